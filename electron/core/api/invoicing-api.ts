@@ -1,0 +1,184 @@
+/**
+ * The invoicing service as the rest of the core sees it: a few calls that return tolerant readings of the
+ * service's answers or throw an ApiError. Every request of the process (token requests too) goes through one
+ * rate limiter; failures worth retrying are retried here, a bounded number of times.
+ */
+import { readCollection, type PageInfo } from '../../../shared/api/collections';
+import { readDocument, type RemoteDocument } from '../../../shared/api/document';
+import { readNumberingRanges, type NumberingRange } from '../../../shared/api/numbering-range';
+import { copyApiError, isApiError } from './errors';
+import { createHttpClient, type HttpMethod, type HttpRequest, type HttpResponse, type HttpTimeouts } from './http';
+import { asRangeInvalid, isRangeRejection } from './range-selection';
+import { createRateLimiter } from './rate-limiter';
+import { withRetry, type RetryPolicy } from './retry';
+import { failureFromResponse, readReply } from './service-reply';
+import { createTokenManager, withTrailingSlash } from './token-manager';
+
+export interface InvoicingApiOptions {
+  baseUrl: string;
+  clientId: string;
+  getClientSecret: () => Promise<string>;
+  /** Our own limit; keep it below the service's (300 per minute) so its window never sees more. */
+  rateLimit?: { limit: number; windowMs: number };
+  timeouts?: HttpTimeouts;
+  retry?: Partial<RetryPolicy>;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+export interface DocumentQuery {
+  page?: number;
+  perPage?: number;
+  status?: string;
+  referenceCode?: string;
+}
+
+export interface InvoicingApiStats {
+  /** HTTP requests sent, token requests included. */
+  requests: number;
+  tokenRequests: number;
+  http429: number;
+  /** Attempts repeated after a retryable failure. */
+  retries: number;
+}
+
+export interface InvoicingApi {
+  /** Sends the frozen request body unchanged; retries (with the same bytes) are safe thanks to `reference_code`. */
+  createInvoice(requestBody: string): Promise<RemoteDocument>;
+  getDocument(id: string): Promise<RemoteDocument>;
+  /** `referenceCode` finds the document a sale became, e.g. after an ambiguous create. */
+  listDocuments(query?: DocumentQuery): Promise<{ documents: RemoteDocument[]; page: PageInfo | null }>;
+  listNumberingRanges(now?: Date): Promise<NumberingRange[]>;
+  stats(): InvoicingApiStats;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_RATE_LIMIT = { limit: 290, windowMs: 60_000 };
+export const DEFAULT_TIMEOUTS: HttpTimeouts = { connectMs: 5_000, totalMs: 15_000 };
+export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 4, baseMs: 250, capMs: 8_000, maxElapsedMs: 30_000 };
+
+const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function createInvoicingApi(opts: InvoicingApiOptions): InvoicingApi {
+  const now = opts.now ?? Date.now;
+  const sleep = opts.sleep ?? realSleep;
+  const random = opts.random ?? Math.random;
+  const policy: RetryPolicy = { ...DEFAULT_RETRY, ...opts.retry };
+  const base = withTrailingSlash(opts.baseUrl);
+  const http = createHttpClient(opts.timeouts ?? DEFAULT_TIMEOUTS);
+  const limiter = createRateLimiter({ ...(opts.rateLimit ?? DEFAULT_RATE_LIMIT), now, sleep });
+  const counts: InvoicingApiStats = { requests: 0, tokenRequests: 0, http429: 0, retries: 0 };
+
+  async function sendLimited(req: HttpRequest, isTokenRequest: boolean): Promise<HttpResponse> {
+    const finished = await limiter.acquire();
+    counts.requests++;
+    if (isTokenRequest) counts.tokenRequests++;
+    try {
+      const response = await http.send(req);
+      if (response.status === 429) counts.http429++;
+      return response;
+    } finally {
+      finished();
+    }
+  }
+
+  const tokens = createTokenManager({
+    baseUrl: opts.baseUrl,
+    clientId: opts.clientId,
+    getClientSecret: opts.getClientSecret,
+    http: { send: (req) => sendLimited(req, true) },
+    now,
+  });
+
+  /** One attempt with a bearer; a 401 means the token went bad, so it is replaced once and the request resent. */
+  async function sendAuthorized(method: HttpMethod, path: string, body?: string): Promise<HttpResponse> {
+    const url = new URL(path, base).toString();
+    for (let refreshed = false; ; refreshed = true) {
+      const token = await tokens.getToken();
+      const req: HttpRequest = { method, url, headers: { authorization: `Bearer ${token}` } };
+      if (body !== undefined) req.body = body;
+      const response = await sendLimited(req, false);
+      const failure = failureFromResponse(response, now());
+      if (!failure) return response;
+      if (failure.kind === 'auth' && !refreshed) {
+        tokens.invalidate(token);
+        continue;
+      }
+      throw failure;
+    }
+  }
+
+  async function call<T>(method: HttpMethod, path: string, reader: (body: unknown) => T, body?: string): Promise<T> {
+    let everAmbiguous = false;
+    try {
+      return await withRetry(
+        async () => {
+          try {
+            return readReply(await sendAuthorized(method, path, body), reader, { ambiguous: method === 'POST' });
+          } catch (error) {
+            if (isApiError(error) && error.ambiguous) everAmbiguous = true;
+            throw error;
+          }
+        },
+        policy,
+        { now, sleep, random, pause: (until) => limiter.pause(until), onRetry: () => void counts.retries++ },
+      );
+    } catch (error) {
+      // If any attempt may have reached the service, so may the request as a whole, whatever the last attempt saw.
+      if (isApiError(error) && everAmbiguous && !error.ambiguous) throw copyApiError(error, { ambiguous: true });
+      throw error;
+    }
+  }
+
+  return {
+    async createInvoice(requestBody) {
+      try {
+        return await call('POST', 'v1/invoices', readDocument, requestBody);
+      } catch (error) {
+        if (isApiError(error) && isRangeRejection(error)) throw asRangeInvalid(error);
+        throw error;
+      }
+    },
+
+    getDocument(id) {
+      return call('GET', `v1/documents/${encodeURIComponent(id)}`, readDocument);
+    },
+
+    listDocuments(query = {}) {
+      const params = new URLSearchParams();
+      if (query.page !== undefined) params.set('page', String(query.page));
+      if (query.perPage !== undefined) params.set('per_page', String(query.perPage));
+      if (query.status !== undefined) params.set('status', query.status);
+      if (query.referenceCode !== undefined) params.set('reference_code', query.referenceCode);
+      const search = params.toString();
+      return call('GET', search ? `v1/documents?${search}` : 'v1/documents', readDocumentList);
+    },
+
+    listNumberingRanges(at) {
+      return call('GET', 'v1/numbering-ranges', (body) => readNumberingRanges(body, at ?? new Date(now())));
+    },
+
+    stats() {
+      return { ...counts };
+    },
+
+    close() {
+      return http.close();
+    },
+  };
+}
+
+/** A list entry we cannot read (no id or status) is left out rather than failing the whole page. */
+function readDocumentList(body: unknown): { documents: RemoteDocument[]; page: PageInfo | null } {
+  const collection = readCollection(body);
+  const documents: RemoteDocument[] = [];
+  for (const item of collection.items) {
+    try {
+      documents.push(readDocument(item));
+    } catch {
+      // skipped on purpose, see above
+    }
+  }
+  return { documents, page: collection.page };
+}

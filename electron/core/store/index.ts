@@ -1,0 +1,16 @@
+export { openStore, type Store, type StoreOptions } from './store';
+export { StoreError } from './errors';
+export { migrate, migrations, schemaVersion, LATEST_SCHEMA_VERSION, type Migration } from './migrations';
+export {
+  OUTBOX_STATES,
+  type OutboxState,
+  type OutboxEntry,
+  type Attempt,
+  type AttemptInput,
+  type AttemptOutcome,
+} from './outbox';
+export type { SaleInput, RecordedSale, Sale, SaleSummary, SaleSearch } from './sales';
+export type { Product } from './catalog';
+export type { SavedCustomer } from './customers';
+export { REFERENCE_CODE_PATTERN, referenceCodeTime } from './reference-code';
+export { openDatabase } from './database';

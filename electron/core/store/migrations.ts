@@ -1,0 +1,172 @@
+import type Database from 'better-sqlite3';
+import { StoreError } from './errors';
+
+/**
+ * Forward-only schema changes. The position in the array is the version it produces (index 0 → version 1),
+ * tracked in `PRAGMA user_version`. Never edit or reorder a released migration: add a new one.
+ */
+export interface Migration {
+  name: string;
+  up(db: Database.Database): void;
+}
+
+export const migrations: readonly Migration[] = [
+  {
+    name: 'sales and outbox',
+    up(db) {
+      db.exec(`
+        CREATE TABLE settings (
+          key   TEXT PRIMARY KEY,
+          value TEXT NOT NULL
+        ) STRICT;
+
+        CREATE TABLE sales (
+          id             INTEGER PRIMARY KEY AUTOINCREMENT,
+          reference_code TEXT NOT NULL UNIQUE,
+          created_at     INTEGER NOT NULL,
+          customer       TEXT NOT NULL CHECK (json_valid(customer)),
+          items          TEXT NOT NULL CHECK (json_valid(items)),
+          payment        TEXT NOT NULL CHECK (json_valid(payment)),
+          totals         TEXT NOT NULL CHECK (json_valid(totals)),
+          payable        TEXT NOT NULL
+        ) STRICT;
+
+        CREATE TABLE outbox (
+          id                 INTEGER PRIMARY KEY AUTOINCREMENT,
+          sale_id            INTEGER NOT NULL UNIQUE REFERENCES sales(id) ON DELETE RESTRICT,
+          state              TEXT NOT NULL DEFAULT 'waiting'
+                             CHECK (state IN ('waiting','sending','queued','validated','needs_attention')),
+          request_body       TEXT NOT NULL CHECK (json_valid(request_body)),
+          numbering_range_id TEXT,
+          attempts           INTEGER NOT NULL DEFAULT 0 CHECK (attempts >= 0),
+          next_attempt_at    INTEGER NOT NULL,
+          last_error         TEXT,
+          remote_id          TEXT,
+          remote_status      TEXT,
+          full_number        TEXT,
+          cufe               TEXT,
+          qr_url             TEXT,
+          qr_image           TEXT,
+          remote_raw         TEXT CHECK (remote_raw IS NULL OR json_valid(remote_raw)),
+          created_at         INTEGER NOT NULL,
+          updated_at         INTEGER NOT NULL,
+          validated_at       INTEGER
+        ) STRICT;
+        CREATE INDEX outbox_by_state ON outbox (state, id);
+
+        -- The bytes sent once must be the bytes resent: the service deduplicates by reference_code,
+        -- and a changed body under the same reference would be silently ignored by it. The one exception
+        -- is a numbering range the service refused outright: only that field may change, in step with its column.
+        CREATE TRIGGER outbox_request_body_frozen
+        BEFORE UPDATE OF request_body, numbering_range_id ON outbox
+        WHEN OLD.attempts > 0
+          AND (NEW.request_body IS NOT OLD.request_body OR NEW.numbering_range_id IS NOT OLD.numbering_range_id)
+          AND NEW.request_body IS NOT json_set(OLD.request_body, '$.numbering_range_id', NEW.numbering_range_id)
+        BEGIN
+          SELECT RAISE(ABORT, 'request_body cannot change after the first attempt');
+        END;
+
+        CREATE TABLE outbox_attempts (
+          id          INTEGER PRIMARY KEY AUTOINCREMENT,
+          entry_id    INTEGER NOT NULL REFERENCES outbox(id) ON DELETE CASCADE,
+          started_at  INTEGER NOT NULL,
+          finished_at INTEGER NOT NULL,
+          outcome     TEXT NOT NULL
+                      CHECK (outcome IN ('queued','validated','transient','permanent','ambiguous')),
+          http_status INTEGER,
+          message     TEXT
+        ) STRICT;
+        CREATE INDEX outbox_attempts_by_entry ON outbox_attempts (entry_id, id);
+      `);
+    },
+  },
+  {
+    name: 'catalog and customers',
+    up(db) {
+      db.exec(`
+        CREATE TABLE products (
+          code          TEXT PRIMARY KEY,
+          name          TEXT NOT NULL,
+          barcode       TEXT UNIQUE,
+          price         TEXT NOT NULL,
+          unit_measure  TEXT NOT NULL,
+          tax_code      TEXT,
+          tax_rate      TEXT,
+          discount_rate TEXT NOT NULL DEFAULT '0',
+          updated_at    INTEGER NOT NULL,
+          CHECK ((tax_code IS NULL) = (tax_rate IS NULL))
+        ) STRICT;
+        CREATE INDEX products_by_name ON products (name COLLATE NOCASE);
+
+        CREATE TABLE customers (
+          id                  INTEGER PRIMARY KEY AUTOINCREMENT,
+          identification_type TEXT NOT NULL,
+          identification      TEXT NOT NULL,
+          dv                  TEXT NOT NULL,
+          name                TEXT NOT NULL,
+          person_type         TEXT NOT NULL,
+          tax_regime          TEXT NOT NULL,
+          email               TEXT NOT NULL,
+          municipality_code   TEXT NOT NULL,
+          updated_at          INTEGER NOT NULL,
+          UNIQUE (identification_type, identification)
+        ) STRICT;
+        CREATE INDEX customers_by_name ON customers (name COLLATE NOCASE);
+      `);
+    },
+  },
+  {
+    name: 'sales searchable by customer',
+    up(db) {
+      // History search filters on the buyer; reading it out of the JSON for every row would scan the whole table.
+      db.exec(`
+        ALTER TABLE sales ADD COLUMN customer_name TEXT NOT NULL DEFAULT '';
+        ALTER TABLE sales ADD COLUMN customer_identification TEXT NOT NULL DEFAULT '';
+        UPDATE sales SET
+          customer_name = coalesce(json_extract(customer, '$.name'), ''),
+          customer_identification = coalesce(json_extract(customer, '$.identification'), '');
+        CREATE INDEX sales_by_created_at ON sales (created_at);
+        CREATE INDEX sales_by_customer_identification ON sales (customer_identification);
+        CREATE INDEX outbox_by_full_number ON outbox (full_number);
+      `);
+    },
+  },
+];
+
+export const LATEST_SCHEMA_VERSION = migrations.length;
+
+export function schemaVersion(db: Database.Database): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+/**
+ * Brings the file up to `target` (default: the latest), one transaction per migration so a failure
+ * leaves the file at the last good version. Refuses a file written by a newer Mostrador.
+ */
+export function migrate(
+  db: Database.Database,
+  opts: { target?: number; list?: readonly Migration[] } = {},
+): { from: number; to: number } {
+  const list = opts.list ?? migrations;
+  const known = list.length;
+  const target = opts.target ?? known;
+  if (!Number.isInteger(target) || target < 0 || target > known) {
+    throw new RangeError(`migration target ${target} is outside 0..${known}`);
+  }
+  const from = schemaVersion(db);
+  if (from > known) {
+    throw new StoreError(
+      `This data file was written by a newer version of Mostrador (schema ${from}; this version knows up to ${known}). ` +
+        'Update Mostrador or restore a backup.',
+    );
+  }
+  for (let version = from + 1; version <= target; version++) {
+    const migration = list[version - 1];
+    if (!migration) break;
+    db.transaction(() => {
+      migration.up(db);
+      db.pragma(`user_version = ${version}`);
+    }).immediate();
+  }
+  return { from, to: Math.max(from, target) };
+}

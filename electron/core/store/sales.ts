@@ -1,0 +1,223 @@
+import type Database from 'better-sqlite3';
+import type { InvoiceCustomer, InvoiceItem, InvoicePayment } from '../../../shared/api/invoice-request';
+import { calculateTotals, type Amount, type DocumentTotals } from '../../../shared/money';
+import { StoreError } from './errors';
+import { invoiceBody } from './invoice-body';
+import { escapeLike } from './like-pattern';
+import { ENTRY_COLUMNS, toEntry, type OutboxEntry, type OutboxState } from './outbox';
+
+export interface SaleInput {
+  customer: InvoiceCustomer;
+  items: InvoiceItem[];
+  payment: InvoicePayment;
+  /** null when no numbering range is known yet (first run offline); set later with assignRange. */
+  numberingRangeId: string | null;
+}
+
+export interface RecordedSale {
+  saleId: number;
+  entryId: number;
+  referenceCode: string;
+  totals: DocumentTotals;
+}
+
+export interface Sale {
+  id: number;
+  referenceCode: string;
+  createdAt: number;
+  customer: InvoiceCustomer;
+  items: InvoiceItem[];
+  payment: InvoicePayment;
+  totals: DocumentTotals;
+  payable: Amount;
+  outbox: OutboxEntry;
+}
+
+export interface SaleSummary {
+  id: number;
+  entryId: number;
+  referenceCode: string;
+  createdAt: number;
+  customerName: string;
+  customerIdentification: string;
+  payable: Amount;
+  state: OutboxState;
+  fullNumber: string | null;
+  remoteStatus: string | null;
+}
+
+export interface SaleSearch {
+  /** Matches the reference code, the full invoice number, the buyer's name or identification. */
+  text?: string;
+  /** Creation time window in epoch milliseconds: from inclusive, to exclusive. */
+  from?: number;
+  to?: number;
+  state?: OutboxState;
+  limit: number;
+  offset?: number;
+}
+
+export interface Sales {
+  recordSale(input: SaleInput): RecordedSale;
+  /** Sets the numbering range of an entry stored without one; only before its first attempt. */
+  assignRange(entryId: number, rangeId: string): OutboxEntry;
+  /**
+   * Swaps the range after the service refused the request as a whole for its range (so no document exists).
+   * Only numbering_range_id changes in the body; the reference code, and with it idempotency, stays.
+   */
+  replaceRefusedRange(entryId: number, rangeId: string): OutboxEntry;
+  getSale(id: number): Sale | null;
+  getSaleByReference(referenceCode: string): Sale | null;
+  searchSales(search: SaleSearch): { sales: SaleSummary[]; total: number };
+}
+
+interface SaleRow {
+  id: number; reference_code: string; created_at: number; customer: string; items: string; payment: string;
+  totals: string; payable: string;
+}
+
+export function salesTable(db: Database.Database, now: () => number, nextReferenceCode: () => string): Sales {
+  const insertSale = db.prepare<[string, number, string, string, string, string, string, string, string], { id: number }>(
+    `INSERT INTO sales (reference_code, created_at, customer, items, payment, totals, payable, customer_name, customer_identification)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+  );
+  const insertEntry = db.prepare<[number, string, string | null, number, number, number], { id: number }>(
+    `INSERT INTO outbox (sale_id, state, request_body, numbering_range_id, next_attempt_at, created_at, updated_at)
+     VALUES (?, 'waiting', ?, ?, ?, ?, ?) RETURNING id`,
+  );
+  const selectSale = db.prepare<[number], SaleRow>('SELECT * FROM sales WHERE id = ?');
+  const selectSaleByReference = db.prepare<[string], SaleRow>('SELECT * FROM sales WHERE reference_code = ?');
+  const selectEntryOfSale = db.prepare<[number], Parameters<typeof toEntry>[0]>(
+    `SELECT ${ENTRY_COLUMNS} FROM outbox o JOIN sales s ON s.id = o.sale_id WHERE o.sale_id = ?`,
+  );
+  const selectEntry = db.prepare<[number], Parameters<typeof toEntry>[0]>(
+    `SELECT ${ENTRY_COLUMNS} FROM outbox o JOIN sales s ON s.id = o.sale_id WHERE o.id = ?`,
+  );
+  const setRange = db.prepare<[string, string, number, number]>(
+    'UPDATE outbox SET numbering_range_id = ?, request_body = ?, updated_at = ? WHERE id = ?',
+  );
+  const selectOutcomes = db.prepare<[number], { outcome: string }>('SELECT outcome FROM outbox_attempts WHERE entry_id = ? ORDER BY id');
+
+  function mustGetEntry(entryId: number): OutboxEntry {
+    const row = selectEntry.get(entryId);
+    if (!row) throw new StoreError(`There is no outbox entry ${entryId}.`);
+    return toEntry(row);
+  }
+
+  function rebuildWithRange(entry: OutboxEntry, rangeId: string): OutboxEntry {
+    const sale = selectSale.get(entry.saleId);
+    if (!sale) throw new StoreError(`Sale ${entry.saleId} is missing.`);
+    const body = invoiceBody({
+      referenceCode: sale.reference_code, numberingRangeId: rangeId,
+      customer: JSON.parse(sale.customer) as InvoiceCustomer, items: JSON.parse(sale.items) as InvoiceItem[],
+      payment: JSON.parse(sale.payment) as InvoicePayment,
+    });
+    setRange.run(rangeId, body, now(), entry.id);
+    return mustGetEntry(entry.id);
+  }
+
+  function toSale(row: SaleRow): Sale {
+    const entry = selectEntryOfSale.get(row.id);
+    if (!entry) throw new StoreError(`Sale ${row.reference_code} has no outbox entry.`);
+    return {
+      id: row.id, referenceCode: row.reference_code, createdAt: row.created_at,
+      customer: JSON.parse(row.customer) as InvoiceCustomer, items: JSON.parse(row.items) as InvoiceItem[],
+      payment: JSON.parse(row.payment) as InvoicePayment, totals: JSON.parse(row.totals) as DocumentTotals,
+      payable: row.payable, outbox: toEntry(entry),
+    };
+  }
+
+  return {
+    recordSale(input) {
+      if (input.items.length === 0) throw new StoreError('A sale needs at least one item.');
+      // The sale and its outbox entry commit together or not at all: a charged sale is never left unsent.
+      return db.transaction((): RecordedSale => {
+        const referenceCode = nextReferenceCode();
+        const body = invoiceBody({ referenceCode, ...input });
+        const totals = calculateTotals(input.items);
+        const at = now();
+        const sale = insertSale.get(
+          referenceCode, at, JSON.stringify(input.customer), JSON.stringify(input.items), JSON.stringify(input.payment),
+          JSON.stringify(totals), totals.payable, input.customer.name, input.customer.identification,
+        );
+        if (!sale) throw new StoreError('The sale was not recorded.');
+        const entry = insertEntry.get(sale.id, body, input.numberingRangeId, at, at, at);
+        if (!entry) throw new StoreError('The sale was not queued for invoicing.');
+        return { saleId: sale.id, entryId: entry.id, referenceCode, totals };
+      }).immediate();
+    },
+
+    assignRange(entryId, rangeId) {
+      return db.transaction(() => {
+        const entry = mustGetEntry(entryId);
+        if (entry.numberingRangeId === rangeId) return entry;
+        if (entry.numberingRangeId !== null) {
+          throw new StoreError(`Sale ${entry.referenceCode} already uses numbering range ${entry.numberingRangeId}.`);
+        }
+        if (entry.attempts > 0) {
+          throw new StoreError(`Sale ${entry.referenceCode} was already sent; its numbering range cannot change.`);
+        }
+        return rebuildWithRange(entry, rangeId);
+      }).immediate();
+    },
+
+    replaceRefusedRange(entryId, rangeId) {
+      return db.transaction(() => {
+        const entry = mustGetEntry(entryId);
+        const cannot = `Cannot change the numbering range of sale ${entry.referenceCode}`;
+        if (entry.numberingRangeId === rangeId) throw new StoreError(`${cannot}: it already uses ${rangeId}.`);
+        if (entry.state !== 'sending' && entry.state !== 'waiting') throw new StoreError(`${cannot} while it is ${entry.state}.`);
+        const outcomes = selectOutcomes.all(entryId).map((a) => a.outcome);
+        // Once the service has acknowledged a document, the invoice exists with its range; only a refusal allows a new one.
+        if (entry.remoteId !== null || outcomes.some((o) => o === 'queued' || o === 'validated')) {
+          throw new StoreError(`${cannot}: the service already holds its invoice.`);
+        }
+        if (outcomes.at(-1) !== 'permanent') throw new StoreError(`${cannot}: its last attempt was not refused by the service.`);
+        return rebuildWithRange(entry, rangeId);
+      }).immediate();
+    },
+
+    getSale(id) {
+      const row = selectSale.get(id);
+      return row ? toSale(row) : null;
+    },
+
+    getSaleByReference(referenceCode) {
+      const row = selectSaleByReference.get(referenceCode);
+      return row ? toSale(row) : null;
+    },
+
+    searchSales(search) {
+      const where: string[] = [];
+      const params: Record<string, string | number> = {};
+      const text = search.text?.trim();
+      if (text) {
+        where.push(`(s.reference_code LIKE @text ESCAPE '\\' OR o.full_number LIKE @text ESCAPE '\\'
+          OR s.customer_name LIKE @text ESCAPE '\\' OR s.customer_identification LIKE @text ESCAPE '\\')`);
+        params.text = `%${escapeLike(text)}%`;
+      }
+      if (search.from !== undefined) { where.push('s.created_at >= @from'); params.from = search.from; }
+      if (search.to !== undefined) { where.push('s.created_at < @to'); params.to = search.to; }
+      if (search.state !== undefined) { where.push('o.state = @state'); params.state = search.state; }
+      const filter = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+      const from = 'FROM sales s JOIN outbox o ON o.sale_id = s.id';
+      const total = (db.prepare(`SELECT count(*) AS n ${from} ${filter}`).get(params) as { n: number }).n;
+      const rows = db.prepare(
+        `SELECT s.id, o.id AS entry_id, s.reference_code, s.created_at, s.customer_name, s.customer_identification, s.payable,
+                o.state, o.full_number, o.remote_status
+         ${from} ${filter} ORDER BY s.created_at DESC, s.id DESC LIMIT @limit OFFSET @offset`,
+      ).all({ ...params, limit: Math.max(0, Math.floor(search.limit)), offset: Math.max(0, Math.floor(search.offset ?? 0)) }) as Array<{
+        id: number; entry_id: number; reference_code: string; created_at: number; customer_name: string;
+        customer_identification: string; payable: string; state: OutboxState; full_number: string | null; remote_status: string | null;
+      }>;
+      return {
+        total,
+        sales: rows.map((r) => ({
+          id: r.id, entryId: r.entry_id, referenceCode: r.reference_code, createdAt: r.created_at, customerName: r.customer_name,
+          customerIdentification: r.customer_identification, payable: r.payable, state: r.state, fullNumber: r.full_number,
+          remoteStatus: r.remote_status,
+        })),
+      };
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import { catalogTable, type Catalog } from './catalog';
+import { customersTable, type Customers } from './customers';
+import { openDatabase } from './database';
+import { migrate } from './migrations';
+import { outboxTable, type Outbox } from './outbox';
+import { referenceCodes } from './reference-code';
+import { salesTable, type Sales } from './sales';
+import { settingsTable, type Settings } from './settings';
+
+export interface StoreOptions {
+  /** The installation's data file, or ':memory:'. */
+  path: string;
+  now?: () => number;
+  /** Uniform in [0, 1); defaults to the operating system's random source. */
+  random?: () => number;
+}
+
+export interface Store extends Settings, Sales, Outbox, Catalog, Customers {
+  close(): void;
+}
+
+function systemRandom(): number {
+  return randomBytes(4).readUInt32BE(0) / 2 ** 32;
+}
+
+/** Opens (creating or upgrading) the installation's data file and recovers sends a crash interrupted. */
+export function openStore(opts: StoreOptions): Store {
+  const now = opts.now ?? Date.now;
+  const random = opts.random ?? systemRandom;
+  const db = openDatabase(opts.path);
+  try {
+    migrate(db);
+    const settings = settingsTable(db, random);
+    const outbox = outboxTable(db, now);
+    const sales = salesTable(db, now, referenceCodes(settings.tillId(), now, random));
+    // Anything still 'sending' was interrupted by a crash; resending is safe because the service deduplicates by reference.
+    outbox.recoverInterrupted();
+    return {
+      ...settings,
+      ...outbox,
+      ...sales,
+      ...catalogTable(db, now),
+      ...customersTable(db, now),
+      close() {
+        if (db.open) db.close();
+      },
+    };
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * Learns the fate of documents the service has accepted but not yet validated. With several pending it reads
+ * the documents list (one request covers a page of them) and looks up one by one only those the list did not show.
+ */
+import type { RemoteDocument } from '../../../shared/api/document';
+import { isApiError } from '../api/errors';
+import type { OutboxEntry } from '../store/outbox';
+import { applyDocument } from './outcome';
+import type { SyncApi, SyncStore } from './ports';
+
+export interface PollOptions {
+  perPage: number;
+  /** Individual look-ups per round, so a long backlog cannot turn into a request storm. */
+  maxLookups: number;
+}
+
+export interface PollResult {
+  /** Entries whose state or remote status changed. */
+  changed: number;
+  /** Entries still waiting for the service. */
+  pending: number;
+}
+
+export async function pollPending(store: SyncStore, api: SyncApi, opts: PollOptions): Promise<PollResult> {
+  const waiting = store.listAwaitingValidation().filter((e) => e.remoteId !== null);
+  if (waiting.length === 0) return { changed: 0, pending: 0 };
+  const byId = new Map(waiting.map((e) => [e.remoteId as string, e]));
+  const seen = new Map<string, RemoteDocument>();
+
+  if (waiting.length > 1) {
+    // Newest first: pages beyond the ones that can hold our backlog are not worth reading; the look-ups cover the rest.
+    const maxPages = Math.ceil(waiting.length / opts.perPage) + 1;
+    for (let page = 1; page <= maxPages && seen.size < byId.size; page++) {
+      const result = await api.listDocuments({ page, perPage: opts.perPage });
+      for (const doc of result.documents) if (byId.has(doc.id)) seen.set(doc.id, doc);
+      const totalPages = result.page?.total_pages;
+      if (result.documents.length === 0 || (totalPages !== undefined && page >= totalPages)) break;
+      if (result.page === null) break; // an unpaged list was the whole list
+    }
+  }
+
+  const missing = waiting.filter((e) => !seen.has(e.remoteId as string)).slice(0, opts.maxLookups);
+  for (const entry of missing) {
+    try {
+      seen.set(entry.remoteId as string, await api.getDocument(entry.remoteId as string));
+    } catch (error) {
+      if (isApiError(error) && error.kind === 'permanent' && error.status === 404) {
+        store.markNeedsAttention(entry.id, `The service no longer knows document ${entry.remoteId}: ${error.message}`);
+        continue;
+      }
+      throw error;
+    }
+  }
+
+  let changed = 0;
+  let pending = 0;
+  for (const [id, doc] of seen) {
+    const entry = byId.get(id) as OutboxEntry;
+    const before = `${entry.state}/${entry.remoteStatus}`;
+    const state = applyDocument(store, entry, doc);
+    if (`${state}/${doc.status}` !== before) changed++;
+    if (state === 'queued') pending++;
+  }
+  return { changed, pending: pending + (waiting.length - seen.size) };
+}

@@ -1,0 +1,33 @@
+/**
+ * What the sync engine needs from the store and the API client, named from the engine's side.
+ * The real Store and InvoicingApi satisfy these structurally.
+ */
+import type { RemoteDocument } from '../../../shared/api/document';
+import type { NumberingRange } from '../../../shared/api/numbering-range';
+import type { AttemptInput, OutboxEntry, OutboxState } from '../store/outbox';
+
+export interface SyncStore {
+  claimNext(limit: number): OutboxEntry[];
+  assignRange(entryId: number, rangeId: string): OutboxEntry;
+  replaceRefusedRange(entryId: number, rangeId: string): OutboxEntry;
+  recordAttempt(entryId: number, attempt: AttemptInput): unknown;
+  markQueued(entryId: number, doc: RemoteDocument): OutboxEntry;
+  markValidated(entryId: number, doc: RemoteDocument): OutboxEntry;
+  markNeedsAttention(entryId: number, message: string, doc?: RemoteDocument): OutboxEntry;
+  markRemoteStatus(entryId: number, doc: RemoteDocument): OutboxEntry;
+  scheduleRetry(entryId: number, nextAttemptAt: number, message: string): OutboxEntry;
+  listAwaitingValidation(): OutboxEntry[];
+  counts(): Record<OutboxState, number>;
+  getSetting(key: string): string | null;
+  setSetting(key: string, value: string): void;
+}
+
+export interface SyncApi {
+  createInvoice(requestBody: string): Promise<RemoteDocument>;
+  getDocument(id: string): Promise<RemoteDocument>;
+  listDocuments(query?: { page?: number; perPage?: number; status?: string }): Promise<{
+    documents: RemoteDocument[];
+    page: { page?: number; per_page?: number; total?: number; total_pages?: number } | null;
+  }>;
+  listNumberingRanges(now?: Date): Promise<NumberingRange[]>;
+}

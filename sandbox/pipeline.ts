@@ -1,0 +1,188 @@
+/**
+ * The background life of an accepted invoice: number → CUFE → UBL → sign → transmit → DIAN verdict.
+ * Each step is persisted on the document (`stage`), so a restarted sandbox resumes where it stopped.
+ */
+import type { InvoiceRequest } from '../shared/api/invoice-request';
+import type { DocumentTotals } from '../shared/money';
+import { computeCufe, dianQrUrl } from './cufe';
+import { bumpCounter, metaOrCreate, type SandboxDb } from './db';
+import { findDocument, unfinishedDocumentIds, type DocumentRow } from './documents-store';
+import { findRange, takeNextNumber } from './numbering-ranges';
+import { qrDataUri } from './qr';
+import type { SandboxSeller } from './seller';
+import { createSigningKey, signInvoiceXml, type SigningKey } from './signing';
+import { buildInvoiceUbl } from './ubl';
+
+export interface PipelineDeps {
+  db: SandboxDb;
+  now: () => number;
+  /** DIAN's verdict arrives this long after the document was accepted. */
+  validationDelayMs: number;
+  seller: SandboxSeller;
+  /** The reject_references fault: the simulated DIAN rejects these reference codes. */
+  shouldReject(referenceCode: string): boolean;
+  statusChanged(row: DocumentRow): void;
+  log(line: string): void;
+}
+
+export interface Pipeline {
+  enqueue(documentId: string): void;
+  /** Picks up every document a previous run left unfinished. */
+  resume(): void;
+  close(): void;
+}
+
+export const SIMULATED_REJECTION = 'Regla FAD06: rechazo simulado por el sandbox (reject_references)';
+
+export function createPipeline(deps: PipelineDeps): Pipeline {
+  const { db } = deps;
+  const timers = new Map<string, NodeJS.Timeout>();
+  const running = new Set<string>();
+  let closed = false;
+  let signingKey: SigningKey | null = null;
+
+  // Generated lazily (RSA is slow) and persisted, so every document of a database is signed by the same key.
+  function key(): SigningKey {
+    signingKey ??= JSON.parse(metaOrCreate(db, 'xml_signing_key', () => JSON.stringify(createSigningKey()))) as SigningKey;
+    return signingKey;
+  }
+
+  function schedule(id: string, delayMs: number): void {
+    if (closed) return;
+    clearTimeout(timers.get(id));
+    timers.set(
+      id,
+      setTimeout(() => {
+        timers.delete(id);
+        void advance(id);
+      }, Math.max(0, delayMs)),
+    );
+  }
+
+  function touch(sql: string, params: Record<string, unknown>): DocumentRow {
+    db.prepare(`UPDATE documents SET ${sql}, updated_at = @updated_at WHERE id = @id`).run({ ...params, updated_at: deps.now() });
+    return findDocument(db, params.id as string) as DocumentRow;
+  }
+
+  function finish(row: DocumentRow, status: 'VALIDATED' | 'REJECTED', errors: string[], qrImage: string | null): void {
+    const done = touch("status = @status, stage = 'done', errors_json = @errors, qr_image = @qr_image", {
+      id: row.id,
+      status,
+      errors: JSON.stringify(errors),
+      qr_image: qrImage,
+    });
+    deps.statusChanged(done);
+  }
+
+  function number(row: DocumentRow): DocumentRow | null {
+    const range = findRange(db, row.range_id);
+    if (!range) throw new Error(`numbering range ${row.range_id} is missing`);
+    const numbered = db.transaction(() => {
+      const consecutive = takeNextNumber(db, range.id);
+      if (consecutive === null) return null;
+      bumpCounter(db, 'numbers_consumed');
+      return touch("number = @number, full_number = @full_number, issued_at = @issued_at, stage = 'numbered'", {
+        id: row.id,
+        number: consecutive,
+        full_number: `${range.prefix}${consecutive}`,
+        issued_at: deps.now(),
+      });
+    })();
+    if (!numbered) finish(row, 'REJECTED', [`Rango de numeración ${range.prefix} agotado`], null);
+    return numbered;
+  }
+
+  function sign(row: DocumentRow): DocumentRow {
+    const range = findRange(db, row.range_id);
+    if (!range || row.full_number === null || row.issued_at === null) throw new Error(`document ${row.id} is not numbered`);
+    const request = JSON.parse(row.request_json) as InvoiceRequest;
+    const totals = JSON.parse(row.totals_json) as DocumentTotals;
+    const issuedAt = new Date(row.issued_at);
+    // DIAN order: the CUFE comes from the key fields, the UBL carries CUFE and QR URL, the signature covers it all.
+    const cufe = computeCufe({
+      fullNumber: row.full_number,
+      issuedAt,
+      totals,
+      sellerNit: deps.seller.nit,
+      buyerId: request.customer.identification,
+      technicalKey: deps.seller.technicalKey,
+      environment: '2',
+    });
+    const qrUrl = dianQrUrl(cufe);
+    const ubl = buildInvoiceUbl({
+      request,
+      totals,
+      fullNumber: row.full_number,
+      issuedAt,
+      range: {
+        prefix: range.prefix,
+        resolution: range.resolution,
+        resolutionDate: range.resolution_date,
+        from: range.from_number,
+        to: range.to_number,
+        startDate: range.start_date,
+        endDate: range.end_date,
+      },
+      seller: deps.seller,
+      cufe,
+      qrUrl,
+    });
+    const signed = signInvoiceXml(ubl, key());
+    return touch("cufe = @cufe, qr_url = @qr_url, signed_xml = @signed_xml, stage = 'signed'", {
+      id: row.id,
+      cufe,
+      qr_url: qrUrl,
+      signed_xml: signed,
+    });
+  }
+
+  async function decide(row: DocumentRow): Promise<void> {
+    const due = row.created_at + deps.validationDelayMs;
+    const wait = due - deps.now();
+    if (wait > 0) {
+      schedule(row.id, wait);
+      return;
+    }
+    if (deps.shouldReject(row.reference_code)) {
+      finish(row, 'REJECTED', [SIMULATED_REJECTION], null);
+      return;
+    }
+    const image = await qrDataUri(row.qr_url as string);
+    if (closed) return;
+    finish(row, 'VALIDATED', [], image);
+  }
+
+  async function advance(id: string): Promise<void> {
+    if (closed || running.has(id)) return;
+    running.add(id);
+    try {
+      let row = findDocument(db, id);
+      if (!row || row.stage === 'done') return;
+      if (row.stage === 'accepted') row = number(row);
+      if (row?.stage === 'numbered') row = sign(row);
+      // Transmission to the simulated DIAN always succeeds; its verdict comes after the validation delay.
+      if (row?.stage === 'signed') row = touch("stage = 'transmitted'", { id });
+      if (row?.stage === 'transmitted') await decide(row);
+    } catch (err) {
+      if (closed) return;
+      // A bug in a step must not leave the document QUEUED forever: it ends REJECTED with the reason.
+      deps.log(`pipeline: document ${id} failed: ${(err as Error).message}`);
+      const row = findDocument(db, id);
+      if (row && row.stage !== 'done') finish(row, 'REJECTED', [`Error interno del sandbox: ${(err as Error).message}`], null);
+    } finally {
+      running.delete(id);
+    }
+  }
+
+  return {
+    enqueue: (id) => schedule(id, 0),
+    resume() {
+      for (const id of unfinishedDocumentIds(db)) schedule(id, 0);
+    },
+    close() {
+      closed = true;
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
+    },
+  };
+}

@@ -1,0 +1,26 @@
+/** Rolling-window request limit per key (a client_id, or an address for unauthenticated calls). */
+export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
+
+export interface RateLimiter {
+  take(key: string): RateDecision;
+}
+
+export function createRateLimiter(opts: { limit: number; windowMs: number; now: () => number }): RateLimiter {
+  const seen = new Map<string, number[]>();
+  return {
+    take(key) {
+      const now = opts.now();
+      const since = now - opts.windowMs;
+      const times = (seen.get(key) ?? []).filter((t) => t > since);
+      if (times.length >= opts.limit) {
+        seen.set(key, times);
+        // Refused requests are not recorded, so a client that waits Retry-After always gets through.
+        const oldest = times[0] ?? now;
+        return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + opts.windowMs - now) / 1000)) };
+      }
+      times.push(now);
+      seen.set(key, times);
+      return { ok: true };
+    },
+  };
+}

@@ -1,0 +1,160 @@
+/**
+ * Invoice money: the one function the receipt, the history and every report use, so their
+ * figures never drift by a cent. Exact decimals only (decimal.js); rounding per DOMAIN.md:
+ * every line figure is rounded half-up to cents, and document totals add the rounded figures.
+ */
+import DecimalJs from 'decimal.js';
+
+/** A local constructor so no other module's Decimal settings change. */
+const Dec = DecimalJs.clone({ precision: 50, rounding: DecimalJs.ROUND_HALF_UP });
+type Dec = InstanceType<typeof Dec>;
+
+/** Exact decimal with exactly two decimals, e.g. "1190.00"; never a float. */
+export type Amount = string;
+
+export interface LineInput {
+  quantity: number | string;
+  price: number | string;
+  discount_rate: number | string;
+  taxes: ReadonlyArray<{ code: string; rate: number | string }>;
+}
+/** `rate` is normalised: "19", "8.5". */
+export interface LineTax { code: string; rate: string; taxable_amount: Amount; amount: Amount }
+export interface LineAmounts {
+  base: Amount; discount: Amount; line_amount: Amount; taxes: LineTax[]; tax_total: Amount; payable: Amount;
+}
+export interface TaxGroup { code: string; rate: string; taxable_amount: Amount; amount: Amount }
+export interface DocumentTotals {
+  lines: LineAmounts[]; gross: Amount; discount: Amount; line_extension: Amount;
+  taxes: TaxGroup[]; tax_total: Amount; payable: Amount;
+}
+
+// Input limits that keep every product below 50 significant digits, so no intermediate
+// result is ever rounded by the 50-digit precision (only the deliberate half-up to cents).
+const MAX_SIGNIFICANT_DIGITS = 18;
+const LIMIT = new Dec('1e15');
+const DECIMAL_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+function parseFigure(value: unknown, field: string): Dec {
+  let text: string;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new RangeError(`${field} must be a finite number, got ${String(value)}`);
+    text = String(value); // the shortest exact spelling of the number; no float arithmetic
+  } else if (typeof value === 'string') {
+    text = value;
+  } else {
+    throw new RangeError(`${field} must be a number or a decimal string, got ${typeof value}`);
+  }
+  if (!DECIMAL_TEXT.test(text)) throw new RangeError(`${field} is not a decimal number: "${text}"`);
+  const d = new Dec(text);
+  if (d.isNegative() && !d.isZero()) throw new RangeError(`${field} must not be negative, got ${text}`);
+  if (d.gte(LIMIT)) throw new RangeError(`${field} is too large: ${text}`);
+  if (d.sd() > MAX_SIGNIFICANT_DIGITS) {
+    throw new RangeError(`${field} has more than ${MAX_SIGNIFICANT_DIGITS} significant digits: ${text}`);
+  }
+  return d.abs(); // turns -0 into 0
+}
+
+/** Half-up to cents. */
+const cents = (d: Dec): Dec => d.toDecimalPlaces(2, DecimalJs.ROUND_HALF_UP);
+const amount = (d: Dec): Amount => d.toFixed(2, DecimalJs.ROUND_HALF_UP);
+/** "19.00" → "19", "8.50" → "8.5"; toFixed() without places never uses exponent notation. */
+const normaliseRate = (d: Dec): string => d.toFixed();
+
+interface ExactLine { base: Dec; discount: Dec; lineAmount: Dec; taxes: Array<{ code: string; rate: Dec; amount: Dec }>; taxTotal: Dec }
+
+function exactLine(line: LineInput): ExactLine {
+  const quantity = parseFigure(line.quantity, 'quantity');
+  const price = parseFigure(line.price, 'price');
+  const discountRate = parseFigure(line.discount_rate, 'discount_rate');
+  if (discountRate.gt(100)) throw new RangeError(`discount_rate is a percentage from 0 to 100, got ${discountRate.toFixed()}`);
+  if (!Array.isArray(line.taxes)) throw new RangeError('taxes must be a list');
+
+  const base = cents(quantity.times(price));
+  const discount = cents(base.times(discountRate).div(100));
+  const lineAmount = base.minus(discount);
+  const taxes = line.taxes.map((tax, i) => {
+    if (typeof tax?.code !== 'string' || tax.code === '') throw new RangeError(`taxes.${i}.code must be a non-empty string`);
+    const rate = parseFigure(tax.rate, `taxes.${i}.rate`);
+    return { code: tax.code, rate, amount: cents(lineAmount.times(rate).div(100)) };
+  });
+  const taxTotal = taxes.reduce((sum, t) => sum.plus(t.amount), new Dec(0));
+  return { base, discount, lineAmount, taxes, taxTotal };
+}
+
+function presentLine(x: ExactLine): LineAmounts {
+  return {
+    base: amount(x.base),
+    discount: amount(x.discount),
+    line_amount: amount(x.lineAmount),
+    taxes: x.taxes.map((t) => ({
+      code: t.code, rate: normaliseRate(t.rate), taxable_amount: amount(x.lineAmount), amount: amount(t.amount),
+    })),
+    tax_total: amount(x.taxTotal),
+    payable: amount(x.lineAmount.plus(x.taxTotal)),
+  };
+}
+
+/** One line's figures, each rounded half-up to cents. Throws RangeError on a malformed input. */
+export function calculateLine(line: LineInput): LineAmounts {
+  return presentLine(exactLine(line));
+}
+
+/** Document totals: sums of the rounded line figures; taxes grouped by (code, numeric rate). */
+export function calculateTotals(lines: ReadonlyArray<LineInput>): DocumentTotals {
+  const exact = lines.map((line, i) => {
+    try {
+      return exactLine(line);
+    } catch (error) {
+      if (error instanceof RangeError) throw new RangeError(`line ${i + 1}: ${error.message}`);
+      throw error;
+    }
+  });
+  const zero = new Dec(0);
+  const sum = (pick: (x: ExactLine) => Dec): Dec => exact.reduce((s, x) => s.plus(pick(x)), zero);
+
+  // Keyed by the normalised rate, so 19, "19" and "19.00" land in one group.
+  const groups = new Map<string, { code: string; rate: Dec; taxable: Dec; amount: Dec }>();
+  for (const x of exact) {
+    for (const t of x.taxes) {
+      const key = `${t.code}\u0000${normaliseRate(t.rate)}`;
+      const group = groups.get(key) ?? { code: t.code, rate: t.rate, taxable: zero, amount: zero };
+      group.taxable = group.taxable.plus(x.lineAmount);
+      group.amount = group.amount.plus(t.amount);
+      groups.set(key, group);
+    }
+  }
+  const taxes: TaxGroup[] = [...groups.values()]
+    .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : a.rate.comparedTo(b.rate)))
+    .map((g) => ({ code: g.code, rate: normaliseRate(g.rate), taxable_amount: amount(g.taxable), amount: amount(g.amount) }));
+
+  const lineExtension = sum((x) => x.lineAmount);
+  const taxTotal = sum((x) => x.taxTotal);
+  return {
+    lines: exact.map(presentLine),
+    gross: amount(sum((x) => x.base)),
+    discount: amount(sum((x) => x.discount)),
+    line_extension: amount(lineExtension),
+    taxes,
+    tax_total: amount(taxTotal),
+    payable: amount(lineExtension.plus(taxTotal)),
+  };
+}
+
+const SEPARATORS = { 'es-CO': { thousands: '.', decimal: ',', symbol: '$ ' }, en: { thousands: ',', decimal: '.', symbol: '$' } };
+
+/**
+ * "$ 1.234.567,89" (es-CO) or "$1,234,567.89" (en). Grouping is done here on the exact string
+ * rather than through Intl, whose output (e.g. the space after "$") varies between ICU versions.
+ */
+export function formatCop(value: Amount | string, locale: 'es-CO' | 'en' = 'es-CO'): string {
+  if (typeof value !== 'string' || !DECIMAL_TEXT.test(value)) {
+    throw new RangeError(`not an amount: "${String(value)}"`);
+  }
+  const fixed = new Dec(value).toFixed(2, DecimalJs.ROUND_HALF_UP);
+  const negative = fixed.startsWith('-') && /[1-9]/.test(fixed);
+  const [whole = '0', fraction = '00'] = fixed.replace('-', '').split('.');
+  const style = SEPARATORS[locale] ?? SEPARATORS['es-CO'];
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, style.thousands);
+  return `${negative ? '-' : ''}${style.symbol}${grouped}${style.decimal}${fraction}`;
+}
