@@ -85,6 +85,7 @@ const NOT_SENT_CODES = new Set([
   'ENETUNREACH',
   'EADDRNOTAVAIL',
   'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_CLOSED', // our agent was closed before this request could be sent
 ]);
 
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);

@@ -6,7 +6,7 @@
 import { readCollection, type PageInfo } from '../../../shared/api/collections';
 import { readDocument, type RemoteDocument } from '../../../shared/api/document';
 import { readNumberingRanges, type NumberingRange } from '../../../shared/api/numbering-range';
-import { copyApiError, isApiError } from './errors';
+import { ApiError, copyApiError, isApiError } from './errors';
 import { createHttpClient, type HttpMethod, type HttpRequest, type HttpResponse, type HttpTimeouts } from './http';
 import { asRangeInvalid, isRangeRejection } from './range-selection';
 import { createRateLimiter } from './rate-limiter';
@@ -18,9 +18,9 @@ export interface InvoicingApiOptions {
   baseUrl: string;
   clientId: string;
   getClientSecret: () => Promise<string>;
-  /** Our own limit; keep it below the service's (300 per minute) so its window never sees more. */
+  /** Our own limit (default 290 per minute: a little headroom under the service's 300, for requests we do not see). */
   rateLimit?: { limit: number; windowMs: number };
-  timeouts?: HttpTimeouts;
+  timeouts?: Partial<HttpTimeouts>;
   retry?: Partial<RetryPolicy>;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
@@ -66,12 +66,19 @@ export function createInvoicingApi(opts: InvoicingApiOptions): InvoicingApi {
   const random = opts.random ?? Math.random;
   const policy: RetryPolicy = { ...DEFAULT_RETRY, ...opts.retry };
   const base = withTrailingSlash(opts.baseUrl);
-  const http = createHttpClient(opts.timeouts ?? DEFAULT_TIMEOUTS);
+  const http = createHttpClient({ ...DEFAULT_TIMEOUTS, ...opts.timeouts });
   const limiter = createRateLimiter({ ...(opts.rateLimit ?? DEFAULT_RATE_LIMIT), now, sleep });
   const counts: InvoicingApiStats = { requests: 0, tokenRequests: 0, http429: 0, retries: 0 };
+  let closed = false;
+  let closing: Promise<void> | null = null;
 
   async function sendLimited(req: HttpRequest, isTokenRequest: boolean): Promise<HttpResponse> {
     const finished = await limiter.acquire();
+    if (closed) {
+      finished();
+      // Shutting down: nothing was sent, and retrying would not help.
+      throw new ApiError({ kind: 'permanent', code: 'CLOSED', message: 'The invoicing service client has been closed' });
+    }
     counts.requests++;
     if (isTokenRequest) counts.tokenRequests++;
     try {
@@ -164,7 +171,9 @@ export function createInvoicingApi(opts: InvoicingApiOptions): InvoicingApi {
     },
 
     close() {
-      return http.close();
+      closed = true;
+      closing ??= http.close();
+      return closing;
     },
   };
 }

@@ -73,6 +73,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   let connection: Connection = 'online';
   let lastError: string | null = null;
   let lastErrorAt: number | null = null;
+  let sendsJustFinished = false;
 
   // A function, so TypeScript does not narrow `connection` across awaits where other tasks change it.
   const currentConnection = (): Connection => connection;
@@ -131,16 +132,33 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
           inFlight.add(tracked);
         }
       }
+      const wasBusy = inFlight.size > 0;
       await sendWake.wait(idleCheckMs);
+      // The last send just finished: read the fates now rather than at the next poll tick.
+      if (wasBusy && inFlight.size === 0) {
+        sendsJustFinished = true;
+        pollWake.wake();
+      }
     }
     await Promise.allSettled([...inFlight]);
   }
 
   async function pollLoop(): Promise<void> {
     let interval = poll.initialMs;
+    let lastPollAt = 0;
     while (running) {
       await pollWake.wait(interval);
+      if (sendsJustFinished) {
+        // Fresh documents are about to be validated: look again soon, not after a backed-off interval.
+        sendsJustFinished = false;
+        interval = poll.initialMs;
+      }
       if (!running || connection !== 'online') continue;
+      // While a backlog is being sent, polling would spend the rate budget the sends need; the fates are read
+      // in one sweep when the backlog is gone, and at least every `maxMs` so the screen never looks frozen.
+      const c = store.counts();
+      if (c.waiting + c.sending > concurrency && now() - lastPollAt < poll.maxMs) continue;
+      lastPollAt = now();
       try {
         const result = await pollPending(store, api, poll);
         if (result.changed > 0) emitStatus();

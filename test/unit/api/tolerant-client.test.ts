@@ -155,3 +155,14 @@ describe('tolerant client (scripted provider, real HTTP on 127.0.0.1)', () => {
     expect(client.stats().retries).toBe(2);
   });
 });
+
+describe('closing the client', () => {
+  it('a call after close fails at once as CLOSED, without reaching the service', async () => {
+    const client = await provider((_req, res) => reply(res, 200, [doc('a')]));
+    await client.listDocuments();
+    await client.close();
+    const error = await failureOf(client.listDocuments());
+    expect(error).toMatchObject({ kind: 'permanent', code: 'CLOSED', ambiguous: false });
+    expect(resourceRequests()).toHaveLength(1);
+  });
+});
