@@ -12,6 +12,8 @@ export function createRateLimiter(opts: { limit: number; windowMs: number; now: 
       const now = opts.now();
       const since = now - opts.windowMs;
       const times = (seen.get(key) ?? []).filter((t) => t > since);
+      // Forget idle keys so one-off addresses do not accumulate.
+      if (times.length === 0) seen.delete(key);
       if (times.length >= opts.limit) {
         seen.set(key, times);
         // Refused requests are not recorded, so a client that waits Retry-After always gets through.

@@ -1,13 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call } from './sandbox-calls';
 
 const STEP_TIMEOUT_MS = 20_000;
 const children: ChildProcess[] = [];
 
+// The tsx binary that `npx tsx` resolves to, run directly: npm exec relays SIGTERM but then reports its own
+// death by signal (143), which would hide the sandbox's exit status.
+const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
+
 function runCli(args: string[]): { child: ChildProcess; stdout: () => string; stderr: () => string } {
-  const child = spawn('npx', ['tsx', 'sandbox/cli.ts', ...args], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'pipe'] });
+  // Own process group, so cleanup can kill tsx and the node process it starts together.
+  const child = spawn(TSX, ['sandbox/cli.ts', ...args], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   children.push(child);
   let out = '';
   let err = '';
@@ -19,7 +25,7 @@ function runCli(args: string[]): { child: ChildProcess; stdout: () => string; st
 /** Resolves with the exit code, or rejects after a bound so a hung process cannot hang the suite. */
 async function exitCode(child: ChildProcess): Promise<number | null> {
   if (child.exitCode !== null) return child.exitCode;
-  const timer = setTimeout(() => child.kill('SIGKILL'), STEP_TIMEOUT_MS);
+  const timer = setTimeout(() => killGroup(child), STEP_TIMEOUT_MS);
   const [code] = (await once(child, 'exit')) as [number | null];
   clearTimeout(timer);
   return code;
@@ -35,8 +41,17 @@ async function firstLine(read: () => string, child: ChildProcess): Promise<strin
   throw new Error(`no first line from the sandbox cli; stdout so far: ${read()}`);
 }
 
+function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined || child.exitCode !== null) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
 afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const child of children.splice(0)) killGroup(child);
 });
 
 describe('sandbox cli', () => {
