@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { startSandbox } from '../../sandbox/server';
 import { openStore } from '../../electron/core/store';
+import { seededRandom } from '../support/seeded-random';
 
 export interface CrashReport {
   seed: number;
@@ -27,21 +28,10 @@ export interface CrashReport {
   elapsedMs: number;
 }
 
-/** Small deterministic generator, so a failing run can be replayed from its seed. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export async function runCrashCycles(opts: { kills: number; sales: number; intervalMs?: number; seed?: number; log?: (line: string) => void }): Promise<CrashReport> {
   const seed = opts.seed ?? Math.floor(Math.random() * 2 ** 31);
-  const random = mulberry32(seed);
+  const random = seededRandom(seed);
   const log = opts.log ?? (() => {});
   const startedAt = Date.now();
   const dir = mkdtempSync(join(tmpdir(), 'mostrador-crash-'));

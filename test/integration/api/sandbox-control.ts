@@ -6,6 +6,7 @@
 import { serializeInvoiceRequest } from '../../../shared/api/invoice-request';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../sandbox/server';
 import { createInvoicingApi, type InvoicingApi, type InvoicingApiOptions } from '../../../electron/core/api/invoicing-api';
+import { validInvoiceRequest } from '../../support/invoice-body';
 
 const CALL_TIMEOUT_MS = 10_000;
 
@@ -97,24 +98,7 @@ export function clientFor(sb: RunningSandbox, overrides: Partial<InvoicingApiOpt
   });
 }
 
-/** A valid invoice for the consumidor final: 2 × 1000 with a 10 % discount and IVA 19 %. */
+/** A valid invoice for the consumidor final, as the exact bytes the client sends. */
 export function invoiceBody(referenceCode: string, numberingRangeId: string): string {
-  return serializeInvoiceRequest({
-    reference_code: referenceCode,
-    numbering_range_id: numberingRangeId,
-    customer: {
-      identification_type: '13',
-      identification: '222222222222',
-      dv: '0',
-      person_type: '2',
-      name: 'Consumidor final',
-      tax_regime: '49',
-      email: 'cliente@example.com',
-      municipality_code: '11001',
-    },
-    items: [
-      { code: 'CAF-250', name: 'Café molido 250 g', quantity: 2, unit_measure: '94', price: 1000, discount_rate: 10, taxes: [{ code: '01', rate: 19 }] },
-    ],
-    payment: { form_code: '1', means_code: '10' },
-  });
+  return serializeInvoiceRequest(validInvoiceRequest(numberingRangeId, referenceCode));
 }

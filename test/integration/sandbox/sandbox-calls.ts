@@ -1,5 +1,6 @@
 /** Real-HTTP calls against a running sandbox for the sandbox's integration tests (bounded by timeouts). */
 import type { RunningSandbox } from '../../../sandbox/server';
+import { validInvoiceRequest } from '../../support/invoice-body';
 
 export interface CallResult {
   status: number;
@@ -59,24 +60,7 @@ export async function currentInvoiceRangeId(sb: RunningSandbox, token: string): 
 
 /** A valid invoice request for the consumidor final: 2 × 1000 with 10 % discount and IVA 19 %. */
 export function invoiceBody(rangeId: string, referenceCode: string): Record<string, any> {
-  return {
-    reference_code: referenceCode,
-    numbering_range_id: rangeId,
-    customer: {
-      identification_type: '13',
-      identification: '222222222222',
-      dv: '0',
-      person_type: '2',
-      name: 'Consumidor final',
-      tax_regime: '49',
-      email: 'cliente@example.com',
-      municipality_code: '11001',
-    },
-    items: [
-      { code: 'CAF-01', name: 'Café de origen 500 g', quantity: 2, unit_measure: '94', price: 1000, discount_rate: 10, taxes: [{ code: '01', rate: 19 }] },
-    ],
-    payment: { form_code: '1', means_code: '10' },
-  };
+  return validInvoiceRequest(rangeId, referenceCode);
 }
 
 /** Polls a document until `done` holds; bounded number of polls, then fails with the last state seen. */

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { newTillId, referenceCodes, referenceCodeTime, REFERENCE_CODE_PATTERN } from '../../../electron/core/store/reference-code';
 import { validateInvoiceRequest } from '../../../shared/api/invoice-request';
+import { seededRandom } from '../../support/seeded-random';
 
-/** A seeded generator (mulberry32) so failures reproduce; it stands in for the OS random source. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('reference codes', () => {
   it('10 000 codes from a fake clock that advances slowly never collide and sort in creation order', () => {
