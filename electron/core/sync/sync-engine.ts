@@ -124,6 +124,16 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
             }
             emit({ type: 'sale', entryId: entry.id, referenceCode: entry.referenceCode, state: result.kind === 'done' ? result.state : 'waiting' });
             emitStatus();
+          }).catch((error: unknown) => {
+            // A local failure (the store refused a change): the sale must not stay 'sending' until the next start.
+            const failure = error instanceof Error ? error : new Error(String(error));
+            noteError(failure);
+            try {
+              store.scheduleRetry(entry.id, now() + sendDeps.retry.capMs, failure.message);
+            } catch {
+              // the entry moved on meanwhile (validated or needs attention): nothing to put back
+            }
+            emitStatus();
           });
           const tracked = task.finally(() => {
             inFlight.delete(tracked);
