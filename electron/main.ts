@@ -1,0 +1,120 @@
+/**
+ * Electron main: wiring only. One instance, one secure window on the app's own page, the core composed in the
+ * user-data folder, its bridge on IPC and its events relayed to the page, receipts printed from the window.
+ * Every decision lives in tested modules (window.ts, ipc.ts, printing.ts, compose.ts and the core).
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { app, BrowserWindow, dialog, ipcMain, session } from 'electron';
+import { composePosApp, type ComposedApp } from './compose';
+import { dispatch } from './core/bridge/dispatch';
+import { registerBridgeIpc, sendBridgeEvent } from './ipc';
+import { createWindowReceiptPrinter } from './printing';
+import { cashierWindowOptions, hardenSession, hardenWindow } from './window';
+
+// Bundled as dist/electron/main.cjs, next to preload.cjs; the renderer is built into dist/renderer.
+const APP_URL = pathToFileURL(path.join(__dirname, '..', 'renderer', 'index.html')).href;
+const PRELOAD = path.join(__dirname, 'preload.cjs');
+/** Quitting never hangs on a core that does not stop. */
+const STOP_TIMEOUT_MS = 5_000;
+
+let window: BrowserWindow | null = null;
+let core: ComposedApp | null = null;
+const stops: Array<() => void> = [];
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const liveContents = () => (window && !window.isDestroyed() ? window.webContents : null);
+
+function openWindow(): BrowserWindow {
+  const created = new BrowserWindow(cashierWindowOptions(PRELOAD, { devTools: !app.isPackaged }));
+  hardenWindow(created.webContents, APP_URL);
+  created.once('ready-to-show', () => created.show());
+  created.on('closed', () => {
+    if (window === created) window = null;
+  });
+  created.loadURL(APP_URL).catch((error: unknown) =>
+    log(`the app page did not load (is dist/renderer built?): ${error instanceof Error ? error.message : String(error)}`));
+  return created;
+}
+
+function focusWindow(): void {
+  if (!window || window.isDestroyed()) return;
+  if (window.isMinimized()) window.restore();
+  window.show();
+  window.focus();
+}
+
+async function start(): Promise<void> {
+  hardenSession(session.defaultSession, APP_URL);
+  try {
+    core = await composePosApp({
+      dataDir: app.getPath('userData'),
+      shell: 'electron',
+      version: app.getVersion(),
+      printer: createWindowReceiptPrinter(liveContents),
+      log,
+    });
+  } catch (error) {
+    dialog.showErrorBox('Mostrador', `Mostrador could not start: ${error instanceof Error ? error.message : String(error)}`);
+    app.exit(1);
+    return;
+  }
+  const composed = core;
+  stops.push(registerBridgeIpc(ipcMain, (method, input) => dispatch(composed.app.handlers, method, input, {
+    onInternalError: (name, error) => log(`bridge ${name} failed: ${error instanceof Error ? error.message : 'unknown error'}`),
+  }), APP_URL));
+  stops.push(composed.app.subscribe((message) => {
+    const contents = liveContents();
+    if (contents) sendBridgeEvent(contents, message);
+  }));
+  window = openWindow();
+}
+
+async function stopCore(): Promise<void> {
+  for (const stop of stops.splice(0)) stop();
+  const closing = core?.close();
+  core = null;
+  if (!closing) return;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => { timer = setTimeout(resolve, STOP_TIMEOUT_MS); });
+  await Promise.race([closing.catch((error) => log(`stopping the core failed: ${(error as Error).message}`)), timeout]);
+  clearTimeout(timer);
+}
+
+// One data folder whatever the app's package name, set before the single-instance lock, which lives in it.
+app.setPath('userData', path.join(app.getPath('appData'), 'Mostrador'));
+
+if (!app.requestSingleInstanceLock()) {
+  // Another Mostrador owns the data folder; it is told (second-instance) and comes to the front.
+  app.quit();
+} else {
+  app.enableSandbox();
+  app.on('second-instance', focusWindow);
+  app.on('web-contents-created', (_event, contents) => {
+    // Whatever web contents ever appear, none may open windows or embed webviews.
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+  });
+  app.on('window-all-closed', () => app.quit());
+  app.on('activate', () => {
+    if (core && !window) window = openWindow();
+  });
+
+  let quitting: 'no' | 'stopping' | 'done' = 'no';
+  app.on('before-quit', (event) => {
+    if (quitting === 'done') return;
+    event.preventDefault();
+    if (quitting === 'stopping') return;
+    quitting = 'stopping';
+    void stopCore().finally(() => {
+      quitting = 'done';
+      app.quit();
+    });
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => app.quit());
+
+  app.whenReady().then(start, (error: unknown) => {
+    log(`Electron did not start: ${error instanceof Error ? error.message : String(error)}`);
+    app.exit(1);
+  });
+}

@@ -1,0 +1,22 @@
+/**
+ * The bridge's method and event names alone, without the schemas, for code that must stay tiny (the sandboxed
+ * Electron preload). `contract.ts` checks at compile time that this list and the contract's methods agree.
+ */
+export const BRIDGE_METHOD_NAMES = [
+  'app.info',
+  'catalog.search', 'catalog.byBarcode',
+  'customers.search', 'customers.save',
+  'sales.charge', 'sales.search', 'sales.get', 'sales.retry',
+  'receipt.get', 'receipt.print', 'receipt.pdf',
+  'settings.get', 'settings.save', 'settings.saveConnection', 'settings.useDemo',
+  'ranges.list',
+  'sync.status', 'sync.retryNow',
+] as const;
+export type BridgeMethodName = (typeof BRIDGE_METHOD_NAMES)[number];
+
+export const BRIDGE_EVENT_NAMES = ['sync.status', 'sale.updated'] as const;
+export type BridgeEventNameOnly = (typeof BRIDGE_EVENT_NAMES)[number];
+
+export function isBridgeMethodName(name: unknown): name is BridgeMethodName {
+  return typeof name === 'string' && (BRIDGE_METHOD_NAMES as readonly string[]).includes(name);
+}
