@@ -17,13 +17,15 @@ export interface PollOptions {
 export interface PollResult {
   /** Entries whose state or remote status changed. */
   changed: number;
+  /** The entries that changed, with their new state, for the UI. */
+  updates: { entryId: number; referenceCode: string; state: string }[];
   /** Entries still waiting for the service. */
   pending: number;
 }
 
 export async function pollPending(store: SyncStore, api: SyncApi, opts: PollOptions): Promise<PollResult> {
   const waiting = store.listAwaitingValidation().filter((e) => e.remoteId !== null);
-  if (waiting.length === 0) return { changed: 0, pending: 0 };
+  if (waiting.length === 0) return { changed: 0, updates: [], pending: 0 };
   const byId = new Map(waiting.map((e) => [e.remoteId as string, e]));
   const seen = new Map<string, RemoteDocument>();
 
@@ -39,6 +41,9 @@ export async function pollPending(store: SyncStore, api: SyncApi, opts: PollOpti
     }
   }
 
+  let changed = 0;
+  let pending = 0;
+  const updates: PollResult['updates'] = [];
   const missing = waiting.filter((e) => !seen.has(e.remoteId as string)).slice(0, opts.maxLookups);
   for (const entry of missing) {
     try {
@@ -46,20 +51,23 @@ export async function pollPending(store: SyncStore, api: SyncApi, opts: PollOpti
     } catch (error) {
       if (isApiError(error) && error.kind === 'permanent' && error.status === 404) {
         store.markNeedsAttention(entry.id, `The service no longer knows document ${entry.remoteId}: ${error.message}`);
+        changed++;
+        updates.push({ entryId: entry.id, referenceCode: entry.referenceCode, state: 'needs_attention' });
         continue;
       }
       throw error;
     }
   }
 
-  let changed = 0;
-  let pending = 0;
   for (const [id, doc] of seen) {
     const entry = byId.get(id) as OutboxEntry;
     const before = `${entry.state}/${entry.remoteStatus}`;
     const state = applyDocument(store, entry, doc);
-    if (`${state}/${doc.status}` !== before) changed++;
+    if (`${state}/${doc.status}` !== before) {
+      changed++;
+      updates.push({ entryId: entry.id, referenceCode: entry.referenceCode, state });
+    }
     if (state === 'queued') pending++;
   }
-  return { changed, pending: pending + (waiting.length - seen.size) };
+  return { changed, updates, pending: pending + (waiting.length - seen.size) };
 }

@@ -171,6 +171,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       lastPollAt = now();
       try {
         const result = await pollPending(store, api, poll);
+        for (const update of result.updates) emit({ type: 'sale', ...update });
         if (result.changed > 0) emitStatus();
         // Back off while nothing moves; come back quickly once things change.
         interval = result.changed > 0 ? poll.initialMs : Math.min(poll.maxMs, Math.round(interval * 1.5));

@@ -1,0 +1,166 @@
+/**
+ * Browser mode: the same core and renderer, served on 127.0.0.1 only. Bridge calls are `POST /bridge/<method>` with
+ * the input as JSON and the per-launch key in `X-Mostrador-Key`; events are Server-Sent Events on
+ * `GET /bridge/events?key=…`. Everything else is the built renderer.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { BridgeEnvelope } from '../../shared/bridge/contract';
+import type { PosEvent } from '../core/app/pos-app';
+import { isAllowedHost, isAllowedOrigin, isLoopbackAddress, keyMatches } from './request-guard';
+import { PAGE_SECURITY_HEADERS, serveStatic } from './static-files';
+
+export const KEY_HEADER = 'x-mostrador-key';
+const MAX_BODY_BYTES = 2 * 1024 * 1024;
+const HEARTBEAT_MS = 15_000;
+
+export interface BrowserHostOptions {
+  /** Runs one bridge call (the core's dispatch over its handlers). */
+  call: (method: string, input: unknown) => Promise<BridgeEnvelope<unknown>>;
+  subscribe: (listener: (event: PosEvent) => void) => () => void;
+  /** The built renderer (dist/renderer). */
+  staticDir: string;
+  /** The per-launch secret every bridge call must carry. */
+  key: string;
+  port?: number;
+  log?: (line: string) => void;
+}
+
+export interface BrowserHost {
+  port: number;
+  /** The address to open, with the key in the fragment (never sent to a server, never in a log). */
+  url: string;
+  close(): Promise<void>;
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.end(text);
+}
+
+function forbidden(res: ServerResponse, message: string): void {
+  sendJson(res, 403, { ok: false, error: { code: 'FORBIDDEN', message } } satisfies BridgeEnvelope<never>);
+}
+
+function readBody(req: IncomingMessage): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        resolve(null);
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+export async function startBrowserHost(opts: BrowserHostOptions): Promise<BrowserHost> {
+  const log = opts.log ?? (() => {});
+  const streams = new Set<ServerResponse>();
+  let port = 0;
+
+  async function handleBridgeCall(req: IncomingMessage, res: ServerResponse, method: string): Promise<void> {
+    if (req.method !== 'POST') {
+      res.writeHead(405, { Allow: 'POST' }).end();
+      return;
+    }
+    if (!keyMatches(req.headers[KEY_HEADER] as string | undefined, opts.key)) {
+      forbidden(res, 'This call does not carry the key of this Mostrador session; open the address Mostrador printed.');
+      return;
+    }
+    const text = await readBody(req);
+    if (text === null) {
+      sendJson(res, 413, { ok: false, error: { code: 'INVALID_INPUT', message: 'The request is too large.' } });
+      return;
+    }
+    let input: unknown = {};
+    if (text.trim() !== '') {
+      try {
+        input = JSON.parse(text);
+      } catch {
+        sendJson(res, 400, { ok: false, error: { code: 'INVALID_INPUT', message: 'The request body is not valid JSON.' } });
+        return;
+      }
+    }
+    sendJson(res, 200, await opts.call(method, input));
+  }
+
+  function handleEvents(req: IncomingMessage, res: ServerResponse, url: URL): void {
+    if (req.method !== 'GET') {
+      res.writeHead(405, { Allow: 'GET' }).end();
+      return;
+    }
+    if (!keyMatches(url.searchParams.get('key'), opts.key)) {
+      forbidden(res, 'This event stream needs the key of this Mostrador session.');
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+    res.write(': connected\n\n');
+    streams.add(res);
+    const unsubscribe = opts.subscribe(({ event, payload }) => {
+      res.write(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`);
+    });
+    // A comment now and then keeps proxies and the browser from closing an idle stream.
+    const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
+    heartbeat.unref();
+    res.on('close', () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      streams.delete(res);
+    });
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // The listener is on 127.0.0.1 already; these checks guard against DNS rebinding and other sites' pages.
+    if (!isLoopbackAddress(req.socket.remoteAddress)) return forbidden(res, 'Mostrador answers only this computer.');
+    if (!isAllowedHost(req.headers.host, port)) return forbidden(res, 'Open Mostrador at the 127.0.0.1 address it printed.');
+    if (!isAllowedOrigin(req.headers.origin, port)) return forbidden(res, 'Calls from other sites are refused.');
+    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+    if (url.pathname === '/bridge/events') return handleEvents(req, res, url);
+    if (url.pathname.startsWith('/bridge/')) return handleBridgeCall(req, res, decodeURIComponent(url.pathname.slice('/bridge/'.length)));
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD', ...PAGE_SECURITY_HEADERS }).end();
+      return;
+    }
+    serveStatic(res, opts.staticDir, url.pathname, req.method);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      log(`browser host: request failed: ${error instanceof Error ? error.message : 'unknown error'}`);
+      if (!res.headersSent) sendJson(res, 500, { ok: false, error: { code: 'INTERNAL', message: 'The request failed.' } });
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  port = (server.address() as AddressInfo).port;
+
+  return {
+    port,
+    url: `http://127.0.0.1:${port}/#key=${opts.key}`,
+    close() {
+      for (const stream of streams) stream.end();
+      return new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}

@@ -1,0 +1,83 @@
+/** Serves the built renderer (dist/renderer) read-only, never outside that folder; a clear page when it is missing. */
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+};
+
+/** The page may load only its own files and talk only to this host. */
+export const PAGE_SECURITY_HEADERS: Record<string, string> = {
+  'Content-Security-Policy':
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
+
+const NOT_BUILT_PAGE = `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Mostrador</title></head>
+<body style="font-family: sans-serif; max-width: 40rem; margin: 3rem auto">
+<h1>Mostrador: las pantallas no están construidas</h1>
+<p>The screens have not been built yet, so there is nothing to show. Run <code>npm start</code> (it builds them when
+needed) or <code>npm run build:renderer</code>, then reload this page.</p>
+</body></html>`;
+
+export function rendererIsBuilt(dir: string): boolean {
+  return existsSync(join(dir, 'index.html'));
+}
+
+/** Maps a URL path to a file inside `dir`, or null when it would leave the folder or names no file. */
+export function resolveStaticPath(dir: string, urlPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const relative = decoded === '/' || decoded === '' ? 'index.html' : decoded.replace(/^\/+/, '');
+  const root = normalize(dir.endsWith(sep) ? dir : dir + sep);
+  const full = normalize(join(root, relative));
+  if (!full.startsWith(root)) return null;
+  return existsSync(full) && statSync(full).isFile() ? full : null;
+}
+
+export function serveStatic(res: ServerResponse, dir: string, urlPath: string, method: string): void {
+  if (!rendererIsBuilt(dir)) {
+    res.writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '5', ...PAGE_SECURITY_HEADERS });
+    res.end(method === 'HEAD' ? undefined : NOT_BUILT_PAGE);
+    return;
+  }
+  const file = resolveStaticPath(dir, urlPath);
+  if (!file) {
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', ...PAGE_SECURITY_HEADERS });
+    res.end(method === 'HEAD' ? undefined : 'Not found');
+    return;
+  }
+  const hashed = urlPath.startsWith('/assets/');
+  res.writeHead(200, {
+    'Content-Type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    // Vite names files under assets/ by content hash; everything else (the page) must always be fresh.
+    'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-store',
+    ...PAGE_SECURITY_HEADERS,
+  });
+  if (method === 'HEAD') {
+    res.end();
+    return;
+  }
+  createReadStream(file).pipe(res);
+}

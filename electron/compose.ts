@@ -1,0 +1,114 @@
+/**
+ * Composition: opens the installation's data file, the keychain and the embedded demo service, and hands them to
+ * the core. The only place (besides tests) that imports the sandbox: the demo service is the sandbox, persistent in
+ * the data folder, with a client secret made up per launch and kept in memory only.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { startSandbox, type RunningSandbox } from '../sandbox/server';
+import { DEMO_SELLER } from '../sandbox/seller';
+import type { SellerDto } from '../shared/bridge/types';
+import type { ReceiptPrinter } from './core/app/app-context';
+import { createPosApp, type PosApp, type PosAppOptions } from './core/app/pos-app';
+import type { DemoServiceProvider } from './core/app/service-connection';
+import type { CredentialStore } from './core/secrets/credential-store';
+import { createKeytarCredentialStore } from './core/secrets/keytar-store';
+import { openStore } from './core/store';
+
+export const DATA_FILE = 'mostrador.sqlite';
+export const DEMO_SERVICE_FILE = 'demo-service.sqlite';
+
+export interface ComposeOptions {
+  dataDir: string;
+  shell: 'electron' | 'browser';
+  version: string;
+  printer?: ReceiptPrinter;
+  /** Keychain service name; tests use their own so they never touch the user's entries. */
+  keychainService?: string;
+  credentials?: CredentialStore;
+  /** How long the demo service takes to "validate" an invoice (default 2 s, like the sandbox). */
+  demoValidationDelayMs?: number;
+  api?: PosAppOptions['api'];
+  engine?: PosAppOptions['engine'];
+  log?: (line: string) => void;
+}
+
+export interface ComposedApp {
+  app: PosApp;
+  close(): Promise<void>;
+}
+
+/** The demo seller as the receipt shows it; its resolution is the sandbox's seeded invoice range. */
+export const DEMO_SELLER_SETTINGS: SellerDto = {
+  name: DEMO_SELLER.name,
+  nit: DEMO_SELLER.nit,
+  dv: DEMO_SELLER.dv,
+  address: DEMO_SELLER.address,
+  phone: '601 555 0100',
+  email: DEMO_SELLER.email,
+  municipalityCode: DEMO_SELLER.municipality_code,
+  resolutionText: 'DEMO — Resolución DIAN 18760000001, prefijo SETP, del 990000000 al 995000000. Sin validez fiscal.',
+};
+
+export function demoServiceProvider(opts: { dbPath: string; validationDelayMs?: number; log: (line: string) => void }): DemoServiceProvider {
+  let running: Promise<RunningSandbox> | null = null;
+  return {
+    start() {
+      running ??= startSandbox({
+        port: 0,
+        db: opts.dbPath,
+        clientId: 'fc_demo',
+        // Nobody needs to know it: the app is the only client, and it gets it from here.
+        clientSecret: randomBytes(24).toString('base64url'),
+        validationDelayMs: opts.validationDelayMs ?? 2_000,
+      }).then((sandbox) => {
+        opts.log('embedded demo service started');
+        return sandbox;
+      });
+      running.catch(() => { running = null; });
+      return running;
+    },
+    async stop() {
+      const current = running;
+      running = null;
+      if (current) await (await current.catch(() => null))?.close();
+    },
+  };
+}
+
+export async function composePosApp(opts: ComposeOptions): Promise<ComposedApp> {
+  mkdirSync(opts.dataDir, { recursive: true });
+  const log = opts.log ?? (() => {});
+  const store = openStore({ path: join(opts.dataDir, DATA_FILE) });
+  const app = createPosApp({
+    store,
+    credentials: opts.credentials ?? createKeytarCredentialStore(opts.keychainService ? { service: opts.keychainService } : {}),
+    demo: demoServiceProvider({
+      dbPath: join(opts.dataDir, DEMO_SERVICE_FILE),
+      ...(opts.demoValidationDelayMs !== undefined ? { validationDelayMs: opts.demoValidationDelayMs } : {}),
+      log,
+    }),
+    demoSeller: DEMO_SELLER_SETTINGS,
+    shell: opts.shell,
+    version: opts.version,
+    log,
+    ...(opts.printer ? { printer: opts.printer } : {}),
+    ...(opts.api ? { api: opts.api } : {}),
+    ...(opts.engine ? { engine: opts.engine } : {}),
+  });
+  try {
+    await app.start();
+  } catch (error) {
+    await app.close().catch(() => {});
+    store.close();
+    throw error;
+  }
+  return {
+    app,
+    async close() {
+      await app.close();
+      store.close();
+    },
+  };
+}

@@ -1,0 +1,35 @@
+/** What every group of bridge handlers shares: the store, the live connection and the app's own facts. */
+import type { ReceiptDto, SellerDto, SettingsDto, SyncStatusDto } from '../../../shared/bridge/types';
+import type { CredentialStore } from '../secrets/credential-store';
+import type { Store } from '../store';
+import type { ServiceConnection } from './service-connection';
+
+/** Printing is the shell's job (Electron prints its window); browser mode lets the page print itself. */
+export interface ReceiptPrinter {
+  print(job: PrintJob): Promise<{ printed: boolean }>;
+  pdf(job: PrintJob): Promise<{ base64: string; fileName: string }>;
+}
+
+export interface PrintJob {
+  saleId: number;
+  receipt: ReceiptDto;
+  printerName: string | null;
+  silent: boolean;
+  fileName: string;
+}
+
+export interface AppContext {
+  store: Store;
+  credentials: CredentialStore;
+  connection: ServiceConnection;
+  printer: ReceiptPrinter;
+  demoSeller: SellerDto;
+  now: () => number;
+  settings(): Promise<SettingsDto>;
+  syncStatus(): SyncStatusDto;
+  /** The outbox changed outside the engine (a charge, a retry): tell the engine and the screens. */
+  outboxChanged(sale?: { entryId: number; referenceCode: string; state: string }): void;
+  /** Work that outlives a call (a range look-up after switching); awaited on close. */
+  background(work: Promise<unknown>): void;
+  log(line: string): void;
+}

@@ -1,0 +1,141 @@
+/**
+ * The point of sale as one object: the store, the credential store and the live connection composed behind the
+ * bridge handlers, plus the events the screens follow. Both shells (Electron IPC, browser-mode host) wrap this.
+ */
+import type { BridgeEventName, BridgeEvents } from '../../../shared/bridge/contract';
+import type { SellerDto, SettingsDto, SyncStatusDto } from '../../../shared/bridge/types';
+import { BridgeFailure } from '../bridge/bridge-failure';
+import type { BridgeHandlers } from '../bridge/dispatch';
+import type { InvoicingApiOptions } from '../api/invoicing-api';
+import type { CredentialStore } from '../secrets/credential-store';
+import type { Store } from '../store';
+import type { SyncEngineOptions, SyncEvent } from '../sync/sync-engine';
+import type { AppContext, ReceiptPrinter } from './app-context';
+import { seedDemoCatalog } from './demo-catalog';
+import { createServiceConnection, type DemoServiceProvider } from './service-connection';
+import { KEYS, connectionMode, readSettings } from './settings-mapping';
+import { setupHandlers } from './setup-handlers';
+import { shopHandlers } from './shop-handlers';
+import { SendProgress, syncStatusDto } from './sync-status';
+
+export type PosEvent = { [E in BridgeEventName]: { event: E; payload: BridgeEvents[E] } }[BridgeEventName];
+
+export interface PosAppOptions {
+  store: Store;
+  credentials: CredentialStore;
+  demo: DemoServiceProvider;
+  /** Seller details shown in demo mode until the user saves their own. */
+  demoSeller: SellerDto;
+  shell: 'electron' | 'browser';
+  version: string;
+  printer?: ReceiptPrinter;
+  now?: () => number;
+  random?: () => number;
+  api?: Partial<InvoicingApiOptions>;
+  engine?: Partial<SyncEngineOptions>;
+  /** Operational log; lines never contain secrets or request bodies. */
+  log?: (line: string) => void;
+}
+
+export interface PosApp {
+  handlers: BridgeHandlers;
+  /** Connects to the configured service (starting the demo one if none is configured) and starts sending. */
+  start(): Promise<void>;
+  subscribe(listener: (event: PosEvent) => void): () => void;
+  close(): Promise<void>;
+}
+
+/** Browser mode: the page prints itself with window.print(), which also offers "Save as PDF". */
+export const PAGE_PRINTS_ITSELF: ReceiptPrinter = {
+  async print() {
+    return { printed: false };
+  },
+  async pdf() {
+    throw new BridgeFailure('INTERNAL', 'Saving a PDF from here is not available; use Print and choose "Save as PDF".');
+  },
+};
+
+export function createPosApp(opts: PosAppOptions): PosApp {
+  const { store, credentials } = opts;
+  const now = opts.now ?? Date.now;
+  const log = opts.log ?? (() => {});
+  const listeners = new Set<(event: PosEvent) => void>();
+  const pending = new Set<Promise<unknown>>();
+  const progress = new SendProgress();
+
+  const emit = (event: PosEvent): void => {
+    for (const listener of listeners) {
+      try {
+        listener(event);
+      } catch {
+        // one broken screen must not stop the others
+      }
+    }
+  };
+  const isDemo = (): boolean => connectionMode(store) === 'demo';
+
+  const onEngineEvent = (event: SyncEvent): void => {
+    if (event.type === 'sale') {
+      if (event.state !== 'sending' && event.state !== 'waiting') progress.sent();
+      emit({ event: 'sale.updated', payload: { entryId: event.entryId, referenceCode: event.referenceCode, state: event.state } });
+    } else {
+      emit({ event: 'sync.status', payload: syncStatusDto(event.snapshot, progress.update(event.snapshot), isDemo()) });
+    }
+  };
+
+  const connection = createServiceConnection({
+    store, credentials, demo: opts.demo, now, random: opts.random ?? Math.random,
+    ...(opts.api ? { api: opts.api } : {}),
+    ...(opts.engine ? { engine: opts.engine } : {}),
+    onEvent: onEngineEvent,
+    log,
+  });
+
+  const syncStatus = (): SyncStatusDto => {
+    const snapshot = connection.current().engine.snapshot();
+    return syncStatusDto(snapshot, progress.update(snapshot), isDemo());
+  };
+
+  async function settings(): Promise<SettingsDto> {
+    let hasSecret = false;
+    const baseUrl = store.getSetting(KEYS.baseUrl);
+    const clientId = store.getSetting(KEYS.clientId);
+    if (baseUrl && clientId) {
+      // Only whether a secret exists; an unreadable keychain simply reads as "no secret".
+      hasSecret = await credentials.getClientSecret({ baseUrl, clientId }).then((s) => !!s, () => false);
+    }
+    return readSettings(store, { demoSeller: opts.demoSeller, hasSecret });
+  }
+
+  const ctx: AppContext = {
+    store, credentials, connection, now, log, settings, syncStatus,
+    printer: opts.printer ?? PAGE_PRINTS_ITSELF,
+    demoSeller: opts.demoSeller,
+    outboxChanged(sale) {
+      if (sale) emit({ event: 'sale.updated', payload: sale });
+      connection.current().engine.kick();
+      emit({ event: 'sync.status', payload: syncStatus() });
+    },
+    background(work) {
+      const tracked = work.finally(() => pending.delete(tracked));
+      pending.add(tracked);
+    },
+  };
+
+  return {
+    handlers: { ...shopHandlers(ctx), ...setupHandlers(ctx, { version: opts.version, shell: opts.shell }) },
+    async start() {
+      if (isDemo()) seedDemoCatalog(store);
+      await connection.activate();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      listeners.clear();
+      await Promise.allSettled([...pending]);
+      await connection.close();
+    },
+  };
+}

@@ -1,0 +1,22 @@
+/** The store's sales as the renderer sees them: plain DTOs without outbox internals (request bodies, raw replies). */
+import type { SaleDetailDto, SaleSummaryDto } from '../../../shared/bridge/types';
+import type { Sale, SaleSummary } from '../store/sales';
+
+export function saleSummaryDto(s: SaleSummary): SaleSummaryDto {
+  return {
+    id: s.id, referenceCode: s.referenceCode, createdAt: s.createdAt, customerName: s.customerName,
+    customerIdentification: s.customerIdentification, payable: s.payable, state: s.state, fullNumber: s.fullNumber,
+    remoteStatus: s.remoteStatus,
+  };
+}
+
+export function saleDetailDto(sale: Sale): SaleDetailDto {
+  const o = sale.outbox;
+  return {
+    id: sale.id, referenceCode: sale.referenceCode, createdAt: sale.createdAt, customerName: sale.customer.name,
+    customerIdentification: sale.customer.identification, payable: sale.payable, state: o.state,
+    fullNumber: o.fullNumber, remoteStatus: o.remoteStatus,
+    customer: sale.customer, items: sale.items, payment: sale.payment, totals: sale.totals,
+    cufe: o.cufe, qrUrl: o.qrUrl, lastError: o.lastError, attempts: o.attempts, validatedAt: o.validatedAt,
+  };
+}

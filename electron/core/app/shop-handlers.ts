@@ -1,0 +1,100 @@
+/** The cashier's calls: catalog, customers, charging, history and receipts. */
+import type { InvoiceCustomer } from '../../../shared/api/invoice-request';
+import { isValidNitDv } from '../../../shared/nit';
+import type { CustomerDto, ProductDto } from '../../../shared/bridge/types';
+import { BridgeFailure, invalidField } from '../bridge/bridge-failure';
+import type { BridgeHandlers } from '../bridge/dispatch';
+import type { Product } from '../store/catalog';
+import { buildReceipt } from '../receipt/receipt-model';
+import { CURRENT_RANGE_KEY } from '../sync/range-provider';
+import type { AppContext } from './app-context';
+import { saleDetailDto, saleSummaryDto } from './sale-views';
+
+const NIT = '31';
+
+const productDto = (p: Product): ProductDto => ({ ...p });
+
+/** A NIT buyer must carry the right check digit: the tax authority rejects the invoice otherwise. */
+function checkCustomer(customer: InvoiceCustomer, prefix: string): void {
+  if (customer.identification_type !== NIT) return;
+  if (!/^\d{5,15}$/.test(customer.identification)) {
+    throw invalidField(`${prefix}identification`, 'a NIT is 5 to 15 digits, without the check digit');
+  }
+  if (!isValidNitDv(customer.identification, customer.dv)) {
+    throw invalidField(`${prefix}dv`, `the check digit does not match NIT ${customer.identification}`);
+  }
+}
+
+type ShopMethods =
+  | 'catalog.search' | 'catalog.byBarcode' | 'customers.search' | 'customers.save' | 'sales.charge' | 'sales.search'
+  | 'sales.get' | 'sales.retry' | 'receipt.get' | 'receipt.print' | 'receipt.pdf';
+
+export function shopHandlers(ctx: AppContext): Pick<BridgeHandlers, ShopMethods> {
+  const { store } = ctx;
+
+  const saleOrFail = (id: number) => {
+    const sale = store.getSale(id);
+    if (!sale) throw new BridgeFailure('NOT_FOUND', `There is no sale ${id}.`);
+    return sale;
+  };
+
+  async function printJob(saleId: number) {
+    const settings = await ctx.settings();
+    const receipt = await buildReceipt(saleOrFail(saleId), settings);
+    return {
+      saleId,
+      receipt,
+      printerName: settings.printerName,
+      silent: settings.silentPrint,
+      fileName: `${receipt.fullNumber ?? receipt.referenceCode}.pdf`,
+    };
+  }
+
+  return {
+    'catalog.search': async ({ text, limit }) => store.searchProducts(text, limit).map(productDto),
+    'catalog.byBarcode': async ({ barcode }) => {
+      const found = store.findProductByBarcode(barcode);
+      return found ? productDto(found) : null;
+    },
+
+    'customers.search': async ({ text, limit }): Promise<CustomerDto[]> =>
+      store.searchCustomers(text, limit).map((c) => ({ id: c.id, customer: c.customer })),
+    'customers.save': async ({ customer }) => {
+      checkCustomer(customer, 'customer.');
+      const saved = store.upsertCustomer(customer);
+      return { id: saved.id, customer: saved.customer };
+    },
+
+    'sales.charge': async ({ customer, items, payment }) => {
+      checkCustomer(customer, 'customer.');
+      // Frozen with the range known now (null when none is known yet; the engine assigns one before sending).
+      const recorded = store.recordSale({ customer, items, payment, numberingRangeId: store.getSetting(CURRENT_RANGE_KEY) });
+      ctx.outboxChanged({ entryId: recorded.entryId, referenceCode: recorded.referenceCode, state: 'waiting' });
+      return { saleId: recorded.saleId, referenceCode: recorded.referenceCode, totals: recorded.totals };
+    },
+    'sales.search': async (search) => {
+      const found = store.searchSales(search);
+      return { total: found.total, sales: found.sales.map(saleSummaryDto) };
+    },
+    'sales.get': async ({ id }) => {
+      const sale = store.getSale(id);
+      return sale ? saleDetailDto(sale) : null;
+    },
+    'sales.retry': async ({ id }) => {
+      const sale = saleOrFail(id);
+      if (sale.outbox.state !== 'needs_attention') {
+        throw new BridgeFailure('INVALID_INPUT', `Sale ${sale.referenceCode} does not need attention; it is ${sale.outbox.state}.`);
+      }
+      const entry = store.retryNeedsAttention(sale.outbox.id);
+      ctx.outboxChanged({ entryId: entry.id, referenceCode: entry.referenceCode, state: entry.state });
+      return saleDetailDto(saleOrFail(id));
+    },
+
+    'receipt.get': async ({ saleId, paperWidth }) => {
+      const settings = await ctx.settings();
+      return buildReceipt(saleOrFail(saleId), { ...settings, paperWidth: paperWidth ?? settings.paperWidth });
+    },
+    'receipt.print': async ({ saleId }) => ctx.printer.print(await printJob(saleId)),
+    'receipt.pdf': async ({ saleId }) => ctx.printer.pdf(await printJob(saleId)),
+  };
+}

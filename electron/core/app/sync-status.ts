@@ -1,0 +1,39 @@
+/**
+ * The status bar's figures: the engine's snapshot plus batch progress ("sending 12 of 40"). A batch starts when
+ * work appears after an idle moment and ends when nothing is left to send.
+ */
+import type { SyncStatusDto } from '../../../shared/bridge/types';
+import type { SyncSnapshot } from '../sync/sync-engine';
+
+export class SendProgress {
+  private done = 0;
+  private total = 0;
+
+  /** Call with every fresh snapshot; returns the progress to show. */
+  update(snapshot: SyncSnapshot): { done: number; total: number } {
+    const left = snapshot.counts.waiting + snapshot.counts.sending;
+    if (left === 0) {
+      this.done = 0;
+      this.total = 0;
+    } else {
+      this.total = Math.max(this.total, this.done + left);
+    }
+    return { done: this.done, total: this.total };
+  }
+
+  /** A sale finished its send (queued, validated, or needs attention). */
+  sent(): void {
+    if (this.done < this.total) this.done++;
+  }
+}
+
+export function syncStatusDto(snapshot: SyncSnapshot, progress: { done: number; total: number }, demo: boolean): SyncStatusDto {
+  return {
+    connection: snapshot.connection,
+    counts: { ...snapshot.counts },
+    progress,
+    lastError: snapshot.lastError,
+    lastErrorAt: snapshot.lastErrorAt,
+    demo,
+  };
+}

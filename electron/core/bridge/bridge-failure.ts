@@ -1,0 +1,38 @@
+/**
+ * How core code refuses a bridge call on purpose: a BridgeFailure carries the code and the human message the
+ * renderer shows. Anything else thrown by a handler is mapped here too, so nothing crosses the bridge as a throw.
+ */
+import type { BridgeError } from '../../../shared/bridge/contract';
+import { isApiError } from '../api/errors';
+import { KeychainUnavailableError } from '../secrets/credential-store';
+import { StoreError } from '../store/errors';
+
+export class BridgeFailure extends Error {
+  override readonly name = 'BridgeFailure';
+  constructor(
+    readonly code: BridgeError['code'],
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+/** A refusal of one form field, e.g. a check digit that does not match the NIT. */
+export function invalidField(field: string, message: string): BridgeFailure {
+  return new BridgeFailure('INVALID_INPUT', `Some data is not valid — ${field}: ${message}`, { [field]: message });
+}
+
+/**
+ * Known failures keep their message (they were written for people); unknown ones become a generic INTERNAL
+ * error, because their text may carry details (paths, SQL) that do not belong on the screen.
+ */
+export function toBridgeError(error: unknown): BridgeError {
+  if (error instanceof BridgeFailure) {
+    return error.fields ? { code: error.code, message: error.message, fields: error.fields } : { code: error.code, message: error.message };
+  }
+  if (error instanceof KeychainUnavailableError) return { code: 'KEYCHAIN_UNAVAILABLE', message: error.message };
+  if (isApiError(error)) return { code: 'SERVICE', message: `The invoicing service answered: ${error.message}` };
+  if (error instanceof StoreError) return { code: 'INVALID_INPUT', message: error.message };
+  return { code: 'INTERNAL', message: 'Something went wrong inside Mostrador; the details are in the log.' };
+}

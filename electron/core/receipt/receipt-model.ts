@@ -1,0 +1,40 @@
+/**
+ * What a printed receipt shows, decided in one place for both shells. A sale is a fiscal invoice only once the
+ * service validated it (number, CUFE, QR); before that the cashier can print only a provisional slip, which says
+ * so and carries none of the fiscal marks.
+ */
+import type { Locale, PaperWidth, ReceiptDto, SellerDto } from '../../../shared/bridge/types';
+import type { Sale } from '../store/sales';
+import { receiptQr } from './qr-image';
+import { SOFTWARE_NAME, receiptTitle } from './receipt-titles';
+
+export interface ReceiptSettings {
+  seller: SellerDto;
+  locale: Locale;
+  paperWidth: PaperWidth;
+}
+
+export async function buildReceipt(sale: Sale, settings: ReceiptSettings): Promise<ReceiptDto> {
+  const entry = sale.outbox;
+  const fiscal = entry.state === 'validated';
+  return {
+    fiscal,
+    title: receiptTitle(settings.locale, fiscal),
+    seller: settings.seller,
+    fullNumber: fiscal ? entry.fullNumber : null,
+    referenceCode: sale.referenceCode,
+    issuedAt: sale.createdAt,
+    validatedAt: fiscal ? entry.validatedAt : null,
+    customer: sale.customer,
+    items: sale.items,
+    totals: sale.totals,
+    payment: sale.payment,
+    cufe: fiscal ? entry.cufe : null,
+    qrUrl: fiscal ? entry.qrUrl : null,
+    qrImage: fiscal ? await receiptQr(entry) : null,
+    softwareName: SOFTWARE_NAME,
+    paperWidth: settings.paperWidth,
+    state: entry.state,
+    remoteStatus: entry.remoteStatus,
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * Browser mode: `npx tsx electron/web.ts [--port 5174] [--data-dir <dir>] [--no-open]`. Runs the core and serves
+ * the renderer on 127.0.0.1; prints `Mostrador (browser mode): <url>` once ready and stops cleanly on SIGTERM/SIGINT.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { defaultDataDir } from './browser/data-dir';
+import { startBrowserHost } from './browser/host';
+import { composePosApp } from './compose';
+import { dispatch } from './core/bridge/dispatch';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const USAGE = 'usage: npm run start:web -- [--port 5174] [--data-dir <folder>] [--no-open]';
+
+function parseOptions(argv: string[]): { port: number; dataDir: string; open: boolean } {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: { port: { type: 'string' }, 'data-dir': { type: 'string' }, 'no-open': { type: 'boolean' } },
+  });
+  const port = values.port === undefined ? 5174 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0 to 65535, got "${values.port}"`);
+  return { port, dataDir: values['data-dir'] || defaultDataDir(), open: !values['no-open'] };
+}
+
+/** Best effort: a missing opener only means the user copies the printed address. */
+function openInBrowser(url: string): void {
+  const [command, args] = process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]]
+    : process.platform === 'darwin' ? ['open', [url]] : ['xdg-open', [url]];
+  try {
+    const child = spawn(command, args as string[], { detached: true, stdio: 'ignore' });
+    child.on('error', () => {});
+    child.unref();
+  } catch {
+    // see above
+  }
+}
+
+async function main(): Promise<void> {
+  let options;
+  try {
+    options = parseOptions(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
+    process.exit(2);
+  }
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+  const composed = await composePosApp({
+    dataDir: options.dataDir,
+    shell: 'browser',
+    version,
+    log,
+    // Tests point this at a throwaway keychain entry name.
+    ...(process.env.MOSTRADOR_KEYCHAIN_SERVICE ? { keychainService: process.env.MOSTRADOR_KEYCHAIN_SERVICE } : {}),
+  });
+  const host = await startBrowserHost({
+    call: (method, input) => dispatch(composed.app.handlers, method, input, {
+      onInternalError: (name, error) => log(`bridge ${name} failed: ${error instanceof Error ? error.message : 'unknown error'}`),
+    }),
+    subscribe: (listener) => composed.app.subscribe(listener),
+    staticDir: join(ROOT, 'dist', 'renderer'),
+    key: randomBytes(24).toString('base64url'),
+    port: options.port,
+    log,
+  });
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await host.close();
+    await composed.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
+
+  process.stdout.write(`Mostrador (browser mode): ${host.url}\n`);
+  if (options.open) openInBrowser(host.url);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Mostrador could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

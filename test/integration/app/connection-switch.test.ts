@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKeytarCredentialStore } from '../../../electron/core/secrets/keytar-store';
+import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
+import { consumidorFinal } from '../../../shared/customer';
+import { CASH, ITEMS, forgetSecret, startAppRig, waitForState, type AppRig } from './app-rig';
+
+// The shop's "real" service: a second sandbox with its own account. Runs against the real keychain (with-keyring.sh).
+describe('switching the connection: demo → service → demo, with the secret only in the keychain', () => {
+  const SECRET = `shop-secret-${randomBytes(12).toString('hex')}`;
+  const serviceLog: string[] = [];
+  let service: RunningSandbox;
+  let rig: AppRig;
+  const customer = consumidorFinal({ email: 'caja@tienda.example.co', municipality_code: '05001' });
+
+  async function serviceCall(path: string, body?: unknown): Promise<any> {
+    const tokenRes = await fetch(`${service.baseUrl}/v1/oauth/token`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, signal: AbortSignal.timeout(5_000),
+      body: JSON.stringify({ grant_type: 'client_credentials', client_id: 'fc_tienda', client_secret: SECRET }),
+    });
+    const { access_token } = (await tokenRes.json()) as { access_token: string };
+    const res = await fetch(service.baseUrl + path, {
+      method: body === undefined ? 'GET' : 'POST', signal: AbortSignal.timeout(5_000),
+      headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return res.json();
+  }
+
+  beforeAll(async () => {
+    service = await startSandbox({ clientId: 'fc_tienda', clientSecret: SECRET, validationDelayMs: 100, faults: true, log: (l) => serviceLog.push(l) });
+    rig = await startAppRig();
+  });
+  afterAll(async () => {
+    if (rig) await forgetSecret(rig.keychainService, service.baseUrl, 'fc_tienda');
+    await rig?.close();
+    await service?.close();
+  });
+
+  it('refuses a connection with per-field messages and leaves the demo running', async () => {
+    const refused = await rig.call('settings.saveConnection', { baseUrl: 'ftp//nope', clientId: 'tienda', clientSecret: SECRET });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', fields: { baseUrl: expect.any(String), clientId: 'must start with fc_' } } });
+    expect((await rig.value('app.info', {})).demo).toBe(true);
+  });
+
+  it('saves the secret into the real keychain and sends new sales to that service', async () => {
+    const settings = await rig.value('settings.saveConnection', { baseUrl: service.baseUrl, clientId: 'fc_tienda', clientSecret: SECRET });
+    expect(settings.connection).toEqual({ mode: 'service', baseUrl: service.baseUrl, clientId: 'fc_tienda', hasSecret: true });
+    const keychain = createKeytarCredentialStore({ service: rig.keychainService });
+    expect(await keychain.getClientSecret({ baseUrl: service.baseUrl, clientId: 'fc_tienda' })).toBe(SECRET);
+    expect((await rig.value('app.info', {})).demo).toBe(false);
+    expect((await rig.value('sync.status', {})).demo).toBe(false);
+
+    // The automatic choice now comes from the shop's service, whose ranges have their own ids.
+    const ranges = await rig.value('ranges.list', {});
+    const serviceRanges = await serviceCall('/v1/numbering-ranges');
+    const setp = serviceRanges.data.find((r: { prefix: string; document_type: string }) => r.prefix === 'SETP' && r.document_type === 'INVOICE');
+    expect(ranges.automaticId).toBe(setp.id);
+
+    const charged = await rig.value('sales.charge', { customer, items: ITEMS, payment: CASH });
+    await waitForState(rig, charged.saleId, 'validated');
+    const atService = await serviceCall(`/v1/documents?reference_code=${charged.referenceCode}`);
+    expect(atService.data).toHaveLength(1);
+    expect(atService.data[0]).toMatchObject({ status: 'VALIDATED' });
+  });
+
+  it('will not switch while a sale is still on its way to the current service', async () => {
+    await serviceCall('/sandbox/faults', { latency_ms: 1_500 });
+    const charged = await rig.value('sales.charge', { customer, items: ITEMS.slice(0, 1), payment: CASH });
+    const refused = await rig.call('settings.useDemo', {});
+    expect(refused).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: expect.stringContaining('still on their way') } });
+    await serviceCall('/sandbox/faults', { clear: true });
+    await waitForState(rig, charged.saleId, 'validated');
+  });
+
+  it('switches back to demo, where new sales go to the embedded service again', async () => {
+    const settings = await rig.value('settings.useDemo', {});
+    expect(settings.connection.mode).toBe('demo');
+    expect((await rig.value('app.info', {})).demo).toBe(true);
+    const charged = await rig.value('sales.charge', { customer, items: ITEMS, payment: CASH });
+    await waitForState(rig, charged.saleId, 'validated');
+    const atService = await serviceCall(`/v1/documents?reference_code=${charged.referenceCode}`);
+    expect(atService.data).toHaveLength(0);
+  });
+
+  it('never lets the secret out: not in the data files, the logs, or any bridge result', async () => {
+    expect(rig.dataFilesText()).not.toContain(SECRET);
+    expect(rig.logs.join('\n')).not.toContain(SECRET);
+    expect(serviceLog.join('\n')).not.toContain(SECRET);
+    expect(JSON.stringify(rig.results)).not.toContain(SECRET);
+    expect(JSON.stringify(rig.events)).not.toContain(SECRET);
+    expect(rig.results.length).toBeGreaterThan(10);
+  });
+});
