@@ -49,7 +49,7 @@ const percentage = () =>
   number().gte(0, { error: 'must be between 0 and 100' }).lte(100, { error: 'must be between 0 and 100' });
 
 // Strict at every level: the service rejects unknown properties rather than ignoring them (spec, Errors).
-const customerSchema = z.strictObject(
+export const customerSchema = z.strictObject(
   {
     identification_type: text(),
     identification: text(),
@@ -63,9 +63,9 @@ const customerSchema = z.strictObject(
   expecting('an object'),
 );
 
-const taxSchema = z.strictObject({ code: text(), rate: percentage() }, expecting('an object'));
+export const taxSchema = z.strictObject({ code: text(), rate: percentage() }, expecting('an object'));
 
-const itemSchema = z.strictObject(
+export const itemSchema = z.strictObject(
   {
     code: text(),
     name: text(),
@@ -78,7 +78,7 @@ const itemSchema = z.strictObject(
   expecting('an object'),
 );
 
-const paymentSchema = z.strictObject({ form_code: text(), means_code: text() }, expecting('an object'));
+export const paymentSchema = z.strictObject({ form_code: text(), means_code: text() }, expecting('an object'));
 
 export const invoiceRequestSchema = z.strictObject(
   {
