@@ -1,0 +1,43 @@
+/** The window: top bar, the current screen, the notice line and the status bar (always visible). */
+import { useEffect, type ReactNode } from 'react';
+import { HistoryScreen } from '../history/HistoryScreen';
+import { useText } from '../i18n/use-text';
+import { ReceiptScreen } from '../receipt/ReceiptScreen';
+import { SaleScreen } from '../sale/SaleScreen';
+import { SettingsScreen } from '../settings/SettingsScreen';
+import { StatusBar } from '../status/StatusBar';
+import { bootstrap } from './bootstrap';
+import { useApp } from './app-store';
+import { TopBar } from './TopBar';
+import { useShortcuts } from './use-shortcuts';
+
+function CurrentScreen(): ReactNode {
+  const screen = useApp((s) => s.screen);
+  const receiptSaleId = useApp((s) => s.receiptSaleId);
+  if (screen === 'history') return <HistoryScreen />;
+  if (screen === 'settings') return <SettingsScreen />;
+  if (screen === 'receipt' && receiptSaleId !== null) return <ReceiptScreen key={receiptSaleId} saleId={receiptSaleId} />;
+  return <SaleScreen />;
+}
+
+export function App(): ReactNode {
+  const t = useText();
+  const fatal = useApp((s) => s.fatal);
+  const ready = useApp((s) => s.info !== null);
+  useShortcuts();
+  useEffect(() => {
+    let stop: (() => void) | null = null;
+    let live = true;
+    void bootstrap().then((s) => { if (live) stop = s; else s(); });
+    return () => { live = false; stop?.(); };
+  }, []);
+
+  if (fatal) return <main className="fatal" role="alert"><h1>Mostrador</h1><p>{fatal}</p></main>;
+  return (
+    <div className="app">
+      <TopBar />
+      <main className="screen">{ready ? <CurrentScreen /> : <p className="muted">{t.loading}</p>}</main>
+      <StatusBar />
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+/** The app's name, the three places a cashier goes (each with its key), and the notice line. */
+import type { ReactNode } from 'react';
+import { useText } from '../i18n/use-text';
+import { focusSoon, useApp, type Screen } from './app-store';
+import { NoticeLine } from './NoticeLine';
+
+export function TopBar(): ReactNode {
+  const t = useText();
+  const screen = useApp((s) => s.screen);
+  const show = useApp((s) => s.show);
+  const tab = (target: Screen, label: string, key: string) => (
+    <button type="button" className={`tab ${screen === target ? 'current' : ''}`} aria-current={screen === target ? 'page' : undefined}
+      onClick={() => { show(target); if (target === 'sale') focusSoon('product-search'); }}>
+      {label} <kbd>{key}</kbd>
+    </button>
+  );
+  return (
+    <header className="top-bar">
+      <span className="brand">Mostrador</span>
+      <nav aria-label={t.mainNav}>
+        {tab('sale', t.sale, 'F2')}
+        {tab('history', t.history, 'F9')}
+        {tab('settings', t.settings, 'F10')}
+      </nav>
+      <NoticeLine />
+    </header>
+  );
+}

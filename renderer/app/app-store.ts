@@ -1,0 +1,60 @@
+/** What every screen shares: the current screen, the core's settings and status, and the notice line. */
+import { create } from 'zustand';
+import type { AppInfoDto, Locale, SettingsDto, SyncStatusDto } from '../../shared/bridge/types';
+
+export type Screen = 'sale' | 'history' | 'settings' | 'receipt';
+
+export interface Notice { kind: 'info' | 'error'; text: string; at: number }
+
+interface AppState {
+  screen: Screen;
+  receiptSaleId: number | null;
+  /** Where Esc goes back to from the receipt. */
+  receiptFrom: Screen;
+  locale: Locale;
+  info: AppInfoDto | null;
+  settings: SettingsDto | null;
+  status: SyncStatusDto | null;
+  notice: Notice | null;
+  /** A problem that stops the app from working at all (e.g. browser mode without its key). */
+  fatal: string | null;
+  show(screen: Screen): void;
+  openReceipt(saleId: number): void;
+  setInfo(info: AppInfoDto): void;
+  setSettings(settings: SettingsDto): void;
+  setStatus(status: SyncStatusDto): void;
+  notify(kind: Notice['kind'], text: string): void;
+  clearNotice(): void;
+  setFatal(text: string): void;
+}
+
+export const useApp = create<AppState>()((set, get) => ({
+  screen: 'sale',
+  receiptSaleId: null,
+  receiptFrom: 'sale',
+  locale: 'es-CO',
+  info: null,
+  settings: null,
+  status: null,
+  notice: null,
+  fatal: null,
+  show: (screen) => set({ screen }),
+  openReceipt: (saleId) => set({ screen: 'receipt', receiptSaleId: saleId, receiptFrom: get().screen === 'receipt' ? get().receiptFrom : get().screen }),
+  setInfo: (info) => set({ info }),
+  setSettings: (settings) => set({ settings, locale: settings.locale }),
+  setStatus: (status) => set({ status }),
+  notify: (kind, text) => set({ notice: { kind, text, at: Date.now() } }),
+  clearNotice: () => set({ notice: null }),
+  setFatal: (text) => set({ fatal: text }),
+}));
+
+/** Moves focus to an element once it is on screen (after a screen change React renders on the next frame). */
+export function focusSoon(id: string, tries = 10): void {
+  const element = document.getElementById(id);
+  if (element) {
+    element.focus();
+    if (element instanceof HTMLInputElement) element.select();
+    return;
+  }
+  if (tries > 0) requestAnimationFrame(() => focusSoon(id, tries - 1));
+}

@@ -1,0 +1,28 @@
+/** First contact with the core: app info, settings, sync status, and the pushes that keep them fresh. */
+import { bridge } from '../bridge/client';
+import { messagesFor } from '../i18n/messages';
+import { useApp } from './app-store';
+
+export async function bootstrap(): Promise<() => void> {
+  const app = useApp.getState();
+  const t = messagesFor(app.locale);
+  if (bridge.missingKey()) {
+    app.setFatal(t.missingKey);
+    return () => undefined;
+  }
+  const [info, settings, status] = await Promise.all([
+    bridge.call('app.info', {}), bridge.call('settings.get', {}), bridge.call('sync.status', {}),
+  ]);
+  if (!info.ok) {
+    app.setFatal(info.error.code === 'FORBIDDEN' ? t.missingKey : `${t.coreUnavailable} ${info.error.message}`);
+    return () => undefined;
+  }
+  app.setInfo(info.value);
+  if (settings.ok) app.setSettings(settings.value);
+  else app.notify('error', settings.error.message);
+  if (status.ok) app.setStatus(status.value);
+  document.documentElement.lang = useApp.getState().locale;
+  const stopStatus = bridge.on('sync.status', (next) => useApp.getState().setStatus(next));
+  const stopLocale = useApp.subscribe((s) => { document.documentElement.lang = s.locale; });
+  return () => { stopStatus(); stopLocale(); };
+}

@@ -1,0 +1,37 @@
+/** The keyboard shortcuts of app.md, as a pure mapping from a key press to a command. */
+export type Command =
+  | 'focus-product-search' | 'focus-customer' | 'focus-payment' | 'charge' | 'open-history' | 'open-settings' | 'close';
+
+export interface KeyPress { key: string; ctrlKey: boolean; altKey: boolean; metaKey: boolean; shiftKey: boolean }
+
+const FUNCTION_KEYS: Record<string, Command> = {
+  F2: 'focus-product-search',
+  F4: 'focus-customer',
+  F8: 'focus-payment',
+  F9: 'open-history',
+  F10: 'open-settings',
+  F12: 'charge',
+};
+
+export function commandFor(press: KeyPress): Command | null {
+  if (press.altKey || press.metaKey) return null;
+  if (!press.ctrlKey && !press.shiftKey) {
+    const command = FUNCTION_KEYS[press.key];
+    if (command) return command;
+    if (press.key === 'Escape') return 'close';
+  }
+  // Ctrl+Enter charges too: some browsers keep F12 for their developer tools.
+  if (press.ctrlKey && !press.shiftKey && press.key === 'Enter') return 'charge';
+  return null;
+}
+
+/** The shortcut list shown in the help line and the README. */
+export const SHORTCUTS: ReadonlyArray<{ keys: string; command: Command }> = [
+  { keys: 'F2', command: 'focus-product-search' },
+  { keys: 'F4', command: 'focus-customer' },
+  { keys: 'F8', command: 'focus-payment' },
+  { keys: 'F12 / Ctrl+Enter', command: 'charge' },
+  { keys: 'F9', command: 'open-history' },
+  { keys: 'F10', command: 'open-settings' },
+  { keys: 'Esc', command: 'close' },
+];

@@ -1,0 +1,59 @@
+/**
+ * The renderer's one way to the core: Electron's preload (`window.pos`) when present, else browser mode's HTTP
+ * transport with the per-launch key taken from the URL fragment.
+ */
+import type {
+  BridgeEnvelope, BridgeEventName, BridgeEvents, BridgeInput, BridgeMethod, BridgeResult, BridgeTransport,
+} from '../../shared/bridge/contract';
+import { readKeyFromHash } from './browser-key';
+import { createHttpTransport } from './http-transport';
+
+const KEY_STORAGE = 'mostrador.bridge-key';
+
+function browserKey(): string | null {
+  let stored: string | null = null;
+  try {
+    stored = sessionStorage.getItem(KEY_STORAGE);
+  } catch {
+    // storage disabled: the fragment still works for this page load
+  }
+  const { key, cleanedHash } = readKeyFromHash(window.location.hash, stored);
+  if (key !== null && key !== stored) {
+    try {
+      sessionStorage.setItem(KEY_STORAGE, key);
+    } catch {
+      // see above
+    }
+  }
+  if (cleanedHash !== null) {
+    history.replaceState(history.state, '', `${window.location.pathname}${window.location.search}${cleanedHash}`);
+  }
+  return key;
+}
+
+function createTransport(): BridgeTransport {
+  const pos = (window as unknown as { pos?: BridgeTransport }).pos;
+  if (pos && typeof pos.call === 'function') return pos;
+  return createHttpTransport({
+    baseUrl: window.location.origin,
+    key: browserKey() ?? '',
+    fetch: window.fetch.bind(window),
+    openEvents: (url) => new EventSource(url),
+  });
+}
+
+let transport: BridgeTransport | null = null;
+const current = (): BridgeTransport => (transport ??= createTransport());
+
+export const bridge = {
+  call<M extends BridgeMethod>(method: M, input: BridgeInput<M>): Promise<BridgeEnvelope<BridgeResult<M>>> {
+    return current().call(method, input);
+  },
+  on<E extends BridgeEventName>(event: E, listener: (payload: BridgeEvents[E]) => void): () => void {
+    return current().on(event, listener);
+  },
+  /** True in browser mode without a key: every call would be refused. */
+  missingKey(): boolean {
+    return !(window as unknown as { pos?: unknown }).pos && browserKey() === null;
+  },
+};

@@ -1,0 +1,74 @@
+/** A new customer: identification type and number, DV computed and checked, regime, e-mail, municipality. */
+import { useState, type FormEvent, type ReactNode } from 'react';
+import type { InvoiceCustomer } from '../../shared/api/invoice-request';
+import { IDENTIFICATION_TYPES, PERSON_TYPES, TAX_REGIMES } from '../../shared/codes';
+import { useApp } from '../app/app-store';
+import { codeOptions, SelectField, TextField } from '../app/fields';
+import { bridge } from '../bridge/client';
+import { useText } from '../i18n/use-text';
+import { fieldErrorsFor } from '../settings/settings-checks';
+import { blankCustomer, changeCustomer, checkCustomer, computeDv, tidyCustomer, type CustomerField } from './customer-draft';
+import { MunicipalityField } from './MunicipalityField';
+
+interface Props { onDone(customer: InvoiceCustomer | null): void }
+
+export function CustomerForm({ onDone }: Props): ReactNode {
+  const t = useText();
+  const settings = useApp((s) => s.settings);
+  const [draft, setDraft] = useState(() => blankCustomer({
+    email: '', municipality_code: settings?.defaultMunicipalityCode ?? '',
+  }));
+  const [showProblems, setShowProblems] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const problems = checkCustomer(draft);
+  const errorOf = (field: CustomerField) => serverErrors[field] ?? (showProblems && problems[field] ? t[problems[field]] : null);
+  const set = (field: CustomerField) => (value: string) => {
+    setDraft((d) => changeCustomer(d, field, value));
+    setServerErrors(({ [field]: _dropped, ...rest }) => rest);
+  };
+  const suggestedDv = draft.identification_type === '31' ? computeDv(draft.identification, '31') : '';
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setShowProblems(true);
+    if (Object.keys(problems).length > 0) return;
+    setSaving(true);
+    const answer = await bridge.call('customers.save', { customer: tidyCustomer(draft) });
+    setSaving(false);
+    if (answer.ok) onDone(answer.value.customer);
+    else setServerErrors({ ...fieldErrorsFor(answer.error.fields, 'customer'), '': answer.error.message });
+  };
+
+  return (
+    <form className="customer-form" aria-labelledby="customer-form-title" onSubmit={(e) => void save(e)} noValidate
+      onKeyDown={(e) => { if (e.key === 'Escape') { e.stopPropagation(); onDone(null); } }}>
+      <h3 id="customer-form-title">{t.newCustomer}</h3>
+      <div className="row">
+        <SelectField id="cf-type" label={t.identificationType} value={draft.identification_type}
+          options={codeOptions(IDENTIFICATION_TYPES)} onChange={set('identification_type')} error={errorOf('identification_type')} />
+        <TextField id="cf-number" label={t.identificationNumber} value={draft.identification} onChange={set('identification')}
+          inputMode={draft.identification_type === '41' ? 'text' : 'numeric'} error={errorOf('identification')} />
+        <TextField id="cf-dv" label={t.dv} value={draft.dv} onChange={set('dv')} inputMode="numeric" maxLength={1}
+          className="narrow" error={errorOf('dv')}
+          hint={suggestedDv && draft.dv !== suggestedDv ? t.dvExpected(suggestedDv) : undefined} />
+      </div>
+      <TextField id="cf-name" label={t.customerName} value={draft.name} onChange={set('name')} error={errorOf('name')} />
+      <div className="row">
+        <SelectField id="cf-person" label={t.personType} value={draft.person_type} options={codeOptions(PERSON_TYPES)}
+          onChange={set('person_type')} error={errorOf('person_type')} />
+        <SelectField id="cf-regime" label={t.taxRegime} value={draft.tax_regime} options={codeOptions(TAX_REGIMES)}
+          onChange={set('tax_regime')} error={errorOf('tax_regime')} />
+      </div>
+      <TextField id="cf-email" type="email" label={t.email} value={draft.email} onChange={set('email')} inputMode="email"
+        error={errorOf('email')} />
+      <MunicipalityField id="cf-municipality" label={t.municipality} code={draft.municipality_code}
+        onChange={set('municipality_code')} error={errorOf('municipality_code')} />
+      {serverErrors[''] ? <p className="field-error" role="alert">{serverErrors['']}</p> : null}
+      <div className="actions">
+        <button type="submit" className="primary" disabled={saving}>{t.saveAndUse}</button>
+        <button type="button" onClick={() => onDone(null)}>{t.cancel}</button>
+      </div>
+    </form>
+  );
+}

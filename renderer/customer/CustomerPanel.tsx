@@ -1,0 +1,78 @@
+/** F4: who is buying. Consumidor final by default; known customers by name or number; or a new one. */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { CustomerDto } from '../../shared/bridge/types';
+import { IDENTIFICATION_TYPES, labelOf } from '../../shared/codes';
+import { focusSoon } from '../app/app-store';
+import { bridge } from '../bridge/client';
+import { useText } from '../i18n/use-text';
+import { useSale } from '../sale/sale-store';
+import { CustomerForm } from './CustomerForm';
+
+export function CustomerPanel(): ReactNode {
+  const t = useText();
+  const customer = useSale((s) => s.customer);
+  const setCustomer = useSale((s) => s.setCustomer);
+  const [text, setText] = useState('');
+  const [found, setFound] = useState<CustomerDto[]>([]);
+  const [creating, setCreating] = useState(false);
+  const request = useRef(0);
+
+  useEffect(() => {
+    const query = text.trim();
+    const id = ++request.current;
+    if (query.length < 2) {
+      setFound([]);
+      return;
+    }
+    const timer = setTimeout(() => {
+      void bridge.call('customers.search', { text: query, limit: 8 }).then((answer) => {
+        if (id === request.current) setFound(answer.ok ? answer.value : []);
+      });
+    }, 150);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  const choose = (chosen: CustomerDto['customer'] | null) => {
+    setCustomer(chosen);
+    setText('');
+    setFound([]);
+    setCreating(false);
+    focusSoon('product-search');
+  };
+
+  return (
+    <section className="panel customer" aria-labelledby="customer-title">
+      <h2 id="customer-title">{t.customer} <kbd>F4</kbd></h2>
+      <p className="customer-current" data-testid="current-customer">
+        <strong>{customer ? customer.name : t.consumidorFinal}</strong>
+        {customer ? (
+          <span className="muted"> · {labelOf(IDENTIFICATION_TYPES, customer.identification_type)} {customer.identification}-{customer.dv}</span>
+        ) : null}
+      </p>
+      {creating ? <CustomerForm onDone={(c) => (c ? choose(c) : setCreating(false))} /> : (
+        <>
+          <div className="field">
+            <label htmlFor="customer-search">{t.customerSearch}</label>
+            <input id="customer-search" type="search" value={text} autoComplete="off" spellCheck={false}
+              placeholder={t.customerSearchHint} onChange={(e) => setText(e.target.value)} />
+          </div>
+          {found.length > 0 ? (
+            <ul className="customer-results" aria-label={t.customerResults}>
+              {found.map((c) => (
+                <li key={`${c.customer.identification_type}-${c.customer.identification}`}>
+                  <button type="button" onClick={() => choose(c.customer)}>
+                    {c.customer.name} <span className="muted">{c.customer.identification}-{c.customer.dv}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : text.trim().length >= 2 ? <p className="muted">{t.noCustomers}</p> : null}
+          <div className="actions">
+            <button type="button" onClick={() => choose(null)} disabled={customer === null}>{t.consumidorFinal}</button>
+            <button type="button" onClick={() => setCreating(true)}>{t.newCustomer}</button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+/** Dates as the shop reads them: Colombian time, whatever the machine's zone. */
+import type { Locale } from '../../shared/bridge/types';
+
+const ZONE = 'America/Bogota';
+
+export function formatDateTime(epochMs: number, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : 'es-CO', {
+    timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    hour12: false,
+  }).format(new Date(epochMs));
+}
+
+/** "19 %", "8,5 %" (es-CO) or "19%", "8.5%" (en). */
+export function formatRate(rate: string, locale: Locale): string {
+  return locale === 'en' ? `${rate}%` : `${rate.replace('.', ',')} %`;
+}
+
+/** A quantity without trailing zeros, in the locale's decimal mark. */
+export function formatQuantity(quantity: number | string, locale: Locale): string {
+  const text = String(quantity);
+  return locale === 'en' ? text : text.replace('.', ',');
+}

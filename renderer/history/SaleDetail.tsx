@@ -1,0 +1,63 @@
+/** One sale: its state, attempts and the service's message; retry when it needs attention; its receipt. */
+import { useEffect, useState, type ReactNode } from 'react';
+import type { SaleDetailDto } from '../../shared/bridge/types';
+import { formatCop } from '../../shared/money';
+import { useApp } from '../app/app-store';
+import { bridge } from '../bridge/client';
+import { formatDateTime } from '../format/date-time';
+import { useText } from '../i18n/use-text';
+
+interface Props { id: number; version: string; onChanged(): void }
+
+export function SaleDetail({ id, version, onChanged }: Props): ReactNode {
+  const t = useText();
+  const locale = useApp((s) => s.locale);
+  const openReceipt = useApp((s) => s.openReceipt);
+  const notify = useApp((s) => s.notify);
+  const [sale, setSale] = useState<SaleDetailDto | null>(null);
+  const [missing, setMissing] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    void bridge.call('sales.get', { id }).then((answer) => {
+      if (!live) return;
+      setSale(answer.ok ? answer.value : null);
+      setMissing(!answer.ok || answer.value === null);
+    });
+    return () => { live = false; };
+  }, [id, version]);
+
+  if (missing) return <p className="muted">{t.saleMissing}</p>;
+  if (!sale) return <p className="muted">{t.loading}</p>;
+
+  const retry = async () => {
+    const answer = await bridge.call('sales.retry', { id });
+    if (answer.ok) {
+      setSale(answer.value);
+      notify('info', t.retryQueued(answer.value.referenceCode));
+      onChanged();
+    } else notify('error', answer.error.message);
+  };
+
+  return (
+    <section className="panel sale-detail" aria-labelledby="sale-detail-title">
+      <h2 id="sale-detail-title">{t.sale} {sale.referenceCode}</h2>
+      <dl className="facts">
+        <div><dt>{t.state}</dt><dd><span className={`state state-${sale.state}`}>{t.saleState[sale.state]}</span></dd></div>
+        <div><dt>{t.remoteStatus}</dt><dd>{sale.remoteStatus ?? '—'}</dd></div>
+        <div><dt>{t.invoiceNumber}</dt><dd>{sale.fullNumber ?? '—'}</dd></div>
+        <div><dt>{t.date}</dt><dd>{formatDateTime(sale.createdAt, locale)}</dd></div>
+        {sale.validatedAt ? <div><dt>{t.validatedAt}</dt><dd>{formatDateTime(sale.validatedAt, locale)}</dd></div> : null}
+        <div><dt>{t.attempts}</dt><dd>{sale.attempts}</dd></div>
+        <div><dt>{t.customer}</dt><dd>{sale.customerName} ({sale.customerIdentification})</dd></div>
+        <div><dt>{t.total}</dt><dd className="strong">{formatCop(sale.totals.payable, locale)}</dd></div>
+        {sale.cufe ? <div className="wide"><dt>CUFE</dt><dd className="cufe">{sale.cufe}</dd></div> : null}
+      </dl>
+      {sale.lastError ? <p className="message-box" role="alert"><strong>{t.serviceMessage}:</strong> {sale.lastError}</p> : null}
+      <div className="actions">
+        {sale.state === 'needs_attention' ? <button type="button" className="primary" onClick={() => void retry()}>{t.retrySale}</button> : null}
+        <button type="button" onClick={() => openReceipt(sale.id)}>{sale.state === 'validated' ? t.openReceipt : t.openSlip}</button>
+      </div>
+    </section>
+  );
+}

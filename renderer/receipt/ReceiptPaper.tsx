@@ -1,0 +1,88 @@
+/**
+ * The printed representation (DOMAIN.md): title, seller and NIT-DV, resolution text, full number, date and time,
+ * buyer, every line, taxes by type and rate, total, payment, CUFE, the QR (≥ 2 cm) and the software's name.
+ * Before validation: a provisional slip that says plainly it is not an electronic invoice.
+ */
+import type { ReactNode } from 'react';
+import type { ReceiptDto } from '../../shared/bridge/types';
+import { IDENTIFICATION_TYPES, labelOf, PAYMENT_FORMS, PAYMENT_MEANS, UNIT_MEASURES } from '../../shared/codes';
+import { formatCop } from '../../shared/money';
+import { useApp } from '../app/app-store';
+import { formatDateTime, formatQuantity, formatRate } from '../format/date-time';
+import { taxLabel } from '../format/tax-name';
+import { useText } from '../i18n/use-text';
+
+export function ReceiptPaper({ receipt }: { receipt: ReceiptDto }): ReactNode {
+  const t = useText();
+  const locale = useApp((s) => s.locale);
+  const money = (amount: string) => formatCop(amount, locale);
+  const { seller, customer, totals } = receipt;
+  return (
+    <article className={`receipt-paper paper-${receipt.paperWidth} ${receipt.fiscal ? 'fiscal' : 'provisional'}`}
+      aria-label={receipt.title} data-testid="receipt">
+      {receipt.fiscal ? null : <p className="not-fiscal" role="note">{t.notFiscalBanner}</p>}
+      <h1 className="receipt-title">{receipt.title}</h1>
+      <header className="receipt-seller">
+        <p className="seller-name">{seller.name}</p>
+        <p>NIT {seller.nit}-{seller.dv}</p>
+        {seller.address ? <p>{seller.address}</p> : null}
+        {seller.phone ? <p>{t.phone} {seller.phone}</p> : null}
+        {seller.email ? <p>{seller.email}</p> : null}
+        {receipt.fiscal && seller.resolutionText ? <p className="resolution">{seller.resolutionText}</p> : null}
+      </header>
+      <dl className="receipt-facts">
+        {receipt.fullNumber && receipt.fiscal ? <div><dt>{t.invoiceNumber}</dt><dd className="strong">{receipt.fullNumber}</dd></div> : null}
+        <div><dt>{t.reference}</dt><dd>{receipt.referenceCode}</dd></div>
+        <div><dt>{t.issuedAt}</dt><dd>{formatDateTime(receipt.issuedAt, locale)}</dd></div>
+        {receipt.validatedAt ? <div><dt>{t.validatedAt}</dt><dd>{formatDateTime(receipt.validatedAt, locale)}</dd></div> : null}
+        <div><dt>{t.buyer}</dt><dd>{customer.name}</dd></div>
+        <div><dt>{labelOf(IDENTIFICATION_TYPES, customer.identification_type)}</dt><dd>{customer.identification}-{customer.dv}</dd></div>
+      </dl>
+      <table className="receipt-lines">
+        <thead>
+          <tr><th scope="col">{t.product}</th><th scope="col" className="num">{t.lineTotal}</th></tr>
+        </thead>
+        <tbody>
+          {receipt.items.map((item, i) => {
+            const amounts = totals.lines[i];
+            const tax = item.taxes[0];
+            return (
+              <tr key={`${item.code}-${i}`}>
+                <td>
+                  <span className="item-name">{item.name}</span>
+                  <span className="item-detail">
+                    {formatQuantity(item.quantity, locale)} {labelOf(UNIT_MEASURES, item.unit_measure)} × {money(String(item.price))}
+                    {item.discount_rate > 0 ? ` · ${t.discountShort} ${formatRate(String(item.discount_rate), locale)}` : ''}
+                    {tax ? ` · ${taxLabel(tax.code, String(tax.rate), locale)}` : ` · ${t.noTax}`}
+                  </span>
+                </td>
+                <td className="num">{amounts ? money(amounts.line_amount) : ''}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <dl className="receipt-totals">
+        <div><dt>{t.subtotal}</dt><dd>{money(totals.gross)}</dd></div>
+        {totals.discount !== '0.00' ? <div><dt>{t.discounts}</dt><dd>− {money(totals.discount)}</dd></div> : null}
+        {totals.taxes.map((tax) => (
+          <div key={`${tax.code}:${tax.rate}`}>
+            <dt>{taxLabel(tax.code, tax.rate, locale)} {t.taxOn} {money(tax.taxable_amount)}</dt><dd>{money(tax.amount)}</dd>
+          </div>
+        ))}
+        <div className="receipt-total"><dt>{t.total}</dt><dd>{money(totals.payable)}</dd></div>
+        <div><dt>{t.paymentForm}</dt><dd>{labelOf(PAYMENT_FORMS, receipt.payment.form_code)}</dd></div>
+        <div><dt>{t.paymentMeans}</dt><dd>{labelOf(PAYMENT_MEANS, receipt.payment.means_code)}</dd></div>
+      </dl>
+      {receipt.fiscal ? (
+        <footer className="receipt-fiscal">
+          {receipt.qrImage ? <img className="receipt-qr" src={receipt.qrImage} alt={t.qrAlt} /> : null}
+          {receipt.cufe ? <p className="cufe"><span>CUFE:</span> {receipt.cufe}</p> : null}
+        </footer>
+      ) : (
+        <p className="not-fiscal">{t.notFiscalFooter}</p>
+      )}
+      <p className="software">{t.softwareBy} {receipt.softwareName}</p>
+    </article>
+  );
+}

@@ -1,0 +1,75 @@
+/** The receipt of one sale, 80 or 58 mm; Print and Save PDF; it refreshes when the sale is validated. */
+import { useEffect, useState, type ReactNode } from 'react';
+import type { PaperWidth, ReceiptDto } from '../../shared/bridge/types';
+import { useApp } from '../app/app-store';
+import { bridge } from '../bridge/client';
+import { useSaleUpdates } from '../history/use-sale-updates';
+import { useText } from '../i18n/use-text';
+import { ReceiptPaper } from './ReceiptPaper';
+import { downloadPdf } from './download-pdf';
+
+export function ReceiptScreen({ saleId }: { saleId: number }): ReactNode {
+  const t = useText();
+  const defaultWidth = useApp((s) => s.settings?.paperWidth ?? 80);
+  const notify = useApp((s) => s.notify);
+  const back = useApp((s) => s.receiptFrom);
+  const show = useApp((s) => s.show);
+  const shell = useApp((s) => s.info?.shell);
+  const updates = useSaleUpdates();
+  const [width, setWidth] = useState<PaperWidth>(defaultWidth);
+  const [receipt, setReceipt] = useState<ReceiptDto | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    void bridge.call('receipt.get', { saleId, paperWidth: width }).then((answer) => {
+      if (!live) return;
+      if (answer.ok) { setReceipt(answer.value); setProblem(null); } else setProblem(answer.error.message);
+    });
+    return () => { live = false; };
+  }, [saleId, width, updates]);
+
+  const print = async () => {
+    setBusy(true);
+    const answer = await bridge.call('receipt.print', { saleId });
+    setBusy(false);
+    if (!answer.ok) notify('error', answer.error.message);
+    else if (!answer.value.printed) window.print(); // browser mode: the page prints itself with the print CSS
+  };
+
+  const savePdf = async () => {
+    setBusy(true);
+    const answer = await bridge.call('receipt.pdf', { saleId });
+    setBusy(false);
+    if (answer.ok) {
+      downloadPdf(answer.value.base64, answer.value.fileName);
+      notify('info', t.pdfSaved(answer.value.fileName));
+    } else if (shell === 'browser') {
+      // Browser mode may have no PDF renderer: the browser's own print dialog offers "Save as PDF".
+      notify('info', answer.error.message);
+      window.print();
+    } else notify('error', answer.error.message);
+  };
+
+  return (
+    <div className="receipt-screen">
+      <div className="receipt-toolbar" role="toolbar" aria-label={t.receiptActions}>
+        <button type="button" onClick={() => show(back)}>{t.back} <kbd>Esc</kbd></button>
+        <fieldset className="segmented">
+          <legend className="visually-hidden">{t.paperWidth}</legend>
+          {([80, 58] as const).map((w) => (
+            <label key={w}>
+              <input type="radio" name="receipt-width" checked={width === w} onChange={() => setWidth(w)} /> {w} mm
+            </label>
+          ))}
+        </fieldset>
+        <button type="button" className="primary" onClick={() => void print()} disabled={busy || !receipt}>{t.print}</button>
+        <button type="button" onClick={() => void savePdf()} disabled={busy || !receipt}>{t.savePdf}</button>
+        {receipt && !receipt.fiscal ? <span className="muted">{t.slipWaiting}</span> : null}
+      </div>
+      {problem ? <p className="message-box" role="alert">{problem}</p> : null}
+      {receipt ? <ReceiptPaper receipt={{ ...receipt, paperWidth: width }} /> : problem ? null : <p className="muted">{t.loading}</p>}
+    </div>
+  );
+}

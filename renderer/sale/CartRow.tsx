@@ -1,0 +1,53 @@
+/** One editable cart line: quantity, price, discount %, tax, and its payable amount. */
+import type { ReactNode } from 'react';
+import { calculateLine, formatCop } from '../../shared/money';
+import { useApp } from '../app/app-store';
+import { useText } from '../i18n/use-text';
+import { taxLabel } from '../format/tax-name';
+import { readLine, TAX_CHOICES, taxFromKey, taxKey, type CartLine, type LineField } from './cart';
+import { useSale } from './sale-store';
+
+export function CartRow({ line, index }: { line: CartLine; index: number }): ReactNode {
+  const t = useText();
+  const locale = useApp((s) => s.locale);
+  const update = useSale((s) => s.update);
+  const remove = useSale((s) => s.remove);
+  const read = readLine(line, locale);
+  const problems = read.ok ? {} : read.problems;
+  const choices = line.tax && !TAX_CHOICES.some((c) => taxKey(c) === taxKey(line.tax)) ? [...TAX_CHOICES, line.tax] : TAX_CHOICES;
+
+  const cell = (field: LineField, label: string, className: string) => {
+    const id = `${line.id}-${field}`;
+    const problem = problems[field];
+    return (
+      <td className={className}>
+        <input
+          id={id} value={line[field]} inputMode="decimal" autoComplete="off" aria-label={`${label}: ${line.name}`}
+          aria-invalid={problem ? true : undefined} aria-describedby={problem ? `${id}-error` : undefined}
+          onChange={(e) => update(line.id, { [field]: e.target.value })}
+        />
+        {problem ? <span className="field-error" id={`${id}-error`}>{t[problem]}</span> : null}
+      </td>
+    );
+  };
+
+  return (
+    <tr>
+      <td className="num">{index + 1}</td>
+      <th scope="row" className="line-name">{line.name}<span className="line-code">{line.code}</span></th>
+      {cell('quantity', t.quantity, 'num qty')}
+      {cell('price', t.unitPrice, 'num price')}
+      {cell('discountRate', t.discountRate, 'num disc')}
+      <td className="tax">
+        <select aria-label={`${t.tax}: ${line.name}`} value={taxKey(line.tax)} onChange={(e) => update(line.id, { tax: taxFromKey(e.target.value) })}>
+          {choices.map((c) => <option key={taxKey(c)} value={taxKey(c)}>{taxLabel(c.code, c.rate, locale)}</option>)}
+          <option value="">{t.noTax}</option>
+        </select>
+      </td>
+      <td className="num amount">{read.ok ? formatCop(calculateLine(read.input).payable, locale) : '—'}</td>
+      <td>
+        <button type="button" className="icon-button" aria-label={`${t.removeLine}: ${line.name}`} onClick={() => remove(line.id)}>×</button>
+      </td>
+    </tr>
+  );
+}

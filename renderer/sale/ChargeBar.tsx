@@ -1,0 +1,29 @@
+/** The Cobrar button (F12) and the sale just charged, with its receipt one key away. */
+import type { ReactNode } from 'react';
+import { formatCop } from '../../shared/money';
+import { useApp } from '../app/app-store';
+import { useText } from '../i18n/use-text';
+import { chargeSale } from './charge-sale';
+import { useSale } from './sale-store';
+
+export function ChargeBar(): ReactNode {
+  const t = useText();
+  const locale = useApp((s) => s.locale);
+  const openReceipt = useApp((s) => s.openReceipt);
+  const charging = useSale((s) => s.charging);
+  const empty = useSale((s) => s.lines.length === 0);
+  const last = useSale((s) => s.lastCharge);
+  return (
+    <div className="charge-bar">
+      <button type="button" className="charge" disabled={charging || empty} onClick={() => void chargeSale()}>
+        {charging ? t.charging : t.charge} <kbd>F12</kbd>
+      </button>
+      {last ? (
+        <p className="last-charge">
+          {t.lastSale}: <strong>{last.referenceCode}</strong> · {formatCop(last.payable, locale)}{' '}
+          <button type="button" className="link" onClick={() => openReceipt(last.saleId)}>{t.openSlip}</button>
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+/** F2: search the catalog by name, code or barcode; Enter adds the highlighted product; scans add directly. */
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { ProductDto } from '../../shared/bridge/types';
+import { formatCop } from '../../shared/money';
+import { useApp } from '../app/app-store';
+import { bridge } from '../bridge/client';
+import { useText } from '../i18n/use-text';
+import { useSale } from './sale-store';
+import { useWedge } from './use-wedge';
+
+const LOOKS_LIKE_BARCODE = /^\d{6,14}$/;
+
+export function ProductSearch(): ReactNode {
+  const t = useText();
+  const locale = useApp((s) => s.locale);
+  const notify = useApp((s) => s.notify);
+  const add = useSale((s) => s.add);
+  const [text, setText] = useState('');
+  const [results, setResults] = useState<ProductDto[]>([]);
+  const [active, setActive] = useState(0);
+  const request = useRef(0);
+
+  useEffect(() => {
+    const query = text.trim();
+    const id = ++request.current;
+    if (query === '') {
+      setResults([]);
+      return;
+    }
+    const timer = setTimeout(() => {
+      void bridge.call('catalog.search', { text: query, limit: 8 }).then((answer) => {
+        if (id !== request.current) return; // a newer search is on its way
+        setResults(answer.ok ? answer.value : []);
+        setActive(0);
+      });
+    }, 120);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  const pick = (product: ProductDto) => {
+    add(product, locale);
+    request.current++;
+    setText('');
+    setResults([]);
+  };
+
+  const addByBarcode = async (code: string): Promise<boolean> => {
+    const answer = await bridge.call('catalog.byBarcode', { barcode: code });
+    if (answer.ok && answer.value) {
+      pick(answer.value);
+      return true;
+    }
+    return false;
+  };
+
+  useWedge((code) => {
+    void addByBarcode(code).then((found) => {
+      if (!found) {
+        setText('');
+        notify('error', t.barcodeNotFound(code));
+      }
+    });
+  });
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((i) => (results.length ? (i + step + results.length) % results.length : 0));
+    } else if (event.key === 'Escape' && (results.length > 0 || text !== '')) {
+      event.stopPropagation(); // Esc first empties the search; the next Esc goes to the app
+      request.current++;
+      setText('');
+      setResults([]);
+    } else if (event.key === 'Enter' && !event.ctrlKey) {
+      event.preventDefault();
+      const query = text.trim();
+      const highlighted = results[active];
+      if (LOOKS_LIKE_BARCODE.test(query)) {
+        void addByBarcode(query).then((found) => {
+          if (!found && highlighted) pick(highlighted);
+          else if (!found) notify('error', t.barcodeNotFound(query));
+        });
+      } else if (highlighted) {
+        pick(highlighted);
+      } else if (query) {
+        notify('error', t.productNotFound(query));
+      }
+    }
+  };
+
+  const open = results.length > 0;
+  return (
+    <div className="product-search">
+      <label htmlFor="product-search">{t.productSearch} <kbd>F2</kbd></label>
+      <input
+        id="product-search" type="search" value={text} autoComplete="off" spellCheck={false} data-wedge="capture"
+        placeholder={t.productSearchHint} role="combobox" aria-expanded={open} aria-controls="product-results"
+        aria-autocomplete="list" aria-activedescendant={open ? `product-option-${active}` : undefined}
+        onChange={(e) => setText(e.target.value)} onKeyDown={onKeyDown}
+      />
+      <ul id="product-results" role="listbox" aria-label={t.productResults} className="product-results" hidden={!open}>
+        {results.map((product, i) => (
+          <li
+            key={product.code} id={`product-option-${i}`} role="option" aria-selected={i === active}
+            className={i === active ? 'active' : ''} onMouseDown={(e) => e.preventDefault()} onClick={() => pick(product)}
+          >
+            <span className="product-name">{product.name}</span>
+            <span className="product-code">{product.barcode ?? product.code}</span>
+            <span className="product-price">{formatCop(product.price, locale)}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+/** The sale in progress: cart lines, the chosen customer (null = consumidor final) and the payment. */
+import { create } from 'zustand';
+import type { InvoiceCustomer, InvoicePayment } from '../../shared/api/invoice-request';
+import type { Locale, ProductDto } from '../../shared/bridge/types';
+import { addProduct, removeLine, updateLine, type CartLine } from './cart';
+
+export const DEFAULT_PAYMENT: InvoicePayment = { form_code: '1', means_code: '10' };
+
+export interface LastCharge { saleId: number; referenceCode: string; payable: string }
+
+interface SaleState {
+  lines: CartLine[];
+  customer: InvoiceCustomer | null;
+  payment: InvoicePayment;
+  charging: boolean;
+  lastCharge: LastCharge | null;
+  /** The line the last scan or search touched, so the table can show it. */
+  lastTouchedCode: string | null;
+  add(product: ProductDto, locale: Locale): void;
+  update(id: string, patch: Partial<Omit<CartLine, 'id'>>): void;
+  remove(id: string): void;
+  setCustomer(customer: InvoiceCustomer | null): void;
+  setPayment(payment: InvoicePayment): void;
+  setCharging(charging: boolean): void;
+  /** Clears the cart for the next sale, remembering the one just charged. */
+  finish(lastCharge: LastCharge): void;
+}
+
+let lineCounter = 0;
+
+export const useSale = create<SaleState>()((set) => ({
+  lines: [],
+  customer: null,
+  payment: DEFAULT_PAYMENT,
+  charging: false,
+  lastCharge: null,
+  lastTouchedCode: null,
+  add: (product, locale) => set((s) => ({
+    lines: addProduct(s.lines, product, `line-${++lineCounter}`, locale), lastTouchedCode: product.code,
+  })),
+  update: (id, patch) => set((s) => ({ lines: updateLine(s.lines, id, patch) })),
+  remove: (id) => set((s) => ({ lines: removeLine(s.lines, id) })),
+  setCustomer: (customer) => set({ customer }),
+  setPayment: (payment) => set({ payment }),
+  setCharging: (charging) => set({ charging }),
+  finish: (lastCharge) => set({
+    lines: [], customer: null, payment: DEFAULT_PAYMENT, charging: false, lastCharge, lastTouchedCode: null,
+  }),
+}));

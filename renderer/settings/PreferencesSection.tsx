@@ -1,0 +1,63 @@
+/** This till: its id (read-only), language, printer and paper, and the defaults for consumidor final. */
+import { useState, type FormEvent, type ReactNode } from 'react';
+import type { Locale, PaperWidth } from '../../shared/bridge/types';
+import { useApp } from '../app/app-store';
+import { CheckField, SelectField, TextField } from '../app/fields';
+import { useText } from '../i18n/use-text';
+import { MunicipalityField } from '../customer/MunicipalityField';
+import { saveSettings } from './save-settings';
+import { checkDefaults, fieldErrorsFor } from './settings-checks';
+
+export function PreferencesSection(): ReactNode {
+  const t = useText();
+  const initial = useApp.getState().settings;
+  const [locale, setLocale] = useState<Locale>(initial?.locale ?? 'es-CO');
+  const [paperWidth, setPaperWidth] = useState<PaperWidth>(initial?.paperWidth ?? 80);
+  const [printerName, setPrinterName] = useState(initial?.printerName ?? '');
+  const [silentPrint, setSilentPrint] = useState(initial?.silentPrint ?? false);
+  const [defaultEmail, setDefaultEmail] = useState(initial?.defaultEmail ?? '');
+  const [municipality, setMunicipality] = useState(initial?.defaultMunicipalityCode ?? '');
+  const [shown, setShown] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const problems = checkDefaults({ defaultEmail, defaultMunicipalityCode: municipality, printerName });
+  const errorOf = (field: keyof typeof problems) => serverErrors[field] ?? (shown && problems[field] ? t[problems[field]] : null);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setShown(true);
+    setFormError(null);
+    if (Object.keys(problems).length > 0) return;
+    const outcome = await saveSettings({
+      locale, paperWidth, silentPrint, printerName: printerName.trim() === '' ? null : printerName.trim(),
+      defaultEmail: defaultEmail.trim(), defaultMunicipalityCode: municipality,
+    });
+    if (!outcome.ok) {
+      setServerErrors(fieldErrorsFor(outcome.fields));
+      setFormError(outcome.message);
+    }
+  };
+
+  return (
+    <form className="panel" aria-labelledby="prefs-title" onSubmit={(e) => void save(e)} noValidate>
+      <h2 id="prefs-title">{t.tillTitle}</h2>
+      <TextField id="till-id" label={t.tillId} value={initial?.tillId ?? ''} onChange={() => undefined} readOnly hint={t.tillIdHint} />
+      <SelectField id="pref-locale" label={t.language} value={locale} onChange={(v) => setLocale(v as Locale)}
+        options={[['es-CO', 'Español (Colombia)'], ['en', 'English']]} />
+      <div className="row">
+        <TextField id="pref-printer" label={t.printerName} value={printerName} onChange={setPrinterName}
+          hint={t.printerHint} error={errorOf('printerName')} />
+        <SelectField id="pref-paper" label={t.paperWidth} value={String(paperWidth)}
+          onChange={(v) => setPaperWidth(v === '58' ? 58 : 80)} options={[['80', '80 mm'], ['58', '58 mm']]} />
+      </div>
+      <CheckField id="pref-silent" label={t.silentPrint} checked={silentPrint} onChange={setSilentPrint} />
+      <h3>{t.consumidorFinalDefaults}</h3>
+      <TextField id="pref-email" type="email" label={t.defaultEmail} value={defaultEmail} onChange={setDefaultEmail}
+        hint={t.defaultEmailHint} error={errorOf('defaultEmail')} />
+      <MunicipalityField id="pref-municipality" label={t.defaultMunicipality} code={municipality}
+        onChange={setMunicipality} error={errorOf('defaultMunicipalityCode')} />
+      {formError ? <p className="field-error" role="alert">{formError}</p> : null}
+      <div className="actions"><button type="submit" className="primary">{t.savePreferences}</button></div>
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+/** F10: connection, numbering range, seller details, and this till's preferences. */
+import type { ReactNode } from 'react';
+import { useApp } from '../app/app-store';
+import { useText } from '../i18n/use-text';
+import { ConnectionSection } from './ConnectionSection';
+import { PreferencesSection } from './PreferencesSection';
+import { RangeSection } from './RangeSection';
+import { SellerSection } from './SellerSection';
+
+export function SettingsScreen(): ReactNode {
+  const t = useText();
+  const loaded = useApp((s) => s.settings !== null);
+  if (!loaded) return <p className="muted">{t.loading}</p>;
+  return (
+    <div className="settings-screen">
+      <h1 className="visually-hidden">{t.settings}</h1>
+      <div className="settings-column">
+        <ConnectionSection />
+        <RangeSection />
+        <PreferencesSection />
+      </div>
+      <div className="settings-column">
+        <SellerSection />
+      </div>
+    </div>
+  );
+}

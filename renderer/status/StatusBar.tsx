@@ -1,0 +1,44 @@
+/** Always visible: connection, pending sales and progress, the DEMO badge, and the last error in plain words. */
+import type { ReactNode } from 'react';
+import { useApp } from '../app/app-store';
+import { bridge } from '../bridge/client';
+import { formatDateTime } from '../format/date-time';
+import { useText } from '../i18n/use-text';
+import { summarizeStatus } from './status-summary';
+
+export function StatusBar(): ReactNode {
+  const t = useText();
+  const locale = useApp((s) => s.locale);
+  const status = useApp((s) => s.status);
+  const setStatus = useApp((s) => s.setStatus);
+  const show = useApp((s) => s.show);
+  if (!status) return <footer className="status-bar" role="status">{t.statusLoading}</footer>;
+  const s = summarizeStatus(status);
+  const retry = async () => {
+    const answer = await bridge.call('sync.retryNow', {});
+    if (answer.ok) setStatus(answer.value);
+  };
+  return (
+    <footer className="status-bar" aria-label={t.statusBar}>
+      <span className={`connection connection-${s.connection}`} role="status">
+        <span className="dot" aria-hidden="true" />{t.connection[s.connection]}
+      </span>
+      {s.demo ? <span className="demo-badge" title={t.demoExplained}>DEMO</span> : null}
+      <span className="pending" role="status">
+        {s.progress ? t.sendingProgress(s.progress.done, s.progress.total) : t.pendingCount(s.pending)}
+      </span>
+      {s.needsAttention > 0 ? (
+        <button type="button" className="link attention" onClick={() => show('history')}>{t.needsAttentionCount(s.needsAttention)}</button>
+      ) : null}
+      {s.lastError ? (
+        <span className="last-error" role="alert">
+          {t.lastError}: {s.lastError}
+          {status.lastErrorAt ? <span className="muted"> ({formatDateTime(status.lastErrorAt, locale)})</span> : null}
+        </span>
+      ) : null}
+      {s.connection !== 'online' || s.pending > 0 ? (
+        <button type="button" className="small" onClick={() => void retry()}>{t.retryNow}</button>
+      ) : null}
+    </footer>
+  );
+}

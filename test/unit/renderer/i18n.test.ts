@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { messagesFor } from '../../../renderer/i18n/messages';
+
+type Tree = Record<string, unknown>;
+
+function leaves(tree: Tree, prefix = ''): Array<[string, unknown]> {
+  return Object.entries(tree).flatMap(([k, v]) =>
+    typeof v === 'object' && v !== null ? leaves(v as Tree, `${prefix}${k}.`) : [[`${prefix}${k}`, v] as [string, unknown]]);
+}
+
+describe('the dictionaries', () => {
+  const es = leaves(messagesFor('es-CO') as unknown as Tree);
+  const en = leaves(messagesFor('en') as unknown as Tree);
+
+  it('have the same entries, each a non-empty text or a function of the same arity', () => {
+    expect(en.map(([k]) => k).sort()).toEqual(es.map(([k]) => k).sort());
+    const english = new Map(en);
+    for (const [key, value] of es) {
+      const other = english.get(key);
+      if (typeof value === 'function') expect(typeof other === 'function' && other.length === value.length, key).toBe(true);
+      else expect(typeof value === 'string' && value.trim() !== '' && typeof other === 'string' && other.trim() !== '', key).toBe(true);
+    }
+  });
+
+  it('say plainly that a provisional slip is not an electronic invoice', () => {
+    expect(messagesFor('es-CO').notFiscalBanner).toMatch(/NO ES UNA FACTURA ELECTRÓNICA/);
+    expect(messagesFor('en').notFiscalBanner).toMatch(/NOT AN ELECTRONIC INVOICE/);
+  });
+
+  it('count pending sales in words', () => {
+    const es = messagesFor('es-CO');
+    expect([es.pendingCount(0), es.pendingCount(1), es.pendingCount(7)]).toEqual(['Todo enviado', '1 venta pendiente', '7 ventas pendientes']);
+  });
+});

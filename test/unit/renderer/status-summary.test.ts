@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import type { SyncStatusDto } from '../../../shared/bridge/types';
+import { summarizeStatus } from '../../../renderer/status/status-summary';
+import { messagesFor } from '../../../renderer/i18n/messages';
+
+const status = (over: Partial<SyncStatusDto> = {}): SyncStatusDto => ({
+  connection: 'online', counts: { waiting: 3, sending: 1, queued: 2, validated: 40, needs_attention: 1 },
+  progress: { done: 0, total: 0 }, lastError: null, lastErrorAt: null, demo: true, ...over,
+});
+
+describe('the status bar summary', () => {
+  it('counts waiting, sending and queued sales as pending; attention apart', () => {
+    const s = summarizeStatus(status());
+    expect([s.pending, s.needsAttention, s.progress, s.demo]).toEqual([6, 1, null, true]);
+  });
+
+  it('shows the sale being sent within its batch ("sending 12 of 40")', () => {
+    const s = summarizeStatus(status({ progress: { done: 11, total: 40 } }));
+    expect(s.progress).toEqual({ done: 12, total: 40 });
+    expect(messagesFor('es-CO').sendingProgress(12, 40)).toBe('Enviando 12 de 40');
+    expect(messagesFor('en').sendingProgress(12, 40)).toBe('Sending 12 of 40');
+    expect(summarizeStatus(status({ progress: { done: 40, total: 40 } })).progress).toBeNull();
+  });
+
+  it('keeps the connection and the last error as the core said them', () => {
+    const s = summarizeStatus(status({ connection: 'unauthorized', lastError: 'The service refused the client id or secret.' }));
+    expect(s.connection).toBe('unauthorized');
+    expect(s.lastError).toBe('The service refused the client id or secret.');
+  });
+});
