@@ -1,11 +1,22 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { CONTENT_SECURITY_POLICY_META } from './electron/window';
+
+// Electron loads the page from a file, where no response header can carry a policy: the built page carries it as a
+// meta tag (the same policy the browser-mode host sends as a header). Build only, so the dev server keeps working.
+const contentSecurityPolicy: Plugin = {
+  name: 'mostrador-csp',
+  apply: 'build',
+  transformIndexHtml: () => [
+    { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY_META }, injectTo: 'head-prepend' },
+  ],
+};
 
 // The renderer is served from files (Electron) and from the browser-mode host: relative asset paths work in both.
 export default defineConfig({
   root: 'renderer',
   base: './',
-  plugins: [react()],
+  plugins: [react(), contentSecurityPolicy],
   build: {
     outDir: '../dist/renderer',
     emptyOutDir: true,

@@ -2,6 +2,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { CONTENT_SECURITY_POLICY } from '../window';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -20,9 +21,8 @@ const TYPES: Record<string, string> = {
 
 /** The page may load only its own files and talk only to this host. */
 export const PAGE_SECURITY_HEADERS: Record<string, string> = {
-  'Content-Security-Policy':
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
-    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  // One policy for both shells (Electron sends the same one).
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
   'Cross-Origin-Opener-Policy': 'same-origin',
@@ -30,7 +30,7 @@ export const PAGE_SECURITY_HEADERS: Record<string, string> = {
 };
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Mostrador</title></head>
-<body style="font-family: sans-serif; max-width: 40rem; margin: 3rem auto">
+<body>
 <h1>Mostrador: las pantallas no están construidas</h1>
 <p>The screens have not been built yet, so there is nothing to show. Run <code>npm start</code> (it builds them when
 needed) or <code>npm run build:renderer</code>, then reload this page.</p>

@@ -35,7 +35,9 @@ export function ReceiptScreen({ saleId }: { saleId: number }): ReactNode {
     const answer = await bridge.call('receipt.print', { saleId });
     setBusy(false);
     if (!answer.ok) notify('error', answer.error.message);
-    else if (!answer.value.printed) window.print(); // browser mode: the page prints itself with the print CSS
+    // Browser mode: the page prints itself with the print CSS. In Electron `printed: false` means the cashier
+    // cancelled the dialog, which must not open a second one.
+    else if (!answer.value.printed && shell === 'browser') window.print();
   };
 
   const savePdf = async () => {
