@@ -8,6 +8,7 @@ import { startBrowserHost, type BrowserHost } from '../../../electron/browser/ho
 import { dispatch } from '../../../electron/core/bridge/dispatch';
 import { consumidorFinal } from '../../../shared/customer';
 import { CASH, ITEMS, startAppRig, type AppRig } from './app-rig';
+import { CONTENT_SECURITY_POLICY } from '../../../electron/window';
 
 /** node:http, because fetch does not let a test forge the Host header. */
 function rawRequest(port: number, path: string, headers: Record<string, string>, body = '{}'): Promise<{ status: number; body: string }> {
@@ -94,7 +95,7 @@ describe('browser-mode host', () => {
     writeFileSync(join(staticRoot, 'outside.txt'), 'not served');
     const page = await fetch(`${base}/`, { signal: AbortSignal.timeout(5_000) });
     expect(page.status).toBe(200);
-    expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(page.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
     expect(await page.text()).toContain('<title>Mostrador</title>');
     const script = await fetch(`${base}/assets/app-1234.js`, { signal: AbortSignal.timeout(5_000) });
     expect(script.headers.get('content-type')).toMatch(/javascript/);
