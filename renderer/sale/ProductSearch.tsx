@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { ProductDto } from '../../shared/bridge/types';
 import { formatCop } from '../../shared/money';
-import { useApp } from '../app/app-store';
+import { focusSoon, useApp } from '../app/app-store';
 import { bridge } from '../bridge/client';
 import { useText } from '../i18n/use-text';
 import { useSale } from './sale-store';
@@ -19,6 +19,9 @@ export function ProductSearch(): ReactNode {
   const [results, setResults] = useState<ProductDto[]>([]);
   const [active, setActive] = useState(0);
   const request = useRef(0);
+
+  // The counter starts ready to type or scan: the search box has the focus when the sale screen appears.
+  useEffect(() => focusSoon('product-search'), []);
 
   useEffect(() => {
     const query = text.trim();
