@@ -8,7 +8,7 @@ import { createInvoicingApi, type InvoicingApi, type InvoicingApiOptions } from 
 import { KeychainUnavailableError, type CredentialStore } from '../secrets/credential-store';
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions, type SyncEvent } from '../sync/sync-engine';
 import type { SyncStore } from '../sync/ports';
-import { KEYS, connectionMode, type ConnectionMode, type SettingsRows } from './settings-mapping';
+import { KEYS, connectionMode, currentService, type ConnectionMode, type SettingsRows } from './settings-mapping';
 
 /** The embedded demo service; composition code starts it (the core never imports the sandbox). */
 export interface DemoService {
@@ -110,7 +110,9 @@ export function createServiceConnection(opts: ServiceConnectionOptions): Service
         const mode = connectionMode(opts.store);
         const target = await endpoint(mode);
         const api = createInvoicingApi({ ...target, now: opts.now, random: opts.random, ...opts.api });
-        const engine = createSyncEngine({ store: opts.store, api, now: opts.now, random: opts.random, ...opts.engine });
+        const engine = createSyncEngine({
+          store: opts.store, api, service: currentService(opts.store), now: opts.now, random: opts.random, ...opts.engine,
+        });
         unsubscribe = engine.subscribe(opts.onEvent);
         active = { mode, baseUrl: target.baseUrl, clientId: target.clientId, api, engine };
         engine.start();

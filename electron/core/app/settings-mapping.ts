@@ -36,6 +36,15 @@ export function connectionMode(rows: SettingsRows): ConnectionMode {
   return rows.getSetting(KEYS.mode) === 'service' ? 'service' : 'demo';
 }
 
+/**
+ * Which invoicing service sales rung up now belong to: 'demo', or the real service's base URL and client id.
+ * The store and the sync engine use it so a demo sale never becomes a real invoice (nor the reverse).
+ */
+export function currentService(rows: SettingsRows): string {
+  if (connectionMode(rows) === 'demo') return 'demo';
+  return `${(rows.getSetting(KEYS.baseUrl) ?? '').replace(/\/+$/, '')}|${rows.getSetting(KEYS.clientId) ?? ''}`;
+}
+
 /** The stored seller, or the fallback (demo details in demo mode) when none was saved or it no longer parses. */
 export function readSeller(rows: SettingsRows, fallback: SellerDto): SellerDto {
   const raw = rows.getSetting(KEYS.seller);

@@ -9,6 +9,7 @@ import { buildReceipt } from '../receipt/receipt-model';
 import { CURRENT_RANGE_KEY } from '../sync/range-provider';
 import type { AppContext } from './app-context';
 import { saleDetailDto, saleSummaryDto } from './sale-views';
+import { currentService } from './settings-mapping';
 
 const NIT = '31';
 
@@ -68,7 +69,9 @@ export function shopHandlers(ctx: AppContext): Pick<BridgeHandlers, ShopMethods>
     'sales.charge': async ({ customer, items, payment }) => {
       checkCustomer(customer, 'customer.');
       // Frozen with the range known now (null when none is known yet; the engine assigns one before sending).
-      const recorded = store.recordSale({ customer, items, payment, numberingRangeId: store.getSetting(CURRENT_RANGE_KEY) });
+      const recorded = store.recordSale({
+        customer, items, payment, numberingRangeId: store.getSetting(CURRENT_RANGE_KEY), service: currentService(store),
+      });
       ctx.outboxChanged({ entryId: recorded.entryId, referenceCode: recorded.referenceCode, state: 'waiting' });
       return { saleId: recorded.saleId, referenceCode: recorded.referenceCode, totals: recorded.totals };
     },
@@ -85,7 +88,7 @@ export function shopHandlers(ctx: AppContext): Pick<BridgeHandlers, ShopMethods>
       if (sale.outbox.state !== 'needs_attention') {
         throw new BridgeFailure('INVALID_INPUT', `Sale ${sale.referenceCode} does not need attention; it is ${sale.outbox.state}.`);
       }
-      const entry = store.retryNeedsAttention(sale.outbox.id);
+      const entry = store.retryNeedsAttention(sale.outbox.id, currentService(store));
       ctx.outboxChanged({ entryId: entry.id, referenceCode: entry.referenceCode, state: entry.state });
       return saleDetailDto(saleOrFail(id));
     },

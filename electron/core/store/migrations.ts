@@ -131,6 +131,17 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    name: 'outbox entries belong to one invoicing service',
+    up(db) {
+      // A sale rung up on the demo service must never become a real invoice after the till switches to a real
+      // account (nor the reverse). Sales from before this migration keep '' and are sent wherever the till points.
+      db.exec(`
+        ALTER TABLE outbox ADD COLUMN service TEXT NOT NULL DEFAULT '';
+        CREATE INDEX outbox_by_service_state ON outbox (service, state);
+      `);
+    },
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = migrations.length;

@@ -14,6 +14,8 @@ export interface OutboxEntry {
   /** The exact JSON bytes sent to the service; identical on every attempt. */
   requestBody: string;
   numberingRangeId: string | null;
+  /** The invoicing service this sale belongs to ('' for sales recorded before services were told apart). */
+  service: string;
   attempts: number;
   nextAttemptAt: number;
   lastError: string | null;
@@ -49,7 +51,7 @@ export interface AttemptInput {
 
 interface EntryRow {
   id: number; sale_id: number; reference_code: string; state: OutboxState; request_body: string;
-  numbering_range_id: string | null; attempts: number; next_attempt_at: number; last_error: string | null;
+  numbering_range_id: string | null; service: string; attempts: number; next_attempt_at: number; last_error: string | null;
   remote_id: string | null; remote_status: string | null; full_number: string | null; cufe: string | null;
   qr_url: string | null; qr_image: string | null; remote_raw: string | null; created_at: number;
   updated_at: number; validated_at: number | null;
@@ -60,14 +62,14 @@ interface AttemptRow {
   http_status: number | null; message: string | null;
 }
 
-export const ENTRY_COLUMNS = `o.id, o.sale_id, s.reference_code, o.state, o.request_body, o.numbering_range_id, o.attempts,
+export const ENTRY_COLUMNS = `o.id, o.sale_id, s.reference_code, o.state, o.request_body, o.numbering_range_id, o.service, o.attempts,
   o.next_attempt_at, o.last_error, o.remote_id, o.remote_status, o.full_number, o.cufe, o.qr_url, o.qr_image,
   o.remote_raw, o.created_at, o.updated_at, o.validated_at`;
 
 export function toEntry(row: EntryRow): OutboxEntry {
   return {
     id: row.id, saleId: row.sale_id, referenceCode: row.reference_code, state: row.state,
-    requestBody: row.request_body, numberingRangeId: row.numbering_range_id, attempts: row.attempts,
+    requestBody: row.request_body, numberingRangeId: row.numbering_range_id, service: row.service, attempts: row.attempts,
     nextAttemptAt: row.next_attempt_at, lastError: row.last_error, remoteId: row.remote_id,
     remoteStatus: row.remote_status, fullNumber: row.full_number, cufe: row.cufe, qrUrl: row.qr_url,
     qrImage: row.qr_image, remoteRaw: row.remote_raw === null ? null : (JSON.parse(row.remote_raw) as Record<string, unknown>),
@@ -83,7 +85,8 @@ function rawWithoutImage(doc: RemoteDocument): string {
 
 export interface Outbox {
   getEntry(entryId: number): OutboxEntry | null;
-  claimNext(limit: number): OutboxEntry[];
+  /** With `service`, only that service's sales (and legacy ones without a service) are claimed. */
+  claimNext(limit: number, service?: string): OutboxEntry[];
   recoverInterrupted(): number;
   recordAttempt(entryId: number, attempt: AttemptInput): Attempt;
   listAttempts(entryId: number): Attempt[];
@@ -92,8 +95,9 @@ export interface Outbox {
   markNeedsAttention(entryId: number, message: string, doc?: RemoteDocument): OutboxEntry;
   markRemoteStatus(entryId: number, doc: RemoteDocument): OutboxEntry;
   scheduleRetry(entryId: number, nextAttemptAt: number, message: string): OutboxEntry;
-  retryNeedsAttention(entryId: number): OutboxEntry;
-  listAwaitingValidation(): OutboxEntry[];
+  /** With `service`, a sale recorded for another service is refused: it must not become an invoice there. */
+  retryNeedsAttention(entryId: number, service?: string): OutboxEntry;
+  listAwaitingValidation(service?: string): OutboxEntry[];
   counts(): Record<OutboxState, number>;
 }
 
@@ -101,9 +105,10 @@ export function outboxTable(db: Database.Database, now: () => number): Outbox {
   const selectEntry = db.prepare<[number], EntryRow>(
     `SELECT ${ENTRY_COLUMNS} FROM outbox o JOIN sales s ON s.id = o.sale_id WHERE o.id = ?`,
   );
-  const claim = db.prepare<[number, number, number], { id: number }>(
+  const claim = db.prepare<[number, number, string | null, string | null, number], { id: number }>(
     `UPDATE outbox SET state = 'sending', updated_at = ?
-     WHERE id IN (SELECT id FROM outbox WHERE state = 'waiting' AND next_attempt_at <= ? ORDER BY id LIMIT ?)
+     WHERE id IN (SELECT id FROM outbox WHERE state = 'waiting' AND next_attempt_at <= ?
+                    AND (? IS NULL OR service IN (?, '')) ORDER BY id LIMIT ?)
      RETURNING id`,
   );
   const unclaimAll = db.prepare<[number]>(`UPDATE outbox SET state = 'waiting', updated_at = ? WHERE state = 'sending'`);
@@ -185,11 +190,12 @@ export function outboxTable(db: Database.Database, now: () => number): Outbox {
       return row ? toEntry(row) : null;
     },
 
-    claimNext(limit) {
+    claimNext(limit, service) {
       if (!Number.isInteger(limit) || limit < 1) return [];
       return db.transaction(() => {
         const at = now();
-        const ids = claim.all(at, at, limit).map((r) => r.id).sort((a, b) => a - b);
+        const only = service ?? null;
+        const ids = claim.all(at, at, only, only, limit).map((r) => r.id).sort((a, b) => a - b);
         return ids.map(mustGet);
       }).immediate();
     },
@@ -242,15 +248,21 @@ export function outboxTable(db: Database.Database, now: () => number): Outbox {
       });
     },
 
-    retryNeedsAttention(entryId) {
+    retryNeedsAttention(entryId, service) {
       return change(entryId, ['needs_attention'], 'retry', (entry) => {
+        if (service !== undefined && entry.service !== '' && entry.service !== service) {
+          throw new StoreError(
+            `Sale ${entry.referenceCode} was rung up for another invoicing service; it cannot be sent to the one in use now.`,
+          );
+        }
         const at = now();
         setState.run({ id: entry.id, state: 'waiting', last_error: entry.lastError, next_attempt_at: at, now: at });
       });
     },
 
-    listAwaitingValidation() {
-      return selectByState.all('queued').map(toEntry);
+    listAwaitingValidation(service) {
+      const queued = selectByState.all('queued').map(toEntry);
+      return service === undefined ? queued : queued.filter((e) => e.service === service || e.service === '');
     },
 
     counts() {

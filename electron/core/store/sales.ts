@@ -12,6 +12,8 @@ export interface SaleInput {
   payment: InvoicePayment;
   /** null when no numbering range is known yet (first run offline); set later with assignRange. */
   numberingRangeId: string | null;
+  /** Which invoicing service the sale is for (e.g. 'demo'); only that service's sync engine will send it. */
+  service?: string;
 }
 
 export interface RecordedSale {
@@ -81,9 +83,9 @@ export function salesTable(db: Database.Database, now: () => number, nextReferen
     `INSERT INTO sales (reference_code, created_at, customer, items, payment, totals, payable, customer_name, customer_identification)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
   );
-  const insertEntry = db.prepare<[number, string, string | null, number, number, number], { id: number }>(
-    `INSERT INTO outbox (sale_id, state, request_body, numbering_range_id, next_attempt_at, created_at, updated_at)
-     VALUES (?, 'waiting', ?, ?, ?, ?, ?) RETURNING id`,
+  const insertEntry = db.prepare<[number, string, string | null, number, number, number, string], { id: number }>(
+    `INSERT INTO outbox (sale_id, state, request_body, numbering_range_id, next_attempt_at, created_at, updated_at, service)
+     VALUES (?, 'waiting', ?, ?, ?, ?, ?, ?) RETURNING id`,
   );
   const selectSale = db.prepare<[number], SaleRow>('SELECT * FROM sales WHERE id = ?');
   const selectSaleByReference = db.prepare<[string], SaleRow>('SELECT * FROM sales WHERE reference_code = ?');
@@ -141,7 +143,7 @@ export function salesTable(db: Database.Database, now: () => number, nextReferen
           JSON.stringify(totals), totals.payable, input.customer.name, input.customer.identification,
         );
         if (!sale) throw new StoreError('The sale was not recorded.');
-        const entry = insertEntry.get(sale.id, body, input.numberingRangeId, at, at, at);
+        const entry = insertEntry.get(sale.id, body, input.numberingRangeId, at, at, at, input.service ?? '');
         if (!entry) throw new StoreError('The sale was not queued for invoicing.');
         return { saleId: sale.id, entryId: entry.id, referenceCode, totals };
       }).immediate();

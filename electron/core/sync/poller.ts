@@ -9,6 +9,8 @@ import { applyDocument } from './outcome';
 import type { SyncApi, SyncStore } from './ports';
 
 export interface PollOptions {
+  /** Only this service's documents are looked up (a document id means nothing to another service). */
+  service?: string;
   perPage: number;
   /** Individual look-ups per round, so a long backlog cannot turn into a request storm. */
   maxLookups: number;
@@ -24,7 +26,7 @@ export interface PollResult {
 }
 
 export async function pollPending(store: SyncStore, api: SyncApi, opts: PollOptions): Promise<PollResult> {
-  const waiting = store.listAwaitingValidation().filter((e) => e.remoteId !== null);
+  const waiting = store.listAwaitingValidation(opts.service).filter((e) => e.remoteId !== null);
   if (waiting.length === 0) return { changed: 0, updates: [], pending: 0 };
   const byId = new Map(waiting.map((e) => [e.remoteId as string, e]));
   const seen = new Map<string, RemoteDocument>();

@@ -7,7 +7,7 @@ import type { NumberingRange } from '../../../shared/api/numbering-range';
 import type { AttemptInput, OutboxEntry, OutboxState } from '../store/outbox';
 
 export interface SyncStore {
-  claimNext(limit: number): OutboxEntry[];
+  claimNext(limit: number, service?: string): OutboxEntry[];
   assignRange(entryId: number, rangeId: string): OutboxEntry;
   replaceRefusedRange(entryId: number, rangeId: string): OutboxEntry;
   recordAttempt(entryId: number, attempt: AttemptInput): unknown;
@@ -16,7 +16,7 @@ export interface SyncStore {
   markNeedsAttention(entryId: number, message: string, doc?: RemoteDocument): OutboxEntry;
   markRemoteStatus(entryId: number, doc: RemoteDocument): OutboxEntry;
   scheduleRetry(entryId: number, nextAttemptAt: number, message: string): OutboxEntry;
-  listAwaitingValidation(): OutboxEntry[];
+  listAwaitingValidation(service?: string): OutboxEntry[];
   counts(): Record<OutboxState, number>;
   getSetting(key: string): string | null;
   setSetting(key: string, value: string): void;

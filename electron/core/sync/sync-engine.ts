@@ -28,6 +28,8 @@ export type SyncEvent =
 export interface SyncEngineOptions {
   store: SyncStore;
   api: SyncApi;
+  /** The service `api` talks to: only sales recorded for it are sent and polled (see SaleInput.service). */
+  service?: string;
   now?: () => number;
   random?: () => number;
   /** Sales in flight at once. */
@@ -109,7 +111,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     while (running) {
       const free = concurrency - inFlight.size;
       if (connection === 'online' && free > 0) {
-        for (const entry of store.claimNext(free)) {
+        for (const entry of store.claimNext(free, opts.service)) {
           emit({ type: 'sale', entryId: entry.id, referenceCode: entry.referenceCode, state: 'sending' });
           const task = submitSale(sendDeps, entry).then((result) => {
             if (result.kind === 'retry-later') {
@@ -170,7 +172,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       if (c.waiting + c.sending > concurrency && now() - lastPollAt < poll.maxMs) continue;
       lastPollAt = now();
       try {
-        const result = await pollPending(store, api, poll);
+        const result = await pollPending(store, api, opts.service === undefined ? poll : { ...poll, service: opts.service });
         for (const update of result.updates) emit({ type: 'sale', ...update });
         if (result.changed > 0) emitStatus();
         // Back off while nothing moves; come back quickly once things change.

@@ -73,6 +73,16 @@ describe('switching the connection: demo → service → demo, with the secret o
     await waitForState(rig, charged.saleId, 'validated');
   });
 
+  let rejectedAtService = 0;
+  it('a sale the tax authority rejects needs attention, with the message', async () => {
+    await serviceCall('/sandbox/faults', { latency_ms: 400 });
+    const charged = await rig.value('sales.charge', { customer, items: ITEMS.slice(0, 1), payment: CASH });
+    await serviceCall('/sandbox/faults', { latency_ms: 0, reject_references: [charged.referenceCode] });
+    await waitForState(rig, charged.saleId, 'needs_attention');
+    expect((await rig.value('sales.get', { id: charged.saleId }))?.lastError).toMatch(/REJECTED/);
+    rejectedAtService = charged.saleId;
+  });
+
   it('switches back to demo, where new sales go to the embedded service again', async () => {
     const settings = await rig.value('settings.useDemo', {});
     expect(settings.connection.mode).toBe('demo');
@@ -81,6 +91,10 @@ describe('switching the connection: demo → service → demo, with the secret o
     await waitForState(rig, charged.saleId, 'validated');
     const atService = await serviceCall(`/v1/documents?reference_code=${charged.referenceCode}`);
     expect(atService.data).toHaveLength(0);
+    // The sale refused by the shop's service must not become a demo "invoice" (nor a demo sale a real one).
+    expect(rejectedAtService).toBeGreaterThan(0);
+    const retried = await rig.call('sales.retry', { id: rejectedAtService });
+    expect(retried).toMatchObject({ ok: false, error: { message: expect.stringContaining('another invoicing service') } });
   });
 
   it('never lets the secret out: not in the data files, the logs, or any bridge result', async () => {

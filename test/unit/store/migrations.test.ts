@@ -112,6 +112,21 @@ describe('migrations', () => {
     store.close();
   });
 
+  it('3 → 4 keeps existing sales sendable by any service and ties new ones to theirs', () => {
+    const db = raw();
+    migrate(db, { target: 3 });
+    seedVersion1(db);
+    migrate(db, { target: 4 });
+    expect(db.prepare('SELECT service FROM outbox').get()).toEqual({ service: '' });
+    db.close();
+    const store = openStore({ path: file });
+    // The sale from before the migration belongs to no service in particular: whichever is configured sends it.
+    const legacy = store.searchSales({ limit: 5 }).sales[0]!;
+    store.scheduleRetry(legacy.entryId, 0, 'seeded');
+    expect(store.claimNext(5, 'demo').map((e) => e.referenceCode)).toEqual([legacy.referenceCode]);
+    store.close();
+  });
+
   it('refuses a file written by a newer Mostrador and leaves it untouched', () => {
     openStore({ path: file }).close();
     const db = raw();

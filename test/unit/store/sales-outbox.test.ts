@@ -272,6 +272,27 @@ describe('outbox life cycle', () => {
   });
 });
 
+describe('sales belong to the invoicing service they were rung up for', () => {
+  it('only the matching service claims, polls or retries a sale', () => {
+    const store = open();
+    const demo = store.recordSale(sale({ service: 'demo' }));
+    const real = store.recordSale(sale({ service: 'https://api.example.co|fc_shop' }));
+    expect(store.getEntry(demo.entryId)?.service).toBe('demo');
+    expect(store.claimNext(5, 'demo').map((e) => e.id)).toEqual([demo.entryId]);
+    expect(store.claimNext(5, 'demo')).toEqual([]);
+    const claimed = store.claimNext(5, 'https://api.example.co|fc_shop');
+    expect(claimed.map((e) => e.id)).toEqual([real.entryId]);
+    store.markQueued(real.entryId, doc({ reference_code: real.referenceCode, status: 'QUEUED' }));
+    expect(store.listAwaitingValidation('demo')).toEqual([]);
+    expect(store.listAwaitingValidation('https://api.example.co|fc_shop').map((e) => e.id)).toEqual([real.entryId]);
+
+    store.recordAttempt(demo.entryId, { startedAt: clock, finishedAt: clock, outcome: 'permanent', httpStatus: 400, message: 'x' });
+    store.markNeedsAttention(demo.entryId, 'refused');
+    expect(() => store.retryNeedsAttention(demo.entryId, 'https://api.example.co|fc_shop')).toThrow(/another invoicing service/);
+    expect(store.retryNeedsAttention(demo.entryId, 'demo').state).toBe('waiting');
+  });
+});
+
 describe('durability and history', () => {
   it('keeps every sale, entry and attempt after close and reopen', () => {
     const first = open();
