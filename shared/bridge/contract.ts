@@ -117,7 +117,7 @@ export const BRIDGE_EVENTS: readonly BridgeEventName[] = BRIDGE_EVENT_NAMES;
 
 /** Errors cross the bridge as values, never as throws. */
 export interface BridgeError {
-  code: 'INVALID_INPUT' | 'UNKNOWN_METHOD' | 'FORBIDDEN' | 'NOT_FOUND' | 'KEYCHAIN_UNAVAILABLE' | 'SERVICE' | 'INTERNAL';
+  code: 'INVALID_INPUT' | 'UNKNOWN_METHOD' | 'FORBIDDEN' | 'NOT_FOUND' | 'KEYCHAIN_UNAVAILABLE' | 'SERVICE' | 'UNAVAILABLE' | 'INTERNAL';
   message: string;
   /** Per-field messages for forms: dotted path → message. */
   fields?: Record<string, string>;

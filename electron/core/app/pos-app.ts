@@ -51,7 +51,7 @@ export const PAGE_PRINTS_ITSELF: ReceiptPrinter = {
     return { printed: false };
   },
   async pdf() {
-    throw new BridgeFailure('INTERNAL', 'Saving a PDF from here is not available; use Print and choose "Save as PDF".');
+    throw new BridgeFailure('UNAVAILABLE', 'Saving a PDF from here is not available; use Print and choose "Save as PDF".');
   },
 };
 

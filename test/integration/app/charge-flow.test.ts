@@ -82,4 +82,14 @@ describe('the composed app on its embedded demo service', () => {
     expect(receipt).toMatchObject({ fiscal: false, title: 'Comprobante provisional — no es una factura electrónica', qrImage: null, cufe: null, paperWidth: 58 });
     await waitForState(rig, charged.saleId, 'validated');
   });
+
+  it('in browser mode, printing is left to the page and a PDF says where to get one', async () => {
+    const customer = consumidorFinal({ email: 'caja@demo.example.co', municipality_code: '11001' });
+    const charged = await rig.value('sales.charge', { customer, items: ITEMS.slice(0, 1), payment: CASH });
+    expect(await rig.value('receipt.print', { saleId: charged.saleId })).toEqual({ printed: false });
+    expect(await rig.call('receipt.pdf', { saleId: charged.saleId })).toMatchObject({
+      ok: false, error: { code: 'UNAVAILABLE', message: expect.stringContaining('Save as PDF') },
+    });
+    await waitForState(rig, charged.saleId, 'validated');
+  });
 });
