@@ -19,7 +19,8 @@ export function summarizeStatus(status: SyncStatusDto): StatusSummary {
     connection: status.connection,
     pending: c.waiting + c.sending + c.queued,
     needsAttention: c.needs_attention,
-    progress: total > 0 && done < total ? { done: Math.min(done + 1, total), total } : null,
+    // Offline (or refused) nothing is being sent: the sales wait, and the bar says so instead of "sending 1 of 1".
+    progress: status.connection === 'online' && total > 0 && done < total ? { done: Math.min(done + 1, total), total } : null,
     demo: status.demo,
     lastError: status.lastError,
   };

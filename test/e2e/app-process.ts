@@ -1,46 +1,64 @@
 /**
  * The app in browser mode as a user runs it (`electron/web.ts`: the real core, the real renderer build), in its own
- * process with a throwaway data folder. It inherits the test's D-Bus session, so the keychain is a real gnome-keyring.
+ * process with a throwaway data folder. It inherits the test's D-Bus session, so the keychain is a real gnome-keyring;
+ * each app gets its own keychain entry name so tests never touch a user's entries (or each other's).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export interface AppProcess {
+  /** The address the app printed, with its per-launch key in the fragment. */
   url: string;
+  /** The page's origin and the per-launch key, for calling the bridge from the test. */
+  origin: string;
+  key: string;
   dataDir: string;
+  keychainService: string;
   /** Everything the app printed on stdout and stderr, for secret checks. */
   output(): string;
   stop(): Promise<void>;
 }
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const START_LIMIT_MS = 45_000;
 
 export async function startApp(opts: { dataDir?: string; port?: number } = {}): Promise<AppProcess> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'mostrador-e2e-'));
+  const keychainService = `MostradorE2E-${randomUUID()}`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'electron/web.ts', '--port', String(opts.port ?? 0),
-    '--data-dir', dataDir, '--no-open'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const limit = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`app did not start in 60 s:\n${output}`)); }, 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Mostrador \(browser mode\): (\S+)/.exec(output);
-      if (match) { clearTimeout(limit); resolve(match[1] as string); }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-    child.on('exit', (code) => { clearTimeout(limit); reject(new Error(`app exited with ${code}:\n${output}`)); });
+    '--data-dir', dataDir, '--no-open'], {
+    cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, MOSTRADOR_KEYCHAIN_SERVICE: keychainService },
   });
-  child.removeAllListeners('exit');
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  let exited: (code: number | null) => void = () => {};
+  child.on('exit', (code) => exited(code));
+  const url = await new Promise<string>((resolve, reject) => {
+    const limit = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`app did not start in ${START_LIMIT_MS / 1000} s:\n${output}`)); }, START_LIMIT_MS);
+    const look = () => {
+      const match = /Mostrador \(browser mode\): (\S+)/.exec(output);
+      if (match?.[1]) { clearTimeout(limit); child.stdout?.off('data', look); resolve(match[1]); }
+    };
+    child.stdout?.on('data', look);
+    exited = (code) => { clearTimeout(limit); reject(new Error(`app exited with ${code}:\n${output}`)); };
+  });
+  exited = () => {};
+  const parsed = new URL(url);
+  const key = new URLSearchParams(parsed.hash.slice(1)).get('key') ?? '';
   return {
     url,
+    origin: parsed.origin,
+    key,
     dataDir,
+    keychainService,
     output: () => output,
     stop: () => new Promise<void>((done) => {
-      if (child.exitCode !== null) return done();
+      if (child.exitCode !== null || child.signalCode !== null) return done();
       const hard = setTimeout(() => child.kill('SIGKILL'), 10_000);
       child.once('exit', () => { clearTimeout(hard); done(); });
       child.kill('SIGTERM');

@@ -22,6 +22,13 @@ describe('the status bar summary', () => {
     expect(summarizeStatus(status({ progress: { done: 40, total: 40 } })).progress).toBeNull();
   });
 
+  it('shows no sending progress while offline or refused: the sales are waiting', () => {
+    for (const connection of ['offline', 'unauthorized'] as const) {
+      const s = summarizeStatus(status({ connection, progress: { done: 0, total: 1 } }));
+      expect([s.progress, s.pending]).toEqual([null, 6]);
+    }
+  });
+
   it('keeps the connection and the last error as the core said them', () => {
     const s = summarizeStatus(status({ connection: 'unauthorized', lastError: 'The service refused the client id or secret.' }));
     expect(s.connection).toBe('unauthorized');

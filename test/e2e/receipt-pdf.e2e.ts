@@ -1,0 +1,67 @@
+/**
+ * The receipt as paper: the fiscal receipt view rendered to PDF by Chromium under print media (what "Save as PDF" in
+ * the print dialog produces in browser mode). Only the paper may print: one narrow page with the QR image on it.
+ */
+import { execFileSync } from 'node:child_process';
+import { test, expect } from '@playwright/test';
+import { removeDataDir, startApp, type AppProcess } from './app-process';
+import { latestSale } from './core-bridge';
+import { emptyCart, historyRow, openHistory, openTill, receipt, saveScreen, scan } from './counter';
+
+const LECHE = { name: 'Leche entera 1 L', barcode: '7702001001040' };
+
+let app: AppProcess | null = null;
+
+test.afterEach(async () => {
+  await app?.stop();
+  if (app) removeDataDir(app.dataDir);
+  app = null;
+});
+
+function pdftotext(pdf: Buffer): string | null {
+  try {
+    return execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf, timeout: 10_000 }).toString();
+  } catch {
+    return null; // poppler-utils is not installed: the structural checks below still hold
+  }
+}
+
+test('receipt PDF: the validated receipt prints to a one-page PDF holding only the paper and its QR image', async ({ page }) => {
+  app = await startApp();
+  await openTill(page, app);
+  await page.locator('body').click({ position: { x: 5, y: 400 } });
+  await scan(page, LECHE.barcode);
+  await expect(page.getByRole('rowheader', { name: new RegExp(LECHE.name) })).toBeVisible();
+  await page.keyboard.press('F12');
+  await expect(emptyCart(page)).toBeVisible();
+  const sale = await latestSale(app);
+
+  await openHistory(page);
+  const row = historyRow(page, sale.referenceCode);
+  await expect(row).toContainText('Validada', { timeout: 30_000 });
+  await saveScreen(page, 'history');
+  await row.getByRole('button', { name: `Ver detalle de la venta ${sale.referenceCode}` }).click();
+  await page.getByRole('button', { name: 'Ver factura' }).click();
+  await expect(receipt(page).getByRole('heading', { level: 1 })).toHaveText('Factura electrónica de venta');
+  await expect(receipt(page).getByRole('img')).toBeVisible();
+  await expect.poll(() => receipt(page).getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('toolbar', { name: 'Acciones del comprobante' })).toBeHidden();
+  await expect(page.getByRole('contentinfo', { name: 'Estado' })).toBeHidden();
+  const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(pdf.subarray(-1024).toString('latin1')).toContain('%%EOF');
+  expect(pdf.length).toBeGreaterThan(10_000); // text, fonts and the QR image
+  expect(pdf.length).toBeLessThan(2_000_000);
+  const body = pdf.toString('latin1');
+  const pages = body.match(/\/Type\s*\/Page(?!s)/g) ?? [];
+  expect(pages).toHaveLength(1);
+  expect(body).toMatch(/\/Subtype\s*\/Image/); // the QR
+  const text = pdftotext(pdf);
+  if (text !== null) {
+    expect(text).toContain('Factura electrónica de venta');
+    expect(text).toContain(sale.referenceCode.slice(0, 6));
+  }
+});
