@@ -145,6 +145,8 @@ export interface SyncStatusDto {
   /** Sent so far in the current batch and its size, for "sending 12 of 40". */
   progress: { done: number; total: number };
   lastError: string | null;
+  /** NETWORK, TIMEOUT, CONNECTION_LOST, RATE_LIMITED, UNAUTHORIZED, NO_SECRET, KEYCHAIN_UNAVAILABLE, RANGE_UNAVAILABLE, … */
+  lastErrorCode: string | null;
   lastErrorAt: number | null;
   demo: boolean;
 }

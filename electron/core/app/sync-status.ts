@@ -33,6 +33,7 @@ export function syncStatusDto(snapshot: SyncSnapshot, progress: { done: number; 
     counts: { ...snapshot.counts },
     progress,
     lastError: snapshot.lastError,
+    lastErrorCode: snapshot.lastErrorCode,
     lastErrorAt: snapshot.lastErrorAt,
     demo,
   };

@@ -17,7 +17,10 @@ export type Connection = 'online' | 'offline' | 'unauthorized';
 export interface SyncSnapshot {
   connection: Connection;
   counts: Record<OutboxState, number>;
+  /** The last problem in plain words (cleared once sending works again). */
   lastError: string | null;
+  /** A machine code for it, so the UI can say it in the cashier's language: NETWORK, TIMEOUT, RATE_LIMITED, … */
+  lastErrorCode: string | null;
   lastErrorAt: number | null;
 }
 
@@ -74,12 +77,13 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   let loops: Promise<void>[] = [];
   let connection: Connection = 'online';
   let lastError: string | null = null;
+  let lastErrorCode: string | null = null;
   let lastErrorAt: number | null = null;
   let sendsJustFinished = false;
 
   // A function, so TypeScript does not narrow `connection` across awaits where other tasks change it.
   const currentConnection = (): Connection => connection;
-  const snapshot = (): SyncSnapshot => ({ connection, counts: store.counts(), lastError, lastErrorAt });
+  const snapshot = (): SyncSnapshot => ({ connection, counts: store.counts(), lastError, lastErrorCode, lastErrorAt });
   const emit = (event: SyncEvent): void => {
     for (const listener of listeners) {
       try {
@@ -92,7 +96,13 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   const emitStatus = (): void => emit({ type: 'status', snapshot: snapshot() });
   const noteError = (error: Error): void => {
     lastError = error.message;
+    lastErrorCode = errorCode(error);
     lastErrorAt = now();
+  };
+  const clearError = (): void => {
+    lastError = null;
+    lastErrorCode = null;
+    lastErrorAt = null;
   };
   const setConnection = (next: Connection): void => {
     if (connection === next) return;
@@ -121,6 +131,8 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
               noteError(result.error);
               setConnection('unauthorized');
             } else {
+              // A sale went through: whatever went wrong before is over.
+              clearError();
               setConnection('online');
               pollWake.wake();
             }
@@ -200,6 +212,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       if (!running || currentConnection() === 'online') continue;
       try {
         await api.listDocuments({ page: 1, perPage: 1 });
+        clearError();
         setConnection('online');
       } catch (error) {
         attempt = Math.min(attempt + 1, 16);
@@ -238,4 +251,13 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       return () => listeners.delete(listener);
     },
   };
+}
+
+/** A stable code for an error: the service's or the client's code, else its kind. */
+function errorCode(error: Error): string {
+  if (isApiError(error)) {
+    if (error.status === 429) return 'RATE_LIMITED';
+    return error.code ?? error.kind.toUpperCase();
+  }
+  return error.name === 'RangeUnavailableError' ? 'RANGE_UNAVAILABLE' : 'LOCAL';
 }

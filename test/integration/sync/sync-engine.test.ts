@@ -173,10 +173,13 @@ describe('sync engine against the sandbox', () => {
     // The probe backs off: a few probes in a second (each one API call with up to 4 quick tries), not a storm.
     expect(rig.api.stats().requests - requestsWhileDown).toBeLessThan(40);
     expect(rig.store.counts().waiting).toBe(4);
+    expect(rig.engine.snapshot().lastErrorCode).toBe('NETWORK');
     const revived = await startSandbox({ port, faults: true, validationDelayMs: 100 });
     rig.sandbox = revived;
     await rig.waitFor(drained(rig), 20_000);
     expect(rig.engine.snapshot().connection).toBe('online');
+    // Back to normal: the old error is not left on the status bar.
+    expect(rig.engine.snapshot()).toMatchObject({ lastError: null, lastErrorCode: null });
     expect(rig.store.counts().validated).toBe(6);
     for (const ref of during) expect(rig.store.getSaleByReference(ref)!.outbox.fullNumber).toMatch(/^SETP/);
     expect(before).toHaveLength(2);

@@ -3,7 +3,7 @@ import { SendProgress } from '../../../electron/core/app/sync-status';
 import type { SyncSnapshot } from '../../../electron/core/sync/sync-engine';
 
 const snap = (waiting: number, sending: number): SyncSnapshot => ({
-  connection: 'online', lastError: null, lastErrorAt: null,
+  connection: 'online', lastError: null, lastErrorCode: null, lastErrorAt: null,
   counts: { waiting, sending, queued: 0, validated: 0, needs_attention: 0 },
 });
 

@@ -29,6 +29,7 @@ const STATUS: SyncStatusDto = {
   counts: { waiting: 0, sending: 1, queued: 2, validated: 3, needs_attention: 0 },
   progress: { done: 12, total: 40 },
   lastError: null,
+  lastErrorCode: null,
   lastErrorAt: null,
   demo: true,
 };

@@ -5,7 +5,7 @@ import { messagesFor } from '../../../renderer/i18n/messages';
 
 const status = (over: Partial<SyncStatusDto> = {}): SyncStatusDto => ({
   connection: 'online', counts: { waiting: 3, sending: 1, queued: 2, validated: 40, needs_attention: 1 },
-  progress: { done: 0, total: 0 }, lastError: null, lastErrorAt: null, demo: true, ...over,
+  progress: { done: 0, total: 0 }, lastError: null, lastErrorCode: null, lastErrorAt: null, demo: true, ...over,
 });
 
 describe('the status bar summary', () => {
