@@ -1,5 +1,6 @@
 /** First contact with the core: app info, settings, sync status, and the pushes that keep them fresh. */
 import { bridge } from '../bridge/client';
+import { describeBridgeError } from '../bridge/bridge-error-text';
 import { messagesFor } from '../i18n/messages';
 import { useApp } from './app-store';
 
@@ -14,12 +15,12 @@ export async function bootstrap(): Promise<() => void> {
     bridge.call('app.info', {}), bridge.call('settings.get', {}), bridge.call('sync.status', {}),
   ]);
   if (!info.ok) {
-    app.setFatal(info.error.code === 'FORBIDDEN' ? t.missingKey : `${t.coreUnavailable} ${info.error.message}`);
+    app.setFatal(info.error.code === 'FORBIDDEN' ? t.missingKey : `${t.coreUnavailable} ${describeBridgeError(info.error, t)}`);
     return () => undefined;
   }
   app.setInfo(info.value);
   if (settings.ok) app.setSettings(settings.value);
-  else app.notify('error', settings.error.message);
+  else app.notify('error', describeBridgeError(settings.error, t));
   if (status.ok) app.setStatus(status.value);
   document.documentElement.lang = useApp.getState().locale;
   const stopStatus = bridge.on('sync.status', (next) => useApp.getState().setStatus(next));

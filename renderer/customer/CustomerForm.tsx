@@ -1,23 +1,27 @@
 /** A new customer: identification type and number, DV computed and checked, regime, e-mail, municipality. */
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { InvoiceCustomer } from '../../shared/api/invoice-request';
 import { IDENTIFICATION_TYPES, PERSON_TYPES, TAX_REGIMES } from '../../shared/codes';
-import { useApp } from '../app/app-store';
+import { focusSoon, useApp } from '../app/app-store';
 import { codeOptions, SelectField, TextField } from '../app/fields';
 import { bridge } from '../bridge/client';
+import { describeBridgeError, localizeFields } from '../bridge/bridge-error-text';
 import { useText } from '../i18n/use-text';
+import type { CustomerFormRequest } from '../sale/sale-store';
 import { fieldErrorsFor } from '../settings/settings-checks';
 import { blankCustomer, changeCustomer, checkCustomer, computeDv, tidyCustomer, type CustomerField } from './customer-draft';
 import { MunicipalityField } from './MunicipalityField';
 
-interface Props { onDone(customer: InvoiceCustomer | null): void }
+interface Props { request: CustomerFormRequest; onDone(customer: InvoiceCustomer | null): void }
 
-export function CustomerForm({ onDone }: Props): ReactNode {
+export function CustomerForm({ request, onDone }: Props): ReactNode {
   const t = useText();
   const settings = useApp((s) => s.settings);
-  const [draft, setDraft] = useState(() => blankCustomer({
+  const [draft, setDraft] = useState(() => request.initial ?? blankCustomer({
     email: '', municipality_code: settings?.defaultMunicipalityCode ?? '',
   }));
+  // The form's first field (or the one Cobrar found missing) takes the focus, not the page.
+  useEffect(() => focusSoon(request.focusId), [request.focusId]);
   const [showProblems, setShowProblems] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
@@ -37,13 +41,13 @@ export function CustomerForm({ onDone }: Props): ReactNode {
     const answer = await bridge.call('customers.save', { customer: tidyCustomer(draft) });
     setSaving(false);
     if (answer.ok) onDone(answer.value.customer);
-    else setServerErrors({ ...fieldErrorsFor(answer.error.fields, 'customer'), '': answer.error.message });
+    else setServerErrors({ ...fieldErrorsFor(localizeFields(answer.error.fields, t), 'customer'), '': describeBridgeError(answer.error, t) });
   };
 
   return (
     <form className="customer-form" aria-labelledby="customer-form-title" onSubmit={(e) => void save(e)} noValidate
       onKeyDown={(e) => { if (e.key === 'Escape') { e.stopPropagation(); onDone(null); } }}>
-      <h3 id="customer-form-title">{t.newCustomer}</h3>
+      <h3 id="customer-form-title">{request.initial ? t.completeCustomer : t.newCustomer}</h3>
       <div className="row">
         <SelectField id="cf-type" label={t.identificationType} value={draft.identification_type}
           options={codeOptions(IDENTIFICATION_TYPES)} onChange={set('identification_type')} error={errorOf('identification_type')} />

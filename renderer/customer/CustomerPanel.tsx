@@ -7,14 +7,19 @@ import { bridge } from '../bridge/client';
 import { useText } from '../i18n/use-text';
 import { useSale } from '../sale/sale-store';
 import { CustomerForm } from './CustomerForm';
+import { focusAfterCustomerForm } from './form-focus';
+
+const NEW_CUSTOMER_ID = 'new-customer';
 
 export function CustomerPanel(): ReactNode {
   const t = useText();
   const customer = useSale((s) => s.customer);
   const setCustomer = useSale((s) => s.setCustomer);
+  const form = useSale((s) => s.customerForm);
+  const openForm = useSale((s) => s.openCustomerForm);
+  const closeForm = useSale((s) => s.closeCustomerForm);
   const [text, setText] = useState('');
   const [found, setFound] = useState<CustomerDto[]>([]);
-  const [creating, setCreating] = useState(false);
   const request = useRef(0);
 
   useEffect(() => {
@@ -32,12 +37,21 @@ export function CustomerPanel(): ReactNode {
     return () => clearTimeout(timer);
   }, [text]);
 
-  const choose = (chosen: CustomerDto['customer'] | null) => {
+  const choose = (chosen: CustomerDto['customer'] | null, returnFocusId: string | null = null) => {
     setCustomer(chosen);
     setText('');
     setFound([]);
-    setCreating(false);
-    focusSoon('product-search');
+    closeForm();
+    focusSoon(focusAfterCustomerForm(returnFocusId, true));
+  };
+  const closeFormUnsaved = () => {
+    const back = form?.returnFocusId ?? null;
+    closeForm();
+    focusSoon(focusAfterCustomerForm(back, false));
+  };
+  const openNew = () => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement.id : '';
+    openForm({ initial: null, focusId: 'cf-type', returnFocusId: opener || NEW_CUSTOMER_ID });
   };
 
   return (
@@ -49,7 +63,9 @@ export function CustomerPanel(): ReactNode {
           <span className="muted"> · {labelOf(IDENTIFICATION_TYPES, customer.identification_type)} {customer.identification}-{customer.dv}</span>
         ) : null}
       </p>
-      {creating ? <CustomerForm onDone={(c) => (c ? choose(c) : setCreating(false))} /> : (
+      {form ? (
+        <CustomerForm key={form.id} request={form} onDone={(c) => (c ? choose(c, form.returnFocusId) : closeFormUnsaved())} />
+      ) : (
         <>
           <div className="field">
             <label htmlFor="customer-search">{t.customerSearch}</label>
@@ -69,7 +85,7 @@ export function CustomerPanel(): ReactNode {
           ) : text.trim().length >= 2 ? <p className="muted">{t.noCustomers}</p> : null}
           <div className="actions">
             <button type="button" onClick={() => choose(null)} disabled={customer === null}>{t.consumidorFinal}</button>
-            <button type="button" onClick={() => setCreating(true)}>{t.newCustomer}</button>
+            <button type="button" id={NEW_CUSTOMER_ID} onClick={openNew}>{t.newCustomer}</button>
           </div>
         </>
       )}

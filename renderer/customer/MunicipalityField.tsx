@@ -2,7 +2,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { findMunicipality } from '../../shared/codes';
 import { useText } from '../i18n/use-text';
-import { municipalityName } from './customer-draft';
+import { municipalityCodeOf, municipalityName, municipalityText } from './customer-draft';
 
 interface Props { id: string; label: string; code: string; onChange(code: string): void; error?: string | null | undefined }
 
@@ -10,17 +10,18 @@ export function MunicipalityField({ id, label, code, onChange, error }: Props): 
   const t = useText();
   const listId = useId();
   const [text, setText] = useState(code);
+  const [shownCode, setShownCode] = useState(code);
+  if (shownCode !== code) {
+    // The code changed: from this field's own typing (the text still stands for it) or from elsewhere.
+    setShownCode(code);
+    setText(municipalityText(text, code));
+  }
   const matches = text.trim() && !/^\d{5}$/.test(text.trim()) ? findMunicipality(text).slice(0, 6) : [];
   const name = municipalityName(code);
 
   const change = (value: string) => {
     setText(value);
-    const trimmed = value.trim();
-    if (/^\d{5}$/.test(trimmed)) onChange(trimmed);
-    else {
-      const exact = findMunicipality(trimmed);
-      onChange(exact.length === 1 && exact[0] ? exact[0].code : '');
-    }
+    onChange(municipalityCodeOf(value));
   };
 
   const describedBy = [`${id}-hint`, error ? `${id}-error` : ''].filter(Boolean).join(' ');

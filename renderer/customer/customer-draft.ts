@@ -3,7 +3,7 @@
  * number and checked, and one message key per field that is not right.
  */
 import type { InvoiceCustomer } from '../../shared/api/invoice-request';
-import { IDENTIFICATION_TYPES, MUNICIPALITIES, PERSON_TYPES, TAX_REGIMES } from '../../shared/codes';
+import { findMunicipality, IDENTIFICATION_TYPES, MUNICIPALITIES, PERSON_TYPES, TAX_REGIMES } from '../../shared/codes';
 import { isValidNitDv, nitCheckDigit } from '../../shared/nit';
 
 export type CustomerField = keyof InvoiceCustomer;
@@ -73,4 +73,21 @@ export function municipalityName(code: string): string | null {
 /** Trims what the cashier typed so the service receives clean values. */
 export function tidyCustomer(c: InvoiceCustomer): InvoiceCustomer {
   return { ...c, identification: c.identification.trim(), name: c.name.trim().replace(/\s+/g, ' '), email: c.email.trim() };
+}
+
+/** The DIVIPOLA code a municipality field's text stands for: five digits, or the one municipality it names; else "". */
+export function municipalityCodeOf(text: string): string {
+  const trimmed = text.trim();
+  if (/^\d{5}$/.test(trimmed)) return trimmed;
+  const exact = findMunicipality(trimmed);
+  return exact.length === 1 && exact[0] ? exact[0].code : '';
+}
+
+/**
+ * The text a municipality field shows when its code changes: what the person typed while it still stands for
+ * that code (a name, a half-typed word while the code is empty), else the new code (set from elsewhere, e.g.
+ * fresh settings after switching connection).
+ */
+export function municipalityText(typed: string, code: string): string {
+  return municipalityCodeOf(typed) === code ? typed : code;
 }

@@ -4,6 +4,7 @@ import type { SaleState, SaleSummaryDto } from '../../shared/bridge/types';
 import { useApp } from '../app/app-store';
 import { SelectField, TextField } from '../app/fields';
 import { bridge } from '../bridge/client';
+import { describeBridgeError } from '../bridge/bridge-error-text';
 import { useText } from '../i18n/use-text';
 import { SaleDetail } from './SaleDetail';
 import { SaleList } from './SaleList';
@@ -33,7 +34,7 @@ export function HistoryScreen(): ReactNode {
           if (answer.ok) {
             setSales(answer.value.sales);
             setTotal(answer.value.total);
-          } else notify('error', answer.error.message);
+          } else notify('error', describeBridgeError(answer.error, t));
         });
     }, 150);
     return () => { live = false; clearTimeout(timer); };

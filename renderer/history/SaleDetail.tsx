@@ -4,6 +4,7 @@ import type { SaleDetailDto } from '../../shared/bridge/types';
 import { formatCop } from '../../shared/money';
 import { useApp } from '../app/app-store';
 import { bridge } from '../bridge/client';
+import { describeBridgeError } from '../bridge/bridge-error-text';
 import { formatDateTime } from '../format/date-time';
 import { useText } from '../i18n/use-text';
 
@@ -36,7 +37,7 @@ export function SaleDetail({ id, version, onChanged }: Props): ReactNode {
       setSale(answer.value);
       notify('info', t.retryQueued(answer.value.referenceCode));
       onChanged();
-    } else notify('error', answer.error.message);
+    } else notify('error', describeBridgeError(answer.error, t));
   };
 
   return (

@@ -1,4 +1,5 @@
 /** English. Typed against the Spanish dictionary, so a missing entry does not compile. */
+import { enProblems } from './en-problems';
 import type { Messages } from './messages-type';
 
 export const en: Messages = {
@@ -165,4 +166,5 @@ export const en: Messages = {
   defaultEmailHint: 'Used when the customer is consumidor final.',
   defaultMunicipality: 'Default municipality',
   savePreferences: 'Save preferences',
+  ...enProblems,
 };

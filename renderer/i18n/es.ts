@@ -1,4 +1,6 @@
 /** Spanish (Colombia), the default language. Its shape is the dictionary's type; en.ts must match it. */
+import { esProblems } from './es-problems';
+
 export const es = {
   // app
   loading: 'Cargando…',
@@ -170,4 +172,5 @@ export const es = {
   defaultEmailHint: 'Se usa cuando el cliente es consumidor final.',
   defaultMunicipality: 'Municipio por defecto',
   savePreferences: 'Guardar preferencias',
+  ...esProblems,
 };

@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { PaperWidth, ReceiptDto } from '../../shared/bridge/types';
 import { useApp } from '../app/app-store';
 import { bridge } from '../bridge/client';
+import { describeBridgeError } from '../bridge/bridge-error-text';
 import { useSaleUpdates } from '../history/use-sale-updates';
 import { useText } from '../i18n/use-text';
 import { ReceiptPaper } from './ReceiptPaper';
@@ -25,7 +26,7 @@ export function ReceiptScreen({ saleId }: { saleId: number }): ReactNode {
     let live = true;
     void bridge.call('receipt.get', { saleId, paperWidth: width }).then((answer) => {
       if (!live) return;
-      if (answer.ok) { setReceipt(answer.value); setProblem(null); } else setProblem(answer.error.message);
+      if (answer.ok) { setReceipt(answer.value); setProblem(null); } else setProblem(describeBridgeError(answer.error, t));
     });
     return () => { live = false; };
   }, [saleId, width, updates]);
@@ -34,7 +35,7 @@ export function ReceiptScreen({ saleId }: { saleId: number }): ReactNode {
     setBusy(true);
     const answer = await bridge.call('receipt.print', { saleId });
     setBusy(false);
-    if (!answer.ok) notify('error', answer.error.message);
+    if (!answer.ok) notify('error', describeBridgeError(answer.error, t));
     // Browser mode: the page prints itself with the print CSS. In Electron `printed: false` means the cashier
     // cancelled the dialog, which must not open a second one.
     else if (!answer.value.printed && shell === 'browser') window.print();
@@ -49,9 +50,9 @@ export function ReceiptScreen({ saleId }: { saleId: number }): ReactNode {
       notify('info', t.pdfSaved(answer.value.fileName));
     } else if (shell === 'browser') {
       // Browser mode may have no PDF renderer: the browser's own print dialog offers "Save as PDF".
-      notify('info', answer.error.message);
+      notify('info', describeBridgeError(answer.error, t));
       window.print();
-    } else notify('error', answer.error.message);
+    } else notify('error', describeBridgeError(answer.error, t));
   };
 
   return (

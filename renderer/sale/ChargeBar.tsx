@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { formatCop } from '../../shared/money';
 import { useApp } from '../app/app-store';
+import { CHARGE_BUTTON_ID } from '../customer/form-focus';
 import { useText } from '../i18n/use-text';
 import { chargeSale } from './charge-sale';
 import { useSale } from './sale-store';
@@ -15,7 +16,7 @@ export function ChargeBar(): ReactNode {
   const last = useSale((s) => s.lastCharge);
   return (
     <div className="charge-bar">
-      <button type="button" className="charge" disabled={charging || empty} onClick={() => void chargeSale()}>
+      <button type="button" id={CHARGE_BUTTON_ID} className="charge" disabled={charging || empty} onClick={() => void chargeSale()}>
         {charging ? t.charging : t.charge} <kbd>F12</kbd>
       </button>
       {last ? (

@@ -8,6 +8,16 @@ export const DEFAULT_PAYMENT: InvoicePayment = { form_code: '1', means_code: '10
 
 export interface LastCharge { saleId: number; referenceCode: string; payable: string }
 
+/** The customer form, open: blank (new customer) or a customer to complete, and where the focus goes and returns. */
+export interface CustomerFormRequest {
+  /** Changes on every opening, so an open form re-opens fresh. */
+  id: number;
+  initial: InvoiceCustomer | null;
+  focusId: string;
+  /** Where the focus goes back to when the form is cancelled; null = the product search. */
+  returnFocusId: string | null;
+}
+
 interface SaleState {
   lines: CartLine[];
   customer: InvoiceCustomer | null;
@@ -16,6 +26,9 @@ interface SaleState {
   lastCharge: LastCharge | null;
   /** The line the last scan or search touched, so the table can show it. */
   lastTouchedCode: string | null;
+  customerForm: CustomerFormRequest | null;
+  openCustomerForm(request: Omit<CustomerFormRequest, 'id'>): void;
+  closeCustomerForm(): void;
   add(product: ProductDto, locale: Locale): void;
   update(id: string, patch: Partial<Omit<CartLine, 'id'>>): void;
   remove(id: string): void;
@@ -27,6 +40,7 @@ interface SaleState {
 }
 
 let lineCounter = 0;
+let formCounter = 0;
 
 export const useSale = create<SaleState>()((set) => ({
   lines: [],
@@ -35,6 +49,9 @@ export const useSale = create<SaleState>()((set) => ({
   charging: false,
   lastCharge: null,
   lastTouchedCode: null,
+  customerForm: null,
+  openCustomerForm: (request) => set({ customerForm: { ...request, id: ++formCounter } }),
+  closeCustomerForm: () => set({ customerForm: null }),
   add: (product, locale) => set((s) => ({
     lines: addProduct(s.lines, product, `line-${++lineCounter}`, locale), lastTouchedCode: product.code,
   })),
@@ -44,6 +61,6 @@ export const useSale = create<SaleState>()((set) => ({
   setPayment: (payment) => set({ payment }),
   setCharging: (charging) => set({ charging }),
   finish: (lastCharge) => set({
-    lines: [], customer: null, payment: DEFAULT_PAYMENT, charging: false, lastCharge, lastTouchedCode: null,
+    lines: [], customer: null, payment: DEFAULT_PAYMENT, charging: false, lastCharge, lastTouchedCode: null, customerForm: null,
   }),
 }));

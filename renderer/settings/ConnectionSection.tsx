@@ -3,21 +3,29 @@
  * the moment it is sent, and it is never shown again.
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
+import type { SettingsDto } from '../../shared/bridge/types';
 import { useApp } from '../app/app-store';
 import { TextField } from '../app/fields';
 import { bridge } from '../bridge/client';
+import { describeBridgeError, localizeFields } from '../bridge/bridge-error-text';
 import { useText } from '../i18n/use-text';
+import { refreshSettings } from './refresh-settings';
 import { checkConnection, fieldErrorsFor } from './settings-checks';
+import { useSettingsDraft } from './use-settings-draft';
+
+interface ConnectionDraft { mode: 'demo' | 'service'; baseUrl: string; clientId: string }
+
+// The last real service's address stays filled in while on the demo, so switching back needs only the secret.
+const pickConnection = (s: SettingsDto | null): ConnectionDraft =>
+  ({ mode: s?.connection.mode ?? 'demo', baseUrl: s?.connection.baseUrl ?? '', clientId: s?.connection.clientId ?? '' });
 
 export function ConnectionSection(): ReactNode {
   const t = useText();
-  const settings = useApp((s) => s.settings);
-  const setSettings = useApp((s) => s.setSettings);
+  const connection = useApp((s) => s.settings?.connection);
   const notify = useApp((s) => s.notify);
-  const connection = settings?.connection;
-  const [mode, setMode] = useState<'demo' | 'service'>(connection?.mode ?? 'demo');
-  const [baseUrl, setBaseUrl] = useState(connection?.mode === 'service' ? connection.baseUrl : '');
-  const [clientId, setClientId] = useState(connection?.mode === 'service' ? connection.clientId : '');
+  const { draft, change, reset } = useSettingsDraft(pickConnection);
+  const { mode, baseUrl, clientId } = draft;
+  const set = <K extends keyof ConnectionDraft>(field: K) => (value: ConnectionDraft[K]) => change((d) => ({ ...d, [field]: value }));
   const [secret, setSecret] = useState('');
   const [shown, setShown] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -27,6 +35,13 @@ export function ConnectionSection(): ReactNode {
   const errorOf = (field: 'baseUrl' | 'clientId' | 'clientSecret') =>
     serverErrors[field] ?? (shown && problems[field] ? t[problems[field]] : null);
 
+  /** Every section shows the new connection's values at once (no reload): the settings are read again. */
+  const switched = async (answered: SettingsDto) => {
+    await refreshSettings(answered);
+    reset();
+    notify('info', t.connectionSaved);
+  };
+
   const save = async (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
@@ -35,7 +50,8 @@ export function ConnectionSection(): ReactNode {
       setBusy(true);
       const answer = await bridge.call('settings.useDemo', {});
       setBusy(false);
-      if (answer.ok) { setSettings(answer.value); notify('info', t.connectionSaved); } else setFormError(answer.error.message);
+      if (answer.ok) await switched(answer.value);
+      else setFormError(describeBridgeError(answer.error, t));
       return;
     }
     setShown(true);
@@ -46,12 +62,10 @@ export function ConnectionSection(): ReactNode {
     const answer = await bridge.call('settings.saveConnection', { baseUrl: baseUrl.trim(), clientId: clientId.trim(), clientSecret });
     setBusy(false);
     setShown(false);
-    if (answer.ok) {
-      setSettings(answer.value);
-      notify('info', t.connectionSaved);
-    } else {
-      setServerErrors(fieldErrorsFor(answer.error.fields));
-      setFormError(answer.error.message);
+    if (answer.ok) await switched(answer.value);
+    else {
+      setServerErrors(fieldErrorsFor(localizeFields(answer.error.fields, t)));
+      setFormError(describeBridgeError(answer.error, t));
     }
   };
 
@@ -64,14 +78,14 @@ export function ConnectionSection(): ReactNode {
       </p>
       <fieldset className="segmented">
         <legend>{t.connectionMode}</legend>
-        <label><input type="radio" name="connection-mode" checked={mode === 'demo'} onChange={() => setMode('demo')} /> {t.modeDemo}</label>
-        <label><input type="radio" name="connection-mode" checked={mode === 'service'} onChange={() => setMode('service')} /> {t.modeService}</label>
+        <label><input type="radio" name="connection-mode" checked={mode === 'demo'} onChange={() => set('mode')('demo')} /> {t.modeDemo}</label>
+        <label><input type="radio" name="connection-mode" checked={mode === 'service'} onChange={() => set('mode')('service')} /> {t.modeService}</label>
       </fieldset>
       {mode === 'service' ? (
         <>
-          <TextField id="conn-url" type="url" label={t.baseUrl} value={baseUrl} onChange={setBaseUrl} inputMode="url"
+          <TextField id="conn-url" type="url" label={t.baseUrl} value={baseUrl} onChange={set('baseUrl')} inputMode="url"
             placeholder="https://api.example.com" error={errorOf('baseUrl')} />
-          <TextField id="conn-client" label={t.clientId} value={clientId} onChange={setClientId} placeholder="fc_..."
+          <TextField id="conn-client" label={t.clientId} value={clientId} onChange={set('clientId')} placeholder="fc_..."
             error={errorOf('clientId')} />
           <TextField id="conn-secret" type="password" label={t.clientSecret} value={secret} onChange={setSecret}
             autoComplete="new-password" hint={t.secretHint} error={errorOf('clientSecret')} />

@@ -1,22 +1,29 @@
 /** This till: its id (read-only), language, printer and paper, and the defaults for consumidor final. */
 import { useState, type FormEvent, type ReactNode } from 'react';
-import type { Locale, PaperWidth } from '../../shared/bridge/types';
+import type { Locale, PaperWidth, SettingsDto } from '../../shared/bridge/types';
 import { useApp } from '../app/app-store';
 import { CheckField, SelectField, TextField } from '../app/fields';
 import { useText } from '../i18n/use-text';
 import { MunicipalityField } from '../customer/MunicipalityField';
 import { saveSettings } from './save-settings';
 import { checkDefaults, fieldErrorsFor } from './settings-checks';
+import { useSettingsDraft } from './use-settings-draft';
+
+interface PreferencesDraft {
+  locale: Locale; paperWidth: PaperWidth; printerName: string; silentPrint: boolean; defaultEmail: string; municipality: string;
+}
+
+const pickPreferences = (s: SettingsDto | null): PreferencesDraft => ({
+  locale: s?.locale ?? 'es-CO', paperWidth: s?.paperWidth ?? 80, printerName: s?.printerName ?? '', silentPrint: s?.silentPrint ?? false,
+  defaultEmail: s?.defaultEmail ?? '', municipality: s?.defaultMunicipalityCode ?? '',
+});
 
 export function PreferencesSection(): ReactNode {
   const t = useText();
-  const initial = useApp.getState().settings;
-  const [locale, setLocale] = useState<Locale>(initial?.locale ?? 'es-CO');
-  const [paperWidth, setPaperWidth] = useState<PaperWidth>(initial?.paperWidth ?? 80);
-  const [printerName, setPrinterName] = useState(initial?.printerName ?? '');
-  const [silentPrint, setSilentPrint] = useState(initial?.silentPrint ?? false);
-  const [defaultEmail, setDefaultEmail] = useState(initial?.defaultEmail ?? '');
-  const [municipality, setMunicipality] = useState(initial?.defaultMunicipalityCode ?? '');
+  const tillId = useApp((s) => s.settings?.tillId ?? '');
+  const { draft, change, reset } = useSettingsDraft(pickPreferences);
+  const { locale, paperWidth, printerName, silentPrint, defaultEmail, municipality } = draft;
+  const set = <K extends keyof PreferencesDraft>(field: K) => (value: PreferencesDraft[K]) => change((d) => ({ ...d, [field]: value }));
   const [shown, setShown] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -32,7 +39,11 @@ export function PreferencesSection(): ReactNode {
       locale, paperWidth, silentPrint, printerName: printerName.trim() === '' ? null : printerName.trim(),
       defaultEmail: defaultEmail.trim(), defaultMunicipalityCode: municipality,
     });
-    if (!outcome.ok) {
+    if (outcome.ok) {
+      reset();
+      setShown(false);
+      setServerErrors({});
+    } else {
       setServerErrors(fieldErrorsFor(outcome.fields));
       setFormError(outcome.message);
     }
@@ -41,21 +52,21 @@ export function PreferencesSection(): ReactNode {
   return (
     <form className="panel" aria-labelledby="prefs-title" onSubmit={(e) => void save(e)} noValidate>
       <h2 id="prefs-title">{t.tillTitle}</h2>
-      <TextField id="till-id" label={t.tillId} value={initial?.tillId ?? ''} onChange={() => undefined} readOnly hint={t.tillIdHint} />
-      <SelectField id="pref-locale" label={t.language} value={locale} onChange={(v) => setLocale(v as Locale)}
+      <TextField id="till-id" label={t.tillId} value={tillId} onChange={() => undefined} readOnly hint={t.tillIdHint} />
+      <SelectField id="pref-locale" label={t.language} value={locale} onChange={(v) => set('locale')(v as Locale)}
         options={[['es-CO', 'Español (Colombia)'], ['en', 'English']]} />
       <div className="row">
-        <TextField id="pref-printer" label={t.printerName} value={printerName} onChange={setPrinterName}
+        <TextField id="pref-printer" label={t.printerName} value={printerName} onChange={set('printerName')}
           hint={t.printerHint} error={errorOf('printerName')} />
         <SelectField id="pref-paper" label={t.paperWidth} value={String(paperWidth)}
-          onChange={(v) => setPaperWidth(v === '58' ? 58 : 80)} options={[['80', '80 mm'], ['58', '58 mm']]} />
+          onChange={(v) => set('paperWidth')(v === '58' ? 58 : 80)} options={[['80', '80 mm'], ['58', '58 mm']]} />
       </div>
-      <CheckField id="pref-silent" label={t.silentPrint} checked={silentPrint} onChange={setSilentPrint} />
+      <CheckField id="pref-silent" label={t.silentPrint} checked={silentPrint} onChange={set('silentPrint')} />
       <h3>{t.consumidorFinalDefaults}</h3>
-      <TextField id="pref-email" type="email" label={t.defaultEmail} value={defaultEmail} onChange={setDefaultEmail}
+      <TextField id="pref-email" type="email" label={t.defaultEmail} value={defaultEmail} onChange={set('defaultEmail')}
         hint={t.defaultEmailHint} error={errorOf('defaultEmail')} />
       <MunicipalityField id="pref-municipality" label={t.defaultMunicipality} code={municipality}
-        onChange={setMunicipality} error={errorOf('defaultMunicipalityCode')} />
+        onChange={set('municipality')} error={errorOf('defaultMunicipalityCode')} />
       {formError ? <p className="field-error" role="alert">{formError}</p> : null}
       <div className="actions"><button type="submit" className="primary">{t.savePreferences}</button></div>
     </form>

@@ -1,11 +1,15 @@
 /** The numbering range: the automatic choice when the evidence is clear, or the one the user picks. */
 import { useEffect, useState, type ReactNode } from 'react';
-import type { RangeDto, RangesDto } from '../../shared/bridge/types';
+import type { RangeDto, RangesDto, SettingsDto } from '../../shared/bridge/types';
 import { useApp } from '../app/app-store';
 import { SelectField } from '../app/fields';
 import { bridge } from '../bridge/client';
+import { describeBridgeError } from '../bridge/bridge-error-text';
 import { useText } from '../i18n/use-text';
 import { saveSettings } from './save-settings';
+import { useSettingsDraft } from './use-settings-draft';
+
+const pickRange = (s: SettingsDto | null) => ({ choice: s?.preferredRangeId ?? '' });
 
 export function rangeLabel(r: RangeDto): string {
   const span = r.from !== null && r.to !== null ? ` ${r.from}–${r.to}` : '';
@@ -15,16 +19,16 @@ export function rangeLabel(r: RangeDto): string {
 export function RangeSection(): ReactNode {
   const t = useText();
   const connection = useApp((s) => s.settings?.connection);
-  const preferred = useApp((s) => s.settings?.preferredRangeId ?? null);
   const [ranges, setRanges] = useState<RangesDto | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [choice, setChoice] = useState(preferred ?? '');
+  const { draft: { choice }, change, reset } = useSettingsDraft(pickRange);
+  const setChoice = (value: string) => change(() => ({ choice: value }));
 
   useEffect(() => {
     let live = true;
     void bridge.call('ranges.list', {}).then((answer) => {
       if (!live) return;
-      if (answer.ok) { setRanges(answer.value); setProblem(null); } else setProblem(answer.error.message);
+      if (answer.ok) { setRanges(answer.value); setProblem(null); } else setProblem(describeBridgeError(answer.error, t));
     });
     return () => { live = false; };
   }, [connection?.mode, connection?.baseUrl, connection?.clientId]);
@@ -33,7 +37,7 @@ export function RangeSection(): ReactNode {
   const automatic = invoiceRanges.find((r) => r.id === ranges?.automaticId);
   const save = async () => {
     const outcome = await saveSettings({ preferredRangeId: choice === '' ? null : choice });
-    if (!outcome.ok) setProblem(outcome.fields.preferredRangeId ?? outcome.message);
+    if (outcome.ok) { reset(); setProblem(null); } else setProblem(outcome.fields.preferredRangeId ?? outcome.message);
   };
 
   return (

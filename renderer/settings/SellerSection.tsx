@@ -1,19 +1,20 @@
 /** The seller's details printed on every receipt, with the DIAN numbering authorization text. */
 import { useState, type FormEvent, type ReactNode } from 'react';
-import type { SellerDto } from '../../shared/bridge/types';
+import type { SellerDto, SettingsDto } from '../../shared/bridge/types';
 import { nitCheckDigit } from '../../shared/nit';
-import { useApp } from '../app/app-store';
 import { TextField } from '../app/fields';
 import { useText } from '../i18n/use-text';
 import { MunicipalityField } from '../customer/MunicipalityField';
 import { saveSettings } from './save-settings';
 import { checkSeller, fieldErrorsFor } from './settings-checks';
+import { useSettingsDraft } from './use-settings-draft';
 
 const EMPTY: SellerDto = { name: '', nit: '', dv: '', address: '', phone: '', email: '', municipalityCode: '', resolutionText: '' };
+const pickSeller = (settings: SettingsDto | null): SellerDto => settings?.seller ?? EMPTY;
 
 export function SellerSection(): ReactNode {
   const t = useText();
-  const [seller, setSeller] = useState<SellerDto>(useApp.getState().settings?.seller ?? EMPTY);
+  const { draft: seller, change: setSeller, reset } = useSettingsDraft(pickSeller);
   const [shown, setShown] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -32,7 +33,11 @@ export function SellerSection(): ReactNode {
     setFormError(null);
     if (Object.keys(problems).length > 0) return;
     const outcome = await saveSettings({ seller: { ...seller, name: seller.name.trim(), email: seller.email.trim() } });
-    if (!outcome.ok) {
+    if (outcome.ok) {
+      reset();
+      setShown(false);
+      setServerErrors({});
+    } else {
       setServerErrors(fieldErrorsFor(outcome.fields, 'seller'));
       setFormError(outcome.message);
     }

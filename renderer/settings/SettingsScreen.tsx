@@ -6,6 +6,7 @@ import { ConnectionSection } from './ConnectionSection';
 import { PreferencesSection } from './PreferencesSection';
 import { RangeSection } from './RangeSection';
 import { SellerSection } from './SellerSection';
+import { SetupNotice } from './SetupNotice';
 
 export function SettingsScreen(): ReactNode {
   const t = useText();
@@ -14,6 +15,7 @@ export function SettingsScreen(): ReactNode {
   return (
     <div className="settings-screen">
       <h1 className="visually-hidden">{t.settings}</h1>
+      <SetupNotice />
       <div className="settings-column">
         <ConnectionSection />
         <RangeSection />

@@ -1,16 +1,23 @@
-/** Sends a settings change and keeps the app's copy in step; the answer's per-field messages go back to the form. */
+/**
+ * Sends a settings change and keeps the app's copy in step (read again from the core); on failure the form gets
+ * the lead sentence and the per-field messages in the cashier's language.
+ */
 import type { BridgeInput } from '../../shared/bridge/contract';
 import { useApp } from '../app/app-store';
 import { bridge } from '../bridge/client';
+import { describeBridgeError, localizeFields } from '../bridge/bridge-error-text';
 import { messagesFor } from '../i18n/messages';
+import { refreshSettings } from './refresh-settings';
 
 export type SaveOutcome = { ok: true } | { ok: false; message: string; fields: Record<string, string> };
 
 export async function saveSettings(change: BridgeInput<'settings.save'>): Promise<SaveOutcome> {
   const answer = await bridge.call('settings.save', change);
-  const app = useApp.getState();
-  if (!answer.ok) return { ok: false, message: answer.error.message, fields: answer.error.fields ?? {} };
-  app.setSettings(answer.value);
-  app.notify('info', messagesFor(answer.value.locale).settingsSaved);
+  if (!answer.ok) {
+    const t = messagesFor(useApp.getState().locale);
+    return { ok: false, message: describeBridgeError(answer.error, t), fields: localizeFields(answer.error.fields, t) };
+  }
+  const fresh = await refreshSettings(answer.value);
+  useApp.getState().notify('info', messagesFor(fresh.locale).settingsSaved);
   return { ok: true };
 }

@@ -5,6 +5,7 @@ import { bridge } from '../bridge/client';
 import { formatDateTime } from '../format/date-time';
 import { useText } from '../i18n/use-text';
 import { summarizeStatus } from './status-summary';
+import { describeSyncError } from './sync-error-text';
 
 export function StatusBar(): ReactNode {
   const t = useText();
@@ -14,6 +15,7 @@ export function StatusBar(): ReactNode {
   const show = useApp((s) => s.show);
   if (!status) return <footer className="status-bar" role="status">{t.statusLoading}</footer>;
   const s = summarizeStatus(status);
+  const error = describeSyncError(status, t);
   const retry = async () => {
     const answer = await bridge.call('sync.retryNow', {});
     if (answer.ok) setStatus(answer.value);
@@ -30,10 +32,16 @@ export function StatusBar(): ReactNode {
       {s.needsAttention > 0 ? (
         <button type="button" className="link attention" onClick={() => show('history')}>{t.needsAttentionCount(s.needsAttention)}</button>
       ) : null}
-      {s.lastError ? (
-        <span className="last-error" role="alert">
-          {t.lastError}: {s.lastError}
+      {error ? (
+        <span className="last-error" role="alert" title={error.detail ?? undefined}>
+          {t.lastError}: {error.text}
           {status.lastErrorAt ? <span className="muted"> ({formatDateTime(status.lastErrorAt, locale)})</span> : null}
+          {error.detail ? (
+            <details className="error-detail">
+              <summary>{t.technicalDetail}</summary>
+              <code>{error.detail}</code>
+            </details>
+          ) : null}
         </span>
       ) : null}
       {s.connection !== 'online' || s.pending > 0 ? (

@@ -72,6 +72,13 @@ test('keyboard only: F2 search + Enter, Tab to the quantity, F4 new customer, F8
   await page.keyboard.press('Enter');
   const form = page.getByRole('form', { name: 'Nuevo cliente' });
   await expect(form).toBeVisible();
+  // The form takes the focus (its first field); Esc gives it back to "Nuevo cliente".
+  await expect(form.getByLabel('Tipo de identificación')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(form).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Nuevo cliente' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(form.getByLabel('Tipo de identificación')).toBeFocused();
   await tabTo(page, form.getByLabel('Número de identificación'));
   await typeLikeAPerson(page, '52345678');
   await tabTo(page, form.getByLabel('Nombre o razón social'));

@@ -18,6 +18,14 @@ test.afterEach(async () => {
   app = null;
 });
 
+const PT_PER_MM = 72 / 25.4;
+
+/** The first page's MediaBox [x0 y0 x1 y1] in points. */
+function pageBox(pdf: Buffer): number[] {
+  const box = pdf.toString('latin1').match(/\/MediaBox\s*\[\s*([\d.\s-]+)\]/);
+  return (box?.[1] ?? '').trim().split(/\s+/).map(Number);
+}
+
 function pdftotext(pdf: Buffer): string | null {
   try {
     return execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf, timeout: 10_000 }).toString();
@@ -59,9 +67,23 @@ test('receipt PDF: the validated receipt prints to a one-page PDF holding only t
   const pages = body.match(/\/Type\s*\/Page(?!s)/g) ?? [];
   expect(pages).toHaveLength(1);
   expect(body).toMatch(/\/Subtype\s*\/Image/); // the QR
+  // The print stylesheet's page is the receipt's paper (80 × 297 mm, as the Electron shell's printToPDF), not Letter.
+  const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = pageBox(pdf);
+  expect((x1 - x0) / PT_PER_MM).toBeCloseTo(80, 0);
+  expect((y1 - y0) / PT_PER_MM).toBeCloseTo(297, 0);
   const text = pdftotext(pdf);
   if (text !== null) {
     expect(text).toContain('Factura electrónica de venta');
     expect(text).toContain(sale.referenceCode.slice(0, 6));
   }
+
+  // 58 mm paper prints on a 58 mm page.
+  await page.emulateMedia({ media: 'screen' });
+  await page.getByRole('radio', { name: '58 mm' }).check();
+  await expect(page.locator('.receipt-paper.paper-58')).toBeVisible();
+  await page.emulateMedia({ media: 'print' });
+  const narrow = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+  const [n0 = 0, , n1 = 0] = pageBox(narrow);
+  expect((n1 - n0) / PT_PER_MM).toBeCloseTo(58, 0);
+  expect(narrow.toString('latin1').match(/\/Type\s*\/Page(?!s)/g) ?? []).toHaveLength(1);
 });

@@ -104,9 +104,43 @@ test('settings: the client secret goes into the real keychain, leaves the form, 
   await expect(page.getByLabel('Client secret')).toHaveValue('');
   expect(await page.content()).not.toContain(SECRET);
 
-  // A real service starts without the demo shop's details: the shop enters its own (the receipt prints them, and
-  // the consumidor final takes the seller's e-mail and municipality).
+  // A real service starts without the demo shop's details, at once (no reload), and Settings says what is missing.
   const seller = page.getByRole('form', { name: 'Datos del vendedor' });
+  const setup = page.getByRole('region', { name: 'Faltan datos para facturar' });
+  await page.getByRole('radio', { name: 'Demostración (en este equipo)' }).check();
+  await page.getByRole('button', { name: 'Usar demostración' }).click();
+  await expect(statusBar(page).getByText('DEMO', { exact: true })).toBeVisible();
+  await expect(seller.getByLabel('Razón social')).not.toHaveValue('');
+  await page.getByRole('radio', { name: 'Servicio real' }).check();
+  await page.getByLabel('Client secret').fill(SECRET);
+  await page.getByRole('button', { name: 'Guardar conexión' }).click();
+  await expect(page.getByText(`Conectado a ${remote.baseUrl} como ${CLIENT_ID} · secreto guardado en el llavero`)).toBeVisible();
+  await expect(page.getByLabel('Client secret')).toHaveValue('');
+  await expect(seller.getByLabel('Razón social')).toHaveValue('');
+  await expect(seller.getByLabel('NIT')).toHaveValue('');
+  await expect(page.getByLabel('Correo por defecto')).toHaveValue('');
+  await expect(setup).toContainText('Complete los datos del vendedor');
+  await expect(setup).toContainText('Escriba el correo por defecto');
+  await page.getByRole('heading', { name: 'Conexión' }).scrollIntoViewIfNeeded();
+  await saveScreen(page, 'settings-setup-notice');
+
+  // Cobrar for consumidor final without a default e-mail: a Spanish message saying where, the focus there, the cart kept.
+  await page.keyboard.press('F2');
+  await scan(page, AZUCAR.barcode);
+  await expect(page.getByRole('rowheader', { name: new RegExp(AZUCAR.name) })).toBeVisible();
+  await page.keyboard.press('F12');
+  await expect(page.getByRole('alert').filter({ hasText: 'Ajustes → Esta caja → Correo por defecto' })).toBeVisible();
+  await expect(page.getByLabel('Correo por defecto')).toBeFocused();
+  await expect(page.getByText(/Some data is not valid|must not be empty/)).toHaveCount(0);
+  await saveScreen(page, 'charge-needs-email');
+  await page.keyboard.press('F2');
+  await expect(page.getByRole('rowheader', { name: new RegExp(AZUCAR.name) })).toBeVisible(); // the cart is still there
+  await page.getByRole('button', { name: `Quitar: ${AZUCAR.name}` }).click();
+  await expect(emptyCart(page)).toBeVisible();
+  await page.keyboard.press('F10');
+
+  // The shop enters its own details (the receipt prints them, and the consumidor final takes the seller's e-mail and
+  // municipality until the till has its own defaults).
   await seller.getByLabel('Razón social').fill('Tienda La Esquina S.A.S.');
   await seller.getByLabel('NIT').fill('900123456');
   await seller.getByLabel('DV').fill(nitCheckDigit('900123456'));
@@ -117,6 +151,8 @@ test('settings: the client secret goes into the real keychain, leaves the form, 
   await seller.getByLabel(/Texto de la resolución/).fill('Resolución DIAN 18760000001 de 2024-01-01, prefijo SETP, del 990000000 al 995000000.');
   await seller.getByRole('button', { name: 'Guardar datos del vendedor' }).click();
   await expect(page.getByText('Ajustes guardados.')).toBeVisible();
+  await expect(page.getByLabel('Correo por defecto')).toHaveValue('facturas@laesquina.example.co');
+  await expect(setup).toHaveCount(0);
   await saveScreen(page, 'settings-service');
 
   expectSecretNowhere(current);
@@ -130,6 +166,10 @@ test('offline: a sale made while the service is down waits, then validates once 
   const reference = await ringUpAndCharge();
   await expect(statusBar(page).getByRole('status').filter({ hasText: 'Sin conexión' })).toBeVisible({ timeout: 30_000 });
   await expect(statusBar(page)).toContainText('1 venta pendiente');
+  // The core's error in the cashier's words; the technical message stays one click away.
+  await expect(statusBar(page).getByRole('alert')).toContainText('Último error: Sin conexión con el servicio de facturación');
+  await statusBar(page).getByText('Detalle técnico').click();
+  await expect(statusBar(page).getByRole('group')).toContainText(/\S/); // the core's technical message, as it said it
   await saveScreen(page, 'status-offline');
 
   await openHistory(page);
@@ -144,6 +184,7 @@ test('offline: a sale made while the service is down waits, then validates once 
   await remote.start(); // same port, same database file
   await expect(historyRow(page, reference)).toContainText('Validada', { timeout: 45_000 });
   await expect(statusBar(page).getByRole('status').filter({ hasText: 'En línea' })).toBeVisible();
+  await expect(statusBar(page).getByText('Último error')).toHaveCount(0); // sending works again: the error is gone
   const documents = await remote.documentsFor(reference);
   expect(documents).toHaveLength(1);
   expect(documents[0]?.status).toBe('VALIDATED');

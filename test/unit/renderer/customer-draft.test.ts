@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { consumidorFinal } from '../../../shared/customer';
 import {
-  blankCustomer, changeCustomer, checkCustomer, computeDv, municipalityName, tidyCustomer,
+  blankCustomer, changeCustomer, checkCustomer, computeDv, municipalityCodeOf, municipalityName, municipalityText, tidyCustomer,
 } from '../../../renderer/customer/customer-draft';
 
 const defaults = { email: '', municipality_code: '11001' };
@@ -63,5 +63,21 @@ describe('the new-customer form', () => {
     expect(municipalityName('99999')).toBeNull();
     const c = tidyCustomer({ ...blankCustomer(defaults), name: '  Ana   María  Pérez ', email: ' ana@x.co ' });
     expect([c.name, c.email]).toEqual(['Ana María Pérez', 'ana@x.co']);
+  });
+});
+
+describe('a municipality field', () => {
+  it('reads a code, or the one municipality a name stands for', () => {
+    expect(municipalityCodeOf(' 05001 ')).toBe('05001');
+    expect(municipalityCodeOf('medell')).toBe(municipalityCodeOf('Medellín'));
+    expect(municipalityCodeOf('')).toBe('');
+  });
+
+  it('keeps what was typed while it stands for the code, and shows a code set from elsewhere', () => {
+    expect(municipalityText('05001', '05001')).toBe('05001');
+    expect(municipalityText('', '')).toBe('');
+    // fresh settings after switching connection: the demo's municipality must not stay on screen
+    expect(municipalityText('11001', '05001')).toBe('05001');
+    expect(municipalityText('11001', '')).toBe('');
   });
 });

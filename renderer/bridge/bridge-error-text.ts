@@ -1,0 +1,68 @@
+/**
+ * A bridge error in the cashier's language: a lead sentence for its code, then the detail. The core's per-field
+ * messages are English (zod rules); the known ones become a sentence of the chosen language, unknown ones stay as
+ * they are. Pure: the caller passes the dictionary.
+ */
+import type { BridgeError } from '../../shared/bridge/contract';
+import type { Messages } from '../i18n/messages';
+
+type Rule = [RegExp, (t: Messages, match: RegExpMatchArray) => string];
+
+// The messages written in shared/bridge/contract.ts, shared/api/invoice-request.ts and the core's handlers.
+const RULES: readonly Rule[] = [
+  [/^is required$/, (t) => t.fieldRules.required],
+  [/^must not be empty$/, (t) => t.fieldRules.notEmpty],
+  [/^must be a valid e-mail address$/, (t) => t.fieldRules.email],
+  [/^must be a 5-digit (?:municipality|DIVIPOLA) code$/, (t) => t.fieldRules.municipality],
+  [/^(?:must be a single digit|the check digit is one digit)$/, (t) => t.fieldRules.singleDigit],
+  [/^the check digit does not match NIT (\d+)$/, (t, m) => t.fieldRules.dvMismatch(m[1] ?? '')],
+  [/^the business name is required$/, (t) => t.fieldRules.businessName],
+  [/^the NIT must be 5 to 15 digits, without the check digit$/, (t) => t.fieldRules.nit],
+  [/^must be a URL such as \S+$/, (t) => t.fieldRules.url],
+  [/^must start with fc_$/, (t) => t.fieldRules.clientId],
+  [/^(?:must be a numbering range id|must be a UUID)$/, (t) => t.fieldRules.rangeId],
+  [/^is not one of the invoice numbering ranges of the service$/, (t) => t.fieldRules.unknownRange],
+  [/^must be greater than 0$/, (t) => t.fieldRules.positive],
+  [/^must be 0 or greater$/, (t) => t.fieldRules.notNegative],
+  [/^must be between 0 and 100$/, (t) => t.fieldRules.percentage],
+  [/^must contain at least one item$/, (t) => t.fieldRules.atLeastOneItem],
+  [/^must be (?:a string|a number|a finite number|an object|an array)$/, (t) => t.fieldRules.wrongType],
+  [/^Too big: expected string to have <=(\d+) characters$/, (t, m) => t.fieldRules.tooLong(m[1] ?? '')],
+  [/^property (.+) should not exist$/, (t, m) => t.fieldRules.unknownProperty(m[1] ?? '')],
+];
+
+export function localizeFieldMessage(message: string, t: Messages): string {
+  for (const [pattern, say] of RULES) {
+    const match = message.trim().match(pattern);
+    if (match) return say(t, match);
+  }
+  return message;
+}
+
+/** Per-field messages keyed as the core sent them ("seller.nit"), each in the chosen language. */
+export function localizeFields(fields: Record<string, string> | undefined, t: Messages): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields ?? {}).map(([path, message]) => [path, localizeFieldMessage(message, t)]));
+}
+
+const known = <T extends object>(table: T, key: string): key is Extract<keyof T, string> => Object.hasOwn(table, key);
+
+/** "customer.email" → "correo electrónico del cliente"; "items.0.price" → "precio de la línea 1"; unknown paths as-is. */
+export function fieldLabel(path: string, t: Messages): string {
+  const parts = path.split('.');
+  const leaf = parts[parts.length - 1] ?? path;
+  if (!known(t.fieldNames, leaf)) return path;
+  const name = t.fieldNames[leaf];
+  const [owner, index] = parts;
+  if (parts.length === 3 && owner === 'items' && index !== undefined && /^\d+$/.test(index)) return t.fieldInLine(name, Number(index) + 1);
+  if (parts.length === 2 && owner !== undefined && known(t.fieldOwners, owner)) return t.fieldOf(name, t.fieldOwners[owner]);
+  return parts.length === 1 ? name : path;
+}
+
+export function describeBridgeError(error: BridgeError, t: Messages): string {
+  const lead = t.bridgeErrors[error.code] ?? '';
+  const fields = Object.entries(error.fields ?? {});
+  const detail = fields.length > 0
+    ? fields.map(([path, message]) => (path ? `${fieldLabel(path, t)}: ${localizeFieldMessage(message, t)}` : localizeFieldMessage(message, t))).join('; ')
+    : error.message.trim();
+  return [lead, detail].filter((part) => part !== '').join(' ');
+}
