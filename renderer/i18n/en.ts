@@ -144,6 +144,7 @@ export const en: Messages = {
   numberingRange: 'Numbering range',
   automaticRange: (label: string) => `Automatic choice: ${label}`,
   noAutomaticRange: 'No clear automatic choice: choose the range.',
+  loadingRanges: 'Asking the invoicing service for its numbering ranges…',
   rangeChoice: 'Range to use',
   rangeAutomatic: 'Automatic',
   validity: { current: 'current', 'not-current': 'not current', unknown: 'validity unknown' },

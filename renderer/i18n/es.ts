@@ -150,6 +150,7 @@ export const es = {
   numberingRange: 'Rango de numeración',
   automaticRange: (label: string) => `Elección automática: ${label}`,
   noAutomaticRange: 'No hay una elección automática clara: elija el rango.',
+  loadingRanges: 'Consultando los rangos de numeración al servicio de facturación…',
   rangeChoice: 'Rango a usar',
   rangeAutomatic: 'Automático',
   validity: { current: 'vigente', 'not-current': 'no vigente', unknown: 'vigencia desconocida' },

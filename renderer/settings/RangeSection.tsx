@@ -43,7 +43,9 @@ export function RangeSection(): ReactNode {
   return (
     <section className="panel" aria-labelledby="range-title">
       <h2 id="range-title">{t.numberingRange}</h2>
-      <p>{automatic ? t.automaticRange(rangeLabel(automatic)) : (ranges?.message ?? t.noAutomaticRange)}</p>
+      <p>{automatic ? t.automaticRange(rangeLabel(automatic))
+        : ranges === null && problem === null ? t.loadingRanges
+          : (ranges?.message ?? t.noAutomaticRange)}</p>
       <SelectField id="range-choice" label={t.rangeChoice} value={choice} onChange={setChoice}
         options={[['', t.rangeAutomatic], ...invoiceRanges.map((r) => [r.id, `${rangeLabel(r)} (${t.validity[r.validity]})`] as const)]}
         error={problem} />

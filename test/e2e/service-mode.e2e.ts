@@ -75,6 +75,8 @@ test('settings: the client secret goes into the real keychain, leaves the form, 
   const remote = service as InvoicingService;
   await page.keyboard.press('F10');
   await expect(page.getByRole('heading', { name: 'Conexión' })).toBeVisible();
+  // Demo mode: the embedded service's current range is chosen automatically.
+  await expect(page.getByText(/SETP 990000000/).first()).toBeVisible();
   await saveScreen(page, 'settings');
 
   await page.getByRole('radio', { name: 'Servicio real' }).check();
