@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../sandbox/server';
-import { ApiError } from '../../../electron/core/api/errors';
 import type { InvoicingApi } from '../../../electron/core/api/invoicing-api';
 import { resolveNumberingRange } from '../../../electron/core/api/range-selection';
 import { clientFor, controlSandbox, invoiceBody, startTestSandbox, type SandboxControl } from './sandbox-control';
+import { failureOf } from '../../support/api-failure';
 
 let sandbox: RunningSandbox | null = null;
 let api: InvoicingApi | null = null;
@@ -15,14 +15,6 @@ afterEach(async () => {
   sandbox = null;
 });
 
-async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 /** Sandbox + control line + client with a token already held and the current range known. */
 async function ready(overrides: Parameters<typeof clientFor>[1] = {}): Promise<{ control: SandboxControl; client: InvoicingApi; rangeId: string }> {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../../../electron/core/api/errors';
 import { createHttpClient, errorCodes, networkFailure, type HttpClient } from '../../../electron/core/api/http';
 import { reply, startScriptedServer, type ScriptedServer } from './scripted-server';
+import { failureOf } from '../../support/api-failure';
 
 const timeouts = { connectMs: 2_000, totalMs: 5_000 };
 let server: ScriptedServer | null = null;
@@ -14,14 +14,6 @@ afterEach(async () => {
   server = null;
 });
 
-async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 describe('http transport over real HTTP on 127.0.0.1', () => {
   it('sends the JSON body byte for byte and reads status, headers and body', async () => {

@@ -4,10 +4,10 @@
  */
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../../../electron/core/api/errors';
 import { createInvoicingApi, type InvoicingApi } from '../../../electron/core/api/invoicing-api';
 import { isRangeRejection, resolveNumberingRange } from '../../../electron/core/api/range-selection';
 import { reply, startScriptedServer, type RecordedRequest, type ScriptedServer } from './scripted-server';
+import { failureOf } from '../../support/api-failure';
 
 let server: ScriptedServer | null = null;
 let api: InvoicingApi | null = null;
@@ -41,14 +41,6 @@ async function provider(route: (req: RecordedRequest, res: ServerResponse) => vo
 
 const resourceRequests = () => (server?.requests ?? []).filter((r) => r.url !== '/v1/oauth/token');
 
-async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 describe('tolerant client (scripted provider, real HTTP on 127.0.0.1)', () => {
   it('reads a document list given as a bare array and skips entries it cannot track', async () => {
