@@ -108,6 +108,7 @@ async function runMostrador(): Promise<Figures> {
     poll: { initialMs: 5 * SECOND, maxMs: 30 * SECOND, perPage: 100, maxLookups: 20 },
   });
   const startedAt = performance.now();
+  // BENCH_TRACE=1 prints when the first and last sale reached each state (to see where time goes).
   const marks: Record<string, number> = {};
   if (process.env.BENCH_TRACE) engine.subscribe((e) => {
     if (e.type !== 'sale') return;
