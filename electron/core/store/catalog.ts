@@ -1,18 +1,10 @@
 import type Database from 'better-sqlite3';
+import type { ProductDto } from '../../../shared/bridge/types';
 import { StoreError } from './errors';
 import { escapeLike } from './like-pattern';
 
-export interface Product {
-  code: string;
-  name: string;
-  barcode: string | null;
-  /** Unit price before discount and tax, an exact decimal string such as "4500" or "1190.50". */
-  price: string;
-  unitMeasure: string;
-  taxCode: string | null;
-  taxRate: string | null;
-  discountRate: string;
-}
+/** A catalog product exactly as the bridge shows it (prices and rates are exact decimal strings). */
+export type Product = ProductDto;
 
 export interface Catalog {
   upsertProducts(list: readonly Product[]): number;
