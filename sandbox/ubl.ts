@@ -3,6 +3,7 @@ import type { InvoiceRequest } from '../shared/api/invoice-request';
 import type { DocumentTotals, LineAmounts } from '../shared/money';
 import { colombiaDateTime, taxAmountForCode } from './cufe';
 import type { SandboxSeller } from './seller';
+import { taxShortName } from '../shared/codes';
 
 /** The numbering authorization (resolution) the invoice number comes from. */
 export interface UblNumberingRange {
@@ -41,9 +42,6 @@ const DIAN_NIT = { nit: '800197268', dv: '4' };
 const SANDBOX_SOFTWARE_ID = '0d6c1f1e-5b7a-4c53-9f3e-6d2b8a4e7c10';
 const NIT_IDENTIFICATION_TYPE = '31';
 const COP = { currencyID: 'COP' };
-
-// TaxScheme names as the DIAN code list spells them (not the Spanish UI labels).
-const TAX_SCHEME_NAMES: Record<string, string> = { '01': 'IVA', '02': 'IC', '03': 'ICA', '04': 'INC', '22': 'INC Bolsas' };
 
 type Attrs = Record<string, string | undefined>;
 
@@ -95,7 +93,7 @@ function taxTotals(taxes: ReadonlyArray<{ code: string; rate: string; taxable_am
             money('cbc:TaxAmount', tax.amount),
             el('cac:TaxCategory', {}, [
               text('cbc:Percent', decimalText(tax.rate, 2)),
-              el('cac:TaxScheme', {}, [text('cbc:ID', code), text('cbc:Name', TAX_SCHEME_NAMES[code] ?? code)]),
+              el('cac:TaxScheme', {}, [text('cbc:ID', code), text('cbc:Name', taxShortName(code))]),
             ]),
           ]),
         ),

@@ -40,6 +40,20 @@ export const TAX_TYPES = {
 } as const;
 export type TaxTypeCode = keyof typeof TAX_TYPES;
 
+/** DIAN's short tax scheme names: the UBL TaxScheme Name and the label on receipts and totals. */
+export const TAX_SHORT_NAMES: Readonly<Record<TaxTypeCode, string>> = {
+  '01': 'IVA',
+  '02': 'IC',
+  '03': 'ICA',
+  '04': 'INC',
+  '22': 'INC Bolsas',
+};
+
+/** The short name of a tax code; an unknown code is shown as it is. */
+export function taxShortName(code: string): string {
+  return (TAX_SHORT_NAMES as Readonly<Record<string, string>>)[code] ?? code;
+}
+
 /**
  * The percentages usually offered for each tax. ICA varies by municipality and the bag tax is
  * a value per bag, so they have no usual percentage to offer.

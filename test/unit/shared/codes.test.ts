@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   IDENTIFICATION_TYPES, MUNICIPALITIES, PAYMENT_FORMS, PAYMENT_MEANS, PERSON_TYPES, TAX_REGIMES, TAX_TYPES,
-  TAX_USUAL_RATES, UNIT_MEASURES, findMunicipality, labelOf,
+  TAX_USUAL_RATES, UNIT_MEASURES, findMunicipality, labelOf, taxShortName,
 } from '../../../shared/codes';
 
 describe('code lists', () => {
@@ -14,6 +14,9 @@ describe('code lists', () => {
     expect(TAX_REGIMES['49']).toBe('No responsable de IVA');
     expect(TAX_TYPES['01']).toBe('IVA');
     expect(TAX_TYPES['22']).toBe('Bolsas plásticas');
+    expect(taxShortName('04')).toBe('INC');
+    expect(taxShortName('22')).toBe('INC Bolsas');
+    expect(taxShortName('ZZ')).toBe('ZZ');
     expect(PAYMENT_FORMS['1']).toBe('Contado');
     expect(PAYMENT_MEANS['10']).toBe('Efectivo');
     expect(PAYMENT_MEANS.ZZZ).toBe('Otro');
