@@ -1,10 +1,9 @@
 /** The cashier's calls: catalog, customers, charging, history and receipts. */
 import type { InvoiceCustomer } from '../../../shared/api/invoice-request';
 import { isValidNitDv } from '../../../shared/nit';
-import type { CustomerDto, ProductDto } from '../../../shared/bridge/types';
+import type { CustomerDto } from '../../../shared/bridge/types';
 import { BridgeFailure, invalidField } from '../bridge/bridge-failure';
 import type { BridgeHandlers } from '../bridge/dispatch';
-import type { Product } from '../store/catalog';
 import { buildReceipt } from '../receipt/receipt-model';
 import { CURRENT_RANGE_KEY } from '../sync/range-provider';
 import type { AppContext } from './app-context';
@@ -12,8 +11,6 @@ import { saleDetailDto, saleSummaryDto } from './sale-views';
 import { currentService } from './settings-mapping';
 
 const NIT = '31';
-
-const productDto = (p: Product): ProductDto => ({ ...p });
 
 /** A NIT buyer must carry the right check digit: the tax authority rejects the invoice otherwise. */
 function checkCustomer(customer: InvoiceCustomer, prefix: string): void {
@@ -52,11 +49,9 @@ export function shopHandlers(ctx: AppContext): Pick<BridgeHandlers, ShopMethods>
   }
 
   return {
-    'catalog.search': async ({ text, limit }) => store.searchProducts(text, limit).map(productDto),
-    'catalog.byBarcode': async ({ barcode }) => {
-      const found = store.findProductByBarcode(barcode);
-      return found ? productDto(found) : null;
-    },
+    // The store's Product is the bridge's ProductDto: it crosses as is.
+    'catalog.search': async ({ text, limit }) => store.searchProducts(text, limit),
+    'catalog.byBarcode': async ({ barcode }) => store.findProductByBarcode(barcode),
 
     'customers.search': async ({ text, limit }): Promise<CustomerDto[]> =>
       store.searchCustomers(text, limit).map((c) => ({ id: c.id, customer: c.customer })),
