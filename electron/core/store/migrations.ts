@@ -142,6 +142,44 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    name: 'rate budget survives restarts',
+    up(db) {
+      // The service counts requests per minute as they arrive; a restarted till must start from the requests its
+      // previous run made in the last window, not from an empty one.
+      db.exec(`
+        CREATE TABLE api_requests (
+          service TEXT NOT NULL,
+          at      INTEGER NOT NULL
+        ) STRICT;
+        CREATE INDEX api_requests_by_service_at ON api_requests (service, at);
+      `);
+    },
+  },
+  {
+    name: 'open sales kept in the core',
+    up(db) {
+      // The sale being rung up (cart, customer, payment) lives here, so a reload, a crash or a restart brings it back.
+      db.exec(`
+        CREATE TABLE open_sales (
+          slot       TEXT PRIMARY KEY,
+          draft      TEXT NOT NULL CHECK (json_valid(draft)),
+          updated_at INTEGER NOT NULL
+        ) STRICT;
+      `);
+    },
+  },
+  {
+    name: 'short sale numbers per till',
+    up(db) {
+      // A short number the cashier can read out ("Caja 1 · 000123"), consecutive in this till's file.
+      db.exec(`
+        ALTER TABLE sales ADD COLUMN short_number INTEGER;
+        UPDATE sales SET short_number = (SELECT count(*) FROM sales AS earlier WHERE earlier.id <= sales.id);
+        CREATE UNIQUE INDEX sales_by_short_number ON sales (short_number);
+      `);
+    },
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = migrations.length;
