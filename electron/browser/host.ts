@@ -12,6 +12,8 @@ import { PAGE_SECURITY_HEADERS, serveStatic } from './static-files';
 
 export const KEY_HEADER = 'x-mostrador-key';
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
+/** Past this, an oversized body is no longer read to its end: the connection is cut (only a keyed caller gets here). */
+const MAX_DISCARD_BYTES = 64 * 1024 * 1024;
 const HEARTBEAT_MS = 15_000;
 
 export interface BrowserHostOptions {
@@ -47,22 +49,32 @@ function forbidden(res: ServerResponse, message: string): void {
   sendJson(res, 403, { ok: false, error: { code: 'FORBIDDEN', message } } satisfies BridgeEnvelope<never>);
 }
 
+/**
+ * The body as text, or null when it is larger than MAX_BODY_BYTES. An oversized body is still read to its end and
+ * thrown away, so the 413 answer reaches the caller instead of a connection reset.
+ */
 function readBody(req: IncomingMessage): Promise<string | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        resolve(null);
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
+      if (size > MAX_DISCARD_BYTES) req.destroy();
+      else if (size <= MAX_BODY_BYTES) chunks.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(size > MAX_BODY_BYTES ? null : Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
+    req.on('close', () => { if (!req.complete) reject(new Error('the request was cut off')); });
   });
+}
+
+/** A method name from the path, or null when its %-encoding is malformed (decodeURIComponent would throw). */
+function methodFromPath(encoded: string): string | null {
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return null;
+  }
 }
 
 export async function startBrowserHost(opts: BrowserHostOptions): Promise<BrowserHost> {
@@ -70,7 +82,7 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
   const streams = new Set<ServerResponse>();
   let port = 0;
 
-  async function handleBridgeCall(req: IncomingMessage, res: ServerResponse, method: string): Promise<void> {
+  async function handleBridgeCall(req: IncomingMessage, res: ServerResponse, encodedMethod: string): Promise<void> {
     if (req.method !== 'POST') {
       res.writeHead(405, { Allow: 'POST' }).end();
       return;
@@ -79,9 +91,15 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
       forbidden(res, 'This call does not carry the key of this Mostrador session; open the address Mostrador printed.');
       return;
     }
+    // Decoded only after the key check: a caller without the key learns nothing, not even that a name is malformed.
+    const method = methodFromPath(encodedMethod);
     const text = await readBody(req);
     if (text === null) {
-      sendJson(res, 413, { ok: false, error: { code: 'INVALID_INPUT', message: 'The request is too large.' } });
+      sendJson(res, 413, { ok: false, error: { code: 'INVALID_INPUT', message: `The request is larger than ${MAX_BODY_BYTES} bytes.` } });
+      return;
+    }
+    if (method === null) {
+      sendJson(res, 404, { ok: false, error: { code: 'UNKNOWN_METHOD', message: 'The method name is not valid.' } });
       return;
     }
     let input: unknown = {};
@@ -128,7 +146,7 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
     if (!isAllowedOrigin(req.headers.origin, port)) return forbidden(res, 'Calls from other sites are refused.');
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
     if (url.pathname === '/bridge/events') return handleEvents(req, res, url);
-    if (url.pathname.startsWith('/bridge/')) return handleBridgeCall(req, res, decodeURIComponent(url.pathname.slice('/bridge/'.length)));
+    if (url.pathname.startsWith('/bridge/')) return handleBridgeCall(req, res, url.pathname.slice('/bridge/'.length));
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD', ...PAGE_SECURITY_HEADERS }).end();
       return;

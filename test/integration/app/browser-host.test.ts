@@ -84,6 +84,23 @@ describe('browser-mode host', () => {
     expect((await fetch(`${base}/bridge/app.info`, { signal: AbortSignal.timeout(5_000) })).status).toBe(405);
   });
 
+  it('answers a body over 2 MB with a 413 envelope (not a connection reset), and keeps answering', async () => {
+    const big = JSON.stringify({ text: 'x'.repeat(3 * 1024 * 1024), limit: 5 });
+    const res = await post('catalog.search', big);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: expect.stringContaining('larger') } });
+    expect((await post('app.info', {})).status).toBe(200);
+  });
+
+  it('checks the key before it reads a malformed %-encoded method name, then answers 404 with the envelope', async () => {
+    const unkeyed = await rawRequest(host.port, '/bridge/%E0%A4%A', { host: `127.0.0.1:${host.port}`, 'content-type': 'application/json' });
+    expect(unkeyed.status).toBe(403);
+    expect(JSON.parse(unkeyed.body)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    const keyed = await rawRequest(host.port, '/bridge/%E0%A4%A', { host: `127.0.0.1:${host.port}`, 'x-mostrador-key': key, 'content-type': 'application/json' });
+    expect(keyed.status).toBe(404);
+    expect(JSON.parse(keyed.body)).toMatchObject({ ok: false, error: { code: 'UNKNOWN_METHOD' } });
+  });
+
   it('shows a clear 503 page while the renderer is not built, and serves it once it is', async () => {
     const missing = await fetch(`${base}/`, { signal: AbortSignal.timeout(5_000) });
     expect(missing.status).toBe(503);
