@@ -31,7 +31,8 @@ export async function buildElectron({ outDir = path.join(root, 'dist', 'electron
   };
   await Promise.all([
     build({ ...common, entryPoints: ['electron/main.ts'], outfile: path.join(outDir, 'main.cjs') }),
-    // The preload runs on every page load and carries the contract's schemas (zod): minified, it parses faster.
+    // The preload runs on every page load; it carries only the contract's method and event names (shared/bridge/names.ts),
+    // never its zod schemas (inputs are validated in main), so it stays a couple of kB. Minified, it parses faster.
     build({ ...common, entryPoints: ['electron/preload.ts'], outfile: path.join(outDir, 'preload.cjs'), minify: true }),
   ]);
   return { main: path.join(outDir, 'main.cjs'), preload: path.join(outDir, 'preload.cjs') };

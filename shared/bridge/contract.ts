@@ -60,7 +60,7 @@ export const bridgeContract = {
   'receipt.get': { input: z.strictObject({ saleId: z.number().int().positive(), paperWidth: paperWidth.optional() }), result: returns<ReceiptDto>() },
   /** Electron: webContents.print with the configured printer. Browser mode answers `printed: false`; the page prints itself. */
   'receipt.print': { input: z.strictObject({ saleId: z.number().int().positive() }), result: returns<{ printed: boolean }>() },
-  /** A PDF of the receipt as base64 (Electron: printToPDF; browser mode: rendered by the host's Chromium if available). */
+  /** A PDF of the receipt as base64 (Electron: printToPDF). Browser mode answers UNAVAILABLE: the page prints itself and the browser's print dialog offers "Save as PDF". */
   'receipt.pdf': { input: z.strictObject({ saleId: z.number().int().positive() }), result: returns<{ base64: string; fileName: string }>() },
 
   'settings.get': { input: empty, result: returns<SettingsDto>() },

@@ -46,6 +46,12 @@ describe('scripts/build-electron.mjs', () => {
     expect([...requiredModules(path.join(outDir, 'preload.cjs'))]).toEqual(['electron']);
   });
 
+  it('keeps the preload to the contract\'s names: no zod schemas in it (inputs are validated in main)', () => {
+    const text = readFileSync(path.join(outDir, 'preload.cjs'), 'utf8');
+    expect(text).not.toMatch(/ZodError|\$ZodType|zod/i);
+    expect(text.length).toBeLessThan(8 * 1024);
+  });
+
   it('leaves only Electron, the native modules and Node built-ins outside the main bundle', () => {
     // node:-prefixed modules are built-ins even when this Node predates them (node:sqlite in Electron's Node).
     const builtins = new Set(builtinModules);
