@@ -27,6 +27,8 @@ export const LIMITS = {
   /** Identification digits/characters (a NIT is 5 to 15 digits; passports carry letters). */
   identificationLength: 20,
   emailLength: 120,
+  /** The till's name printed with its short sale numbers ("Caja 1"). */
+  tillNameLength: 40,
   /** A charge whose total is above this asks the cashier to confirm before it is recorded. */
   confirmTotalAbove: 20_000_000,
 } as const;

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { customerSchema, itemSchema, paymentSchema } from '../api/invoice-request';
+import { LIMITS } from '../limits';
 import { BRIDGE_EVENT_NAMES, BRIDGE_METHOD_NAMES, isBridgeMethodName, type BridgeEventNameOnly, type BridgeMethodName } from './names';
 import type {
   AppInfoDto, ChargeResult, CustomerDto, ProductDto, RangesDto, ReceiptDto, SaleDetailDto, SaleEventDto,
@@ -17,6 +18,12 @@ const empty = z.strictObject({});
 const text = (max: number) => z.string().max(max);
 const paperWidth = z.union([z.literal(80), z.literal(58)]);
 const saleState = z.enum(['waiting', 'sending', 'queued', 'validated', 'needs_attention']);
+
+/** What a till is called until someone names it in Settings. */
+export const DEFAULT_TILL_NAME = 'Caja 1';
+/** What the cashier calls this till ("Caja 1"): printed with the short sale number, so short and one line. */
+export const tillNameSchema = z.string().trim().min(1, 'must not be empty').max(LIMITS.tillNameLength)
+  .regex(/^[^\p{Cc}]*$/u, 'must not contain control characters');
 
 export const sellerSchema = z.strictObject({
   name: text(200).min(1, 'the business name is required'),
@@ -74,6 +81,7 @@ export const bridgeContract = {
       preferredRangeId: z.union([z.string().uuid('must be a numbering range id'), z.null()]).optional(),
       defaultEmail: z.string().regex(z.regexes.email, 'must be a valid e-mail address').optional(),
       defaultMunicipalityCode: z.string().regex(/^\d{5}$/, 'must be a 5-digit DIVIPOLA code').optional(),
+      tillName: tillNameSchema.optional(),
     }),
     result: returns<SettingsDto>(),
   },

@@ -36,12 +36,15 @@ export interface ChargeInput {
 export interface ChargeResult {
   saleId: number;
   referenceCode: string;
+  /** This till's consecutive sale number ("Caja 1 · 000123"). */
+  shortNumber: number;
   totals: DocumentTotals;
 }
 
 export interface SaleSummaryDto {
   id: number;
   referenceCode: string;
+  shortNumber: number;
   createdAt: number;
   customerName: string;
   customerIdentification: string;
@@ -82,6 +85,9 @@ export interface ReceiptDto {
   seller: SellerDto;
   fullNumber: string | null;
   referenceCode: string;
+  shortNumber: number;
+  /** The till's name for the short number ("Caja 1"). */
+  tillName: string;
   issuedAt: number;
   validatedAt: number | null;
   customer: InvoiceCustomer;
@@ -118,6 +124,8 @@ export interface SettingsDto {
   defaultEmail: string;
   defaultMunicipalityCode: string;
   tillId: string;
+  /** What the cashier calls this till ("Caja 1"); printed with the short sale number. */
+  tillName: string;
 }
 
 export interface RangeDto {

@@ -4,7 +4,7 @@ import type { Sale, SaleSummary } from '../store/sales';
 
 export function saleSummaryDto(s: SaleSummary): SaleSummaryDto {
   return {
-    id: s.id, referenceCode: s.referenceCode, createdAt: s.createdAt, customerName: s.customerName,
+    id: s.id, referenceCode: s.referenceCode, shortNumber: s.shortNumber, createdAt: s.createdAt, customerName: s.customerName,
     customerIdentification: s.customerIdentification, payable: s.payable, state: s.state, fullNumber: s.fullNumber,
     remoteStatus: s.remoteStatus,
   };
@@ -13,7 +13,7 @@ export function saleSummaryDto(s: SaleSummary): SaleSummaryDto {
 export function saleDetailDto(sale: Sale): SaleDetailDto {
   const o = sale.outbox;
   return {
-    id: sale.id, referenceCode: sale.referenceCode, createdAt: sale.createdAt, customerName: sale.customer.name,
+    id: sale.id, referenceCode: sale.referenceCode, shortNumber: sale.shortNumber, createdAt: sale.createdAt, customerName: sale.customer.name,
     customerIdentification: sale.customer.identification, payable: sale.payable, state: o.state,
     fullNumber: o.fullNumber, remoteStatus: o.remoteStatus,
     customer: sale.customer, items: sale.items, payment: sale.payment, totals: sale.totals,

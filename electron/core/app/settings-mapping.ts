@@ -3,7 +3,7 @@
  * live here; the client secret is in the keychain and only its presence is reported.
  */
 import type { Locale, PaperWidth, SellerDto, SettingsDto } from '../../../shared/bridge/types';
-import { sellerSchema } from '../../../shared/bridge/contract';
+import { DEFAULT_TILL_NAME, sellerSchema } from '../../../shared/bridge/contract';
 import { PREFERRED_RANGE_KEY } from '../sync/range-provider';
 
 export const KEYS = {
@@ -18,7 +18,9 @@ export const KEYS = {
   preferredRange: PREFERRED_RANGE_KEY,
   defaultEmail: 'default_email',
   defaultMunicipality: 'default_municipality_code',
+  tillName: 'till_name',
 } as const;
+
 
 export interface SettingsRows {
   getSetting(key: string): string | null;
@@ -83,6 +85,7 @@ export function readSettings(rows: SettingsRows, opts: { demoSeller: SellerDto; 
     defaultEmail: nonEmpty(KEYS.defaultEmail) ?? seller.email,
     defaultMunicipalityCode: nonEmpty(KEYS.defaultMunicipality) ?? (seller.municipalityCode || '11001'),
     tillId: rows.tillId(),
+    tillName: nonEmpty(KEYS.tillName) ?? DEFAULT_TILL_NAME,
   };
 }
 
@@ -95,6 +98,7 @@ export interface SettingsChanges {
   preferredRangeId?: string | null | undefined;
   defaultEmail?: string | undefined;
   defaultMunicipalityCode?: string | undefined;
+  tillName?: string | undefined;
 }
 
 /** Writes only what was given; null clears (stored as '' because the store has no delete). */
@@ -107,4 +111,5 @@ export function writeSettings(rows: SettingsRows, changes: SettingsChanges): voi
   if (changes.preferredRangeId !== undefined) rows.setSetting(KEYS.preferredRange, changes.preferredRangeId ?? '');
   if (changes.defaultEmail !== undefined) rows.setSetting(KEYS.defaultEmail, changes.defaultEmail);
   if (changes.defaultMunicipalityCode !== undefined) rows.setSetting(KEYS.defaultMunicipality, changes.defaultMunicipalityCode);
+  if (changes.tillName !== undefined) rows.setSetting(KEYS.tillName, changes.tillName.trim());
 }

@@ -68,7 +68,7 @@ export function shopHandlers(ctx: AppContext): Pick<BridgeHandlers, ShopMethods>
         customer, items, payment, numberingRangeId: store.getSetting(CURRENT_RANGE_KEY), service: currentService(store),
       });
       ctx.outboxChanged({ entryId: recorded.entryId, referenceCode: recorded.referenceCode, state: 'waiting' });
-      return { saleId: recorded.saleId, referenceCode: recorded.referenceCode, totals: recorded.totals };
+      return { saleId: recorded.saleId, referenceCode: recorded.referenceCode, shortNumber: recorded.shortNumber, totals: recorded.totals };
     },
     'sales.search': async (search) => {
       const found = store.searchSales(search);

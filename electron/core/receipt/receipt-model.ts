@@ -4,6 +4,7 @@
  * so and carries none of the fiscal marks.
  */
 import type { Locale, PaperWidth, ReceiptDto, SellerDto } from '../../../shared/bridge/types';
+import { DEFAULT_TILL_NAME } from '../../../shared/bridge/contract';
 import type { Sale } from '../store/sales';
 import { receiptQr } from './qr-image';
 import { SOFTWARE_NAME, receiptTitle } from './receipt-titles';
@@ -12,6 +13,8 @@ export interface ReceiptSettings {
   seller: SellerDto;
   locale: Locale;
   paperWidth: PaperWidth;
+  /** Absent: the default name ("Caja 1"). */
+  tillName?: string;
 }
 
 export async function buildReceipt(sale: Sale, settings: ReceiptSettings): Promise<ReceiptDto> {
@@ -23,6 +26,8 @@ export async function buildReceipt(sale: Sale, settings: ReceiptSettings): Promi
     seller: settings.seller,
     fullNumber: fiscal ? entry.fullNumber : null,
     referenceCode: sale.referenceCode,
+    shortNumber: sale.shortNumber,
+    tillName: settings.tillName ?? DEFAULT_TILL_NAME,
     issuedAt: sale.createdAt,
     validatedAt: fiscal ? entry.validatedAt : null,
     customer: sale.customer,

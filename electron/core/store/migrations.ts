@@ -175,7 +175,9 @@ export const migrations: readonly Migration[] = [
       // A short number the cashier can read out ("Caja 1 · 000123"), consecutive in this till's file.
       db.exec(`
         ALTER TABLE sales ADD COLUMN short_number INTEGER;
-        UPDATE sales SET short_number = (SELECT count(*) FROM sales AS earlier WHERE earlier.id <= sales.id);
+        UPDATE sales SET short_number = numbered.n
+          FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM sales) AS numbered
+          WHERE numbered.id = sales.id;
         CREATE UNIQUE INDEX sales_by_short_number ON sales (short_number);
       `);
     },

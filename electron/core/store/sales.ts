@@ -20,12 +20,15 @@ export interface RecordedSale {
   saleId: number;
   entryId: number;
   referenceCode: string;
+  /** Consecutive in this till's file, for the cashier to read out ("Caja 1 · 000123"). */
+  shortNumber: number;
   totals: DocumentTotals;
 }
 
 export interface Sale {
   id: number;
   referenceCode: string;
+  shortNumber: number;
   createdAt: number;
   customer: InvoiceCustomer;
   items: InvoiceItem[];
@@ -39,6 +42,7 @@ export interface SaleSummary {
   id: number;
   entryId: number;
   referenceCode: string;
+  shortNumber: number;
   createdAt: number;
   customerName: string;
   customerIdentification: string;
@@ -49,7 +53,7 @@ export interface SaleSummary {
 }
 
 export interface SaleSearch {
-  /** Matches the reference code, the full invoice number, the buyer's name or identification. */
+  /** Matches the reference code, the full invoice number, the buyer's name or identification; digits also the short number. */
   text?: string;
   /** Creation time window in epoch milliseconds: from inclusive, to exclusive. */
   from?: number;
@@ -75,13 +79,20 @@ export interface Sales {
 
 interface SaleRow {
   id: number; reference_code: string; created_at: number; customer: string; items: string; payment: string;
-  totals: string; payable: string;
+  totals: string; payable: string; short_number: number | null;
+}
+
+/** "123", "000123" or "Caja 1 · 000123" → 123; any other text (a reference that happens to end in digits) → null. */
+export function shortNumberIn(text: string): number | null {
+  const match = /^(?:[^·]*·\s*)?(\d{1,9})$/.exec(text.trim());
+  return match?.[1] ? Number(match[1]) : null;
 }
 
 export function salesTable(db: Database.Database, now: () => number, nextReferenceCode: () => string): Sales {
-  const insertSale = db.prepare<[string, number, string, string, string, string, string, string, string], { id: number }>(
-    `INSERT INTO sales (reference_code, created_at, customer, items, payment, totals, payable, customer_name, customer_identification)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+  // The short number is taken inside the sale's own transaction (the unique index backs it up across processes).
+  const insertSale = db.prepare<[string, number, string, string, string, string, string, string, string], { id: number; short_number: number }>(
+    `INSERT INTO sales (reference_code, created_at, customer, items, payment, totals, payable, customer_name, customer_identification, short_number)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT coalesce(max(short_number), 0) + 1 FROM sales)) RETURNING id, short_number`,
   );
   const insertEntry = db.prepare<[number, string, string | null, number, number, number, string], { id: number }>(
     `INSERT INTO outbox (sale_id, state, request_body, numbering_range_id, next_attempt_at, created_at, updated_at, service)
@@ -122,7 +133,7 @@ export function salesTable(db: Database.Database, now: () => number, nextReferen
     const entry = selectEntryOfSale.get(row.id);
     if (!entry) throw new StoreError(`Sale ${row.reference_code} has no outbox entry.`);
     return {
-      id: row.id, referenceCode: row.reference_code, createdAt: row.created_at,
+      id: row.id, referenceCode: row.reference_code, shortNumber: row.short_number ?? row.id, createdAt: row.created_at,
       customer: JSON.parse(row.customer) as InvoiceCustomer, items: JSON.parse(row.items) as InvoiceItem[],
       payment: JSON.parse(row.payment) as InvoicePayment, totals: JSON.parse(row.totals) as DocumentTotals,
       payable: row.payable, outbox: toEntry(entry),
@@ -145,7 +156,7 @@ export function salesTable(db: Database.Database, now: () => number, nextReferen
         if (!sale) throw new StoreError('The sale was not recorded.');
         const entry = insertEntry.get(sale.id, body, input.numberingRangeId, at, at, at, input.service ?? '');
         if (!entry) throw new StoreError('The sale was not queued for invoicing.');
-        return { saleId: sale.id, entryId: entry.id, referenceCode, totals };
+        return { saleId: sale.id, entryId: entry.id, referenceCode, shortNumber: sale.short_number, totals };
       }).immediate();
     },
 
@@ -195,8 +206,10 @@ export function salesTable(db: Database.Database, now: () => number, nextReferen
       const text = search.text?.trim();
       if (text) {
         where.push(`(s.reference_code LIKE @text ESCAPE '\\' OR o.full_number LIKE @text ESCAPE '\\'
-          OR s.customer_name LIKE @text ESCAPE '\\' OR s.customer_identification LIKE @text ESCAPE '\\')`);
+          OR s.customer_name LIKE @text ESCAPE '\\' OR s.customer_identification LIKE @text ESCAPE '\\'
+          OR s.short_number = @shortNumber)`);
         params.text = `%${escapeLike(text)}%`;
+        params.shortNumber = shortNumberIn(text) ?? -1;
       }
       if (search.from !== undefined) { where.push('s.created_at >= @from'); params.from = search.from; }
       if (search.to !== undefined) { where.push('s.created_at < @to'); params.to = search.to; }
@@ -205,17 +218,17 @@ export function salesTable(db: Database.Database, now: () => number, nextReferen
       const from = 'FROM sales s JOIN outbox o ON o.sale_id = s.id';
       const total = (db.prepare(`SELECT count(*) AS n ${from} ${filter}`).get(params) as { n: number }).n;
       const rows = db.prepare(
-        `SELECT s.id, o.id AS entry_id, s.reference_code, s.created_at, s.customer_name, s.customer_identification, s.payable,
+        `SELECT s.id, o.id AS entry_id, s.reference_code, s.short_number, s.created_at, s.customer_name, s.customer_identification, s.payable,
                 o.state, o.full_number, o.remote_status
          ${from} ${filter} ORDER BY s.created_at DESC, s.id DESC LIMIT @limit OFFSET @offset`,
       ).all({ ...params, limit: Math.max(0, Math.floor(search.limit)), offset: Math.max(0, Math.floor(search.offset ?? 0)) }) as Array<{
-        id: number; entry_id: number; reference_code: string; created_at: number; customer_name: string;
+        id: number; entry_id: number; reference_code: string; short_number: number | null; created_at: number; customer_name: string;
         customer_identification: string; payable: string; state: OutboxState; full_number: string | null; remote_status: string | null;
       }>;
       return {
         total,
         sales: rows.map((r) => ({
-          id: r.id, entryId: r.entry_id, referenceCode: r.reference_code, createdAt: r.created_at, customerName: r.customer_name,
+          id: r.id, entryId: r.entry_id, referenceCode: r.reference_code, shortNumber: r.short_number ?? r.id, createdAt: r.created_at, customerName: r.customer_name,
           customerIdentification: r.customer_identification, payable: r.payable, state: r.state, fullNumber: r.full_number,
           remoteStatus: r.remote_status,
         })),

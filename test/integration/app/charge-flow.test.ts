@@ -74,6 +74,27 @@ describe('the composed app on its embedded demo service', () => {
     expect(await rig.call('sales.retry', { id: charged.saleId })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
   });
 
+  it('names the till (Caja 1 until set) and gives each sale a short consecutive number: on the charge, the receipt and in search', async () => {
+    expect((await rig.value('settings.get', {})).tillName).toBe('Caja 1');
+    for (const tillName of ['', '   ', 'x'.repeat(41), 'Caja\n2']) {
+      expect(await rig.call('settings.save', { tillName })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', fields: { tillName: expect.any(String) } } });
+    }
+    expect((await rig.value('settings.save', { tillName: ' Caja 2 ' })).tillName).toBe('Caja 2');
+
+    const customer = consumidorFinal({ email: 'caja@demo.example.co', municipality_code: '11001' });
+    const first = await rig.value('sales.charge', { customer, items: ITEMS.slice(0, 1), payment: CASH });
+    const second = await rig.value('sales.charge', { customer, items: ITEMS.slice(0, 1), payment: CASH });
+    expect(second.shortNumber).toBe(first.shortNumber + 1);
+    expect(await rig.value('receipt.get', { saleId: second.saleId })).toMatchObject({ shortNumber: second.shortNumber, tillName: 'Caja 2', referenceCode: second.referenceCode });
+    expect((await rig.value('sales.get', { id: second.saleId }))?.shortNumber).toBe(second.shortNumber);
+    const padded = String(second.shortNumber).padStart(6, '0');
+    const found = await rig.value('sales.search', { text: padded, limit: 10 });
+    expect(found.sales.map((s) => [s.id, s.shortNumber])).toEqual([[second.saleId, second.shortNumber]]);
+    expect((await rig.value('sales.search', { text: `Caja 2 · ${padded}`, limit: 10 })).total).toBe(1);
+    await rig.value('settings.save', { tillName: 'Caja 1' });
+    await waitForState(rig, second.saleId, 'validated');
+  });
+
   it('gives a provisional slip while a sale is not validated yet', async () => {
     const customer = consumidorFinal({ email: 'caja@demo.example.co', municipality_code: '11001' });
     const charged = await rig.value('sales.charge', { customer, items: ITEMS.slice(0, 1), payment: CASH });

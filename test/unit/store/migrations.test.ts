@@ -127,6 +127,28 @@ describe('migrations', () => {
     store.close();
   });
 
+  it('6 → 7 numbers the sales already stored 1, 2, 3… in the order they were made, and new sales continue from there', () => {
+    const db = raw();
+    migrate(db, { target: 6 });
+    seedVersion1(db);
+    for (const suffix of ['B', 'C']) {
+      db.prepare(
+        `INSERT INTO sales (reference_code, created_at, customer, items, payment, totals, payable, customer_name, customer_identification)
+         SELECT 'K7M2QX-01JH000000AAAAAAAAAAAAAAA' || ?, created_at + 1, customer, items, payment, totals, payable, customer_name, customer_identification FROM sales WHERE id = 1`,
+      ).run(suffix);
+      db.prepare(`INSERT INTO outbox (sale_id, request_body, next_attempt_at, created_at, updated_at) VALUES (last_insert_rowid(), '{}', 0, 0, 0)`).run();
+    }
+    db.prepare('DELETE FROM outbox WHERE sale_id = 2').run();
+    db.prepare('DELETE FROM sales WHERE id = 2').run();
+    migrate(db, { target: 7 });
+    expect(db.prepare('SELECT id, short_number FROM sales ORDER BY id').all()).toEqual([{ id: 1, short_number: 1 }, { id: 3, short_number: 2 }]);
+    expect(() => db.prepare('UPDATE sales SET short_number = 1 WHERE id = 3').run()).toThrow(/UNIQUE/);
+    db.close();
+    const store = openStore({ path: file });
+    expect(store.searchSales({ text: '000002', limit: 5 }).sales.map((s) => s.id)).toEqual([3]);
+    store.close();
+  });
+
   it('refuses a file written by a newer Mostrador and leaves it untouched', () => {
     openStore({ path: file }).close();
     const db = raw();

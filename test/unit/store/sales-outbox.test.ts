@@ -310,6 +310,24 @@ describe('durability and history', () => {
     expect(again.listAttempts(recorded[0]!.entryId)[0]).toMatchObject({ outcome: 'ambiguous', message: 'timeout' });
   });
 
+  it('numbers sales 1, 2, 3… in the sale\'s own transaction, across connections, and finds them by that number', () => {
+    const a = open();
+    const b = open();
+    const numbers = [a, b, a, a, b].map((s) => s.recordSale(sale()).shortNumber);
+    expect(numbers).toEqual([1, 2, 3, 4, 5]);
+    const fourth = a.searchSales({ limit: 10 }).sales.find((s) => s.shortNumber === 4)!;
+    expect(a.getSale(fourth.id)?.shortNumber).toBe(4);
+    for (const text of ['000004', 'Caja 1 · 000004', ' 0004 ']) {
+      expect(a.searchSales({ text, limit: 10 }).sales.map((s) => s.shortNumber), text).toEqual([4]);
+    }
+    // '4' also matches any reference holding a 4; the sale numbered 4 is always among the results.
+    expect(a.searchSales({ text: '4', limit: 10 }).sales.map((s) => s.shortNumber)).toContain(4);
+    expect(a.searchSales({ text: '000008', limit: 10 }).total).toBe(0);
+    // A refused sale takes no number: the next one is still consecutive.
+    expect(() => a.recordSale(sale({ items: [] }))).toThrow(StoreError);
+    expect(b.recordSale(sale()).shortNumber).toBe(6);
+  });
+
   it('searches sales by reference, full number, buyer, state and time window', () => {
     const store = open();
     const a = store.recordSale(sale());
