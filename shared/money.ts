@@ -141,10 +141,11 @@ export function calculateTotals(lines: ReadonlyArray<LineInput>): DocumentTotals
   };
 }
 
-const SEPARATORS = { 'es-CO': { thousands: '.', decimal: ',', symbol: '$ ' }, en: { thousands: ',', decimal: '.', symbol: '$' } };
+// A no-break space after "$": a narrow receipt column must never leave the sign alone at the end of a line.
+const SEPARATORS = { 'es-CO': { thousands: '.', decimal: ',', symbol: '$\u00A0' }, en: { thousands: ',', decimal: '.', symbol: '$' } };
 
 /**
- * "$ 1.234.567,89" (es-CO) or "$1,234,567.89" (en). Grouping is done here on the exact string
+ * "$ 1.234.567,89" (es-CO, the space a no-break one) or "$1,234,567.89" (en). Grouping is done here on the exact string
  * rather than through Intl, whose output (e.g. the space after "$") varies between ICU versions.
  */
 export function formatCop(value: Amount | string, locale: 'es-CO' | 'en' = 'es-CO'): string {

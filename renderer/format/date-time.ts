@@ -10,9 +10,9 @@ export function formatDateTime(epochMs: number, locale: Locale): string {
   }).format(new Date(epochMs));
 }
 
-/** "19 %", "8,5 %" (es-CO) or "19%", "8.5%" (en). */
+/** "19 %", "8,5 %" (es-CO, with a no-break space so "%" never starts a line) or "19%", "8.5%" (en). */
 export function formatRate(rate: string, locale: Locale): string {
-  return locale === 'en' ? `${rate}%` : `${rate.replace('.', ',')} %`;
+  return locale === 'en' ? `${rate}%` : `${rate.replace('.', ',')}\u00A0%`;
 }
 
 /** A quantity without trailing zeros, in the locale's decimal mark. */

@@ -4,5 +4,5 @@ import { taxShortName } from '../../shared/codes';
 import { formatRate } from './date-time';
 
 export function taxLabel(code: string, rate: string, locale: Locale): string {
-  return `${taxShortName(code)} ${formatRate(rate, locale)}`;
+  return `${taxShortName(code)}\u00A0${formatRate(rate, locale)}`;
 }

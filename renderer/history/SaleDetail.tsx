@@ -6,6 +6,8 @@ import { useApp } from '../app/app-store';
 import { bridge } from '../bridge/client';
 import { describeBridgeError } from '../bridge/bridge-error-text';
 import { formatDateTime } from '../format/date-time';
+import { remoteStatusText } from '../format/remote-status';
+import { saleNumberLabel } from '../format/sale-number';
 import { useText } from '../i18n/use-text';
 
 interface Props { id: number; version: string; onChanged(): void }
@@ -13,6 +15,7 @@ interface Props { id: number; version: string; onChanged(): void }
 export function SaleDetail({ id, version, onChanged }: Props): ReactNode {
   const t = useText();
   const locale = useApp((s) => s.locale);
+  const tillName = useApp((s) => s.settings?.tillName ?? '');
   const openReceipt = useApp((s) => s.openReceipt);
   const notify = useApp((s) => s.notify);
   const [sale, setSale] = useState<SaleDetailDto | null>(null);
@@ -42,10 +45,11 @@ export function SaleDetail({ id, version, onChanged }: Props): ReactNode {
 
   return (
     <section className="panel sale-detail" aria-labelledby="sale-detail-title">
-      <h2 id="sale-detail-title">{t.sale} {sale.referenceCode}</h2>
+      <h2 id="sale-detail-title">{t.sale} {saleNumberLabel(tillName, sale.shortNumber)}</h2>
       <dl className="facts">
         <div><dt>{t.state}</dt><dd><span className={`state state-${sale.state}`}>{t.saleState[sale.state]}</span></dd></div>
-        <div><dt>{t.remoteStatus}</dt><dd>{sale.remoteStatus ?? '—'}</dd></div>
+        <div><dt>{t.reference}</dt><dd>{sale.referenceCode}</dd></div>
+        <div><dt>{t.remoteStatus}</dt><dd>{remoteStatusText(sale.remoteStatus, t)}</dd></div>
         <div><dt>{t.invoiceNumber}</dt><dd>{sale.fullNumber ?? '—'}</dd></div>
         <div><dt>{t.date}</dt><dd>{formatDateTime(sale.createdAt, locale)}</dd></div>
         {sale.validatedAt ? <div><dt>{t.validatedAt}</dt><dd>{formatDateTime(sale.validatedAt, locale)}</dd></div> : null}

@@ -4,6 +4,7 @@ import type { SaleSummaryDto } from '../../shared/bridge/types';
 import { formatCop } from '../../shared/money';
 import { useApp } from '../app/app-store';
 import { formatDateTime } from '../format/date-time';
+import { saleNumberLabel } from '../format/sale-number';
 import { useText } from '../i18n/use-text';
 
 interface Props { sales: SaleSummaryDto[]; selectedId: number | null; onSelect(id: number): void }
@@ -11,6 +12,7 @@ interface Props { sales: SaleSummaryDto[]; selectedId: number | null; onSelect(i
 export function SaleList({ sales, selectedId, onSelect }: Props): ReactNode {
   const t = useText();
   const locale = useApp((s) => s.locale);
+  const tillName = useApp((s) => s.settings?.tillName ?? '');
   if (sales.length === 0) return <p className="muted">{t.noSales}</p>;
   return (
     <div className="history-scroll">
@@ -18,6 +20,7 @@ export function SaleList({ sales, selectedId, onSelect }: Props): ReactNode {
         <thead>
           <tr>
             <th scope="col">{t.date}</th>
+            <th scope="col">{t.saleNumber}</th>
             <th scope="col">{t.reference}</th>
             <th scope="col">{t.invoiceNumber}</th>
             <th scope="col">{t.customer}</th>
@@ -29,6 +32,7 @@ export function SaleList({ sales, selectedId, onSelect }: Props): ReactNode {
           {sales.map((sale) => (
             <tr key={sale.id} className={sale.id === selectedId ? 'selected' : ''} aria-selected={sale.id === selectedId}>
               <td>{formatDateTime(sale.createdAt, locale)}</td>
+              <td className="sale-number">{saleNumberLabel(tillName, sale.shortNumber)}</td>
               <td>
                 <button type="button" className="link" onClick={() => onSelect(sale.id)} aria-label={t.openSale(sale.referenceCode)}>
                   {sale.referenceCode}

@@ -1,5 +1,6 @@
 /** English. Typed against the Spanish dictionary, so a missing entry does not compile. */
 import { enProblems } from './en-problems';
+import { enReceiptHistory } from './en-receipt-history';
 import type { Messages } from './messages-type';
 
 export const en: Messages = {
@@ -95,7 +96,7 @@ export const en: Messages = {
   saleState: {
     waiting: 'Queued', sending: 'Sending', queued: 'Being validated', validated: 'Validated', needs_attention: 'Needs attention',
   },
-  salesCount: (shown: number, total: number) => (total > shown ? `${shown} of ${total} sales` : `${total} sales`),
+  salesCount: (shown: number, total: number) => (total > shown ? `${shown} of ${total} sales` : total === 1 ? '1 sale' : `${total} sales`),
   salesFound: 'Sales found',
   noSales: 'No sales match.',
   openSale: (reference: string) => `Show sale ${reference}`,
@@ -168,4 +169,5 @@ export const en: Messages = {
   defaultMunicipality: 'Default municipality',
   savePreferences: 'Save preferences',
   ...enProblems,
+  ...enReceiptHistory,
 };

@@ -1,5 +1,6 @@
 /** Spanish (Colombia), the default language. Its shape is the dictionary's type; en.ts must match it. */
 import { esProblems } from './es-problems';
+import { esReceiptHistory } from './es-receipt-history';
 
 export const es = {
   // app
@@ -99,7 +100,7 @@ export const es = {
   saleState: {
     waiting: 'En cola', sending: 'Enviando', queued: 'En validación', validated: 'Validada', needs_attention: 'Requiere atención',
   },
-  salesCount: (shown: number, total: number) => (total > shown ? `${shown} de ${total} ventas` : `${total} ventas`),
+  salesCount: (shown: number, total: number) => (total > shown ? `${shown} de ${total} ventas` : total === 1 ? '1 venta' : `${total} ventas`),
   salesFound: 'Ventas encontradas',
   noSales: 'No hay ventas con esos criterios.',
   openSale: (reference: string) => `Ver detalle de la venta ${reference}`,
@@ -174,4 +175,5 @@ export const es = {
   defaultMunicipality: 'Municipio por defecto',
   savePreferences: 'Guardar preferencias',
   ...esProblems,
+  ...esReceiptHistory,
 };

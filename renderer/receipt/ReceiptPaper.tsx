@@ -9,6 +9,7 @@ import { IDENTIFICATION_TYPES, labelOf, PAYMENT_FORMS, PAYMENT_MEANS, UNIT_MEASU
 import { formatCop } from '../../shared/money';
 import { useApp } from '../app/app-store';
 import { formatDateTime, formatQuantity, formatRate } from '../format/date-time';
+import { saleNumberLabel } from '../format/sale-number';
 import { taxLabel } from '../format/tax-name';
 import { useText } from '../i18n/use-text';
 
@@ -32,6 +33,7 @@ export function ReceiptPaper({ receipt }: { receipt: ReceiptDto }): ReactNode {
       </header>
       <dl className="receipt-facts">
         {receipt.fullNumber && receipt.fiscal ? <div><dt>{t.invoiceNumber}</dt><dd className="strong">{receipt.fullNumber}</dd></div> : null}
+        <div><dt>{t.saleNumber}</dt><dd className="strong" data-testid="receipt-sale-number">{saleNumberLabel(receipt.tillName, receipt.shortNumber)}</dd></div>
         <div><dt>{t.reference}</dt><dd>{receipt.referenceCode}</dd></div>
         <div><dt>{t.issuedAt}</dt><dd>{formatDateTime(receipt.issuedAt, locale)}</dd></div>
         {receipt.validatedAt ? <div><dt>{t.validatedAt}</dt><dd>{formatDateTime(receipt.validatedAt, locale)}</dd></div> : null}
@@ -51,7 +53,7 @@ export function ReceiptPaper({ receipt }: { receipt: ReceiptDto }): ReactNode {
                 <td>
                   <span className="item-name">{item.name}</span>
                   <span className="item-detail">
-                    {formatQuantity(item.quantity, locale)} {labelOf(UNIT_MEASURES, item.unit_measure)} × {money(String(item.price))}
+                    {formatQuantity(item.quantity, locale)} {labelOf(UNIT_MEASURES, item.unit_measure)} ×{'\u00A0'}{money(String(item.price))}
                     {item.discount_rate > 0 ? ` · ${t.discountShort} ${formatRate(String(item.discount_rate), locale)}` : ''}
                     {tax ? ` · ${taxLabel(tax.code, String(tax.rate), locale)}` : ` · ${t.noTax}`}
                   </span>
@@ -64,7 +66,7 @@ export function ReceiptPaper({ receipt }: { receipt: ReceiptDto }): ReactNode {
       </table>
       <dl className="receipt-totals">
         <div><dt>{t.subtotal}</dt><dd>{money(totals.gross)}</dd></div>
-        {totals.discount !== '0.00' ? <div><dt>{t.discounts}</dt><dd>− {money(totals.discount)}</dd></div> : null}
+        {totals.discount !== '0.00' ? <div><dt>{t.discounts}</dt><dd>−{'\u00A0'}{money(totals.discount)}</dd></div> : null}
         {totals.taxes.map((tax) => (
           <div key={`${tax.code}:${tax.rate}`}>
             <dt>{taxLabel(tax.code, tax.rate, locale)} {t.taxOn} {money(tax.taxable_amount)}</dt><dd>{money(tax.amount)}</dd>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { formatCop } from '../../shared/money';
 import { useApp } from '../app/app-store';
 import { CHARGE_BUTTON_ID } from '../customer/form-focus';
+import { saleNumberLabel } from '../format/sale-number';
 import { useText } from '../i18n/use-text';
 import { chargeSale } from './charge-sale';
 import { useSale } from './sale-store';
@@ -14,6 +15,7 @@ export function ChargeBar(): ReactNode {
   const charging = useSale((s) => s.charging);
   const empty = useSale((s) => s.lines.length === 0);
   const last = useSale((s) => s.lastCharge);
+  const tillName = useApp((s) => s.settings?.tillName ?? '');
   return (
     <div className="charge-bar">
       <button type="button" id={CHARGE_BUTTON_ID} className="charge" disabled={charging || empty} onClick={() => void chargeSale()}>
@@ -21,7 +23,9 @@ export function ChargeBar(): ReactNode {
       </button>
       {last ? (
         <p className="last-charge">
-          {t.lastSale}: <strong>{last.referenceCode}</strong> · {formatCop(last.payable, locale)}{' '}
+          {t.lastSale}:{' '}
+          {last.shortNumber !== undefined ? <strong data-testid="last-sale-number">{saleNumberLabel(tillName, last.shortNumber)}</strong> : null}{' '}
+          <span className="muted">{last.referenceCode}</span> · {formatCop(last.payable, locale)}{' '}
           <button type="button" className="link" onClick={() => openReceipt(last.saleId)}>{t.openSlip}</button>
         </p>
       ) : null}

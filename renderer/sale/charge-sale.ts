@@ -43,8 +43,8 @@ export async function chargeSale(): Promise<void> {
     app.notify('error', `${t.chargeFailed} ${describeBridgeError(answer.error, t)}`);
     return;
   }
-  const { saleId, referenceCode, totals } = answer.value;
-  sale.finish({ saleId, referenceCode, payable: totals.payable });
+  const { saleId, referenceCode, shortNumber, totals } = answer.value;
+  sale.finish({ saleId, referenceCode, shortNumber, payable: totals.payable });
   app.notify('info', t.charged(referenceCode, formatCop(totals.payable, app.locale)));
   focusSoon('product-search');
 }

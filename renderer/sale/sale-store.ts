@@ -6,7 +6,7 @@ import { addProduct, removeLine, updateLine, type CartLine } from './cart';
 
 export const DEFAULT_PAYMENT: InvoicePayment = { form_code: '1', means_code: '10' };
 
-export interface LastCharge { saleId: number; referenceCode: string; payable: string }
+export interface LastCharge { saleId: number; referenceCode: string; payable: string; shortNumber?: number }
 
 /** The customer form, open: blank (new customer) or a customer to complete, and where the focus goes and returns. */
 export interface CustomerFormRequest {

@@ -1,5 +1,6 @@
 /** This till: its id (read-only), language, printer and paper, and the defaults for consumidor final. */
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { tillNameSchema } from '../../shared/bridge/contract';
 import type { Locale, PaperWidth, SettingsDto } from '../../shared/bridge/types';
 import { useApp } from '../app/app-store';
 import { CheckField, SelectField, TextField } from '../app/fields';
@@ -11,31 +12,36 @@ import { useSettingsDraft } from './use-settings-draft';
 
 interface PreferencesDraft {
   locale: Locale; paperWidth: PaperWidth; printerName: string; silentPrint: boolean; defaultEmail: string; municipality: string;
+  tillName: string;
 }
 
 const pickPreferences = (s: SettingsDto | null): PreferencesDraft => ({
   locale: s?.locale ?? 'es-CO', paperWidth: s?.paperWidth ?? 80, printerName: s?.printerName ?? '', silentPrint: s?.silentPrint ?? false,
-  defaultEmail: s?.defaultEmail ?? '', municipality: s?.defaultMunicipalityCode ?? '',
+  defaultEmail: s?.defaultEmail ?? '', municipality: s?.defaultMunicipalityCode ?? '', tillName: s?.tillName ?? '',
 });
 
 export function PreferencesSection(): ReactNode {
   const t = useText();
   const tillId = useApp((s) => s.settings?.tillId ?? '');
   const { draft, change, reset } = useSettingsDraft(pickPreferences);
-  const { locale, paperWidth, printerName, silentPrint, defaultEmail, municipality } = draft;
+  const { locale, paperWidth, printerName, silentPrint, defaultEmail, municipality, tillName } = draft;
   const set = <K extends keyof PreferencesDraft>(field: K) => (value: PreferencesDraft[K]) => change((d) => ({ ...d, [field]: value }));
   const [shown, setShown] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const problems = checkDefaults({ defaultEmail, defaultMunicipalityCode: municipality, printerName });
   const errorOf = (field: keyof typeof problems) => serverErrors[field] ?? (shown && problems[field] ? t[problems[field]] : null);
+  // The core's own rule for the till's name (shared schema), so the form and the core agree.
+  const tillNameOk = tillNameSchema.safeParse(tillName).success;
+  const tillNameError = serverErrors.tillName ?? (shown && !tillNameOk ? t.problemTillName : null);
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
     setShown(true);
     setFormError(null);
-    if (Object.keys(problems).length > 0) return;
+    if (Object.keys(problems).length > 0 || !tillNameOk) return;
     const outcome = await saveSettings({
+      tillName: tillName.trim(),
       locale, paperWidth, silentPrint, printerName: printerName.trim() === '' ? null : printerName.trim(),
       defaultEmail: defaultEmail.trim(), defaultMunicipalityCode: municipality,
     });
@@ -53,6 +59,8 @@ export function PreferencesSection(): ReactNode {
     <form className="panel" aria-labelledby="prefs-title" onSubmit={(e) => void save(e)} noValidate>
       <h2 id="prefs-title">{t.tillTitle}</h2>
       <TextField id="till-id" label={t.tillId} value={tillId} onChange={() => undefined} readOnly hint={t.tillIdHint} />
+      <TextField id="pref-till-name" label={t.tillName} value={tillName} onChange={set('tillName')} hint={t.tillNameHint}
+        error={tillNameError} />
       <SelectField id="pref-locale" label={t.language} value={locale} onChange={(v) => set('locale')(v as Locale)}
         options={[['es-CO', 'Español (Colombia)'], ['en', 'English']]} />
       <div className="row">

@@ -144,10 +144,19 @@ describe('formatCop', () => {
     ['100000000.5', '$ 100.000.000,50', '$100,000,000.50'],
     ['-2500.5', '-$ 2.500,50', '-$2,500.50'],
     ['-0.001', '$ 0,00', '$0.00'],
-  ])('%s → %s / %s', (value, es, en) => {
+  ])('%s → %s / %s', (value, written, en) => {
+    // Written here with a plain space for reading; the formatter puts a no-break space after "$".
+    const es = written.replace('$ ', '$\u00A0');
     expect(formatCop(value)).toBe(es);
     expect(formatCop(value, 'es-CO')).toBe(es);
     expect(formatCop(value, 'en')).toBe(en);
+  });
+
+  it('never lets a line break between "$" and the amount (no plain space in its output)', () => {
+    for (const value of ['0', '1190.00', '-2500.5', '100000000.5']) {
+      expect(formatCop(value, 'es-CO')).not.toMatch(/ /);
+      expect(formatCop(value, 'es-CO')).toMatch(/^-?\$\u00A0\d/);
+    }
   });
 
   it('rejects text that is not an amount', () => {

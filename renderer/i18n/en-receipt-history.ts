@@ -1,0 +1,13 @@
+/** English texts for short sale numbers, the till's name, the service's document statuses and saving a receipt as PDF. */
+import type { esReceiptHistory } from './es-receipt-history';
+
+export const enReceiptHistory: typeof esReceiptHistory = {
+  saleNumber: 'Sale',
+  tillName: 'Till name',
+  tillNameHint: 'Shown with the short number of every sale, for example “Caja 1 · 000123”.',
+  problemTillName: 'Type a name of 1 to 40 characters, on one line',
+  remoteStatusNames: {
+    QUEUED: 'Received, being validated', VALIDATED: 'Validated', REJECTED: 'Rejected', ERROR: 'In error',
+  },
+  pdfByPrinting: 'To save the PDF: in the print dialog that opens, choose “Save as PDF” as the destination.',
+};

@@ -1,0 +1,12 @@
+/** Spanish texts for short sale numbers, the till's name, the service's document statuses and saving a receipt as PDF. */
+export const esReceiptHistory = {
+  saleNumber: 'Venta',
+  tillName: 'Nombre de la caja',
+  tillNameHint: 'Se muestra con el número corto de cada venta, por ejemplo «Caja 1 · 000123».',
+  problemTillName: 'Escriba un nombre de 1 a 40 caracteres, en una sola línea',
+  /** The service's document statuses in words; any other status is shown as the service sent it. */
+  remoteStatusNames: {
+    QUEUED: 'Recibida, en validación', VALIDATED: 'Validada', REJECTED: 'Rechazada', ERROR: 'Con error',
+  } as Record<string, string>,
+  pdfByPrinting: 'Para guardar el PDF: en el cuadro de impresión que se abre, elija «Guardar como PDF» como destino.',
+};
