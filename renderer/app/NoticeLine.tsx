@@ -1,12 +1,22 @@
 /** The latest message to the cashier, announced to screen readers; errors stay until dismissed. */
 import { useEffect, type ReactNode } from 'react';
 import { useText } from '../i18n/use-text';
+import { readCart } from '../sale/cart';
+import { useSale } from '../sale/sale-store';
 import { useApp } from './app-store';
 
 export function NoticeLine(): ReactNode {
   const t = useText();
   const notice = useApp((s) => s.notice);
   const clear = useApp((s) => s.clearNotice);
+  const locale = useApp((s) => s.locale);
+  const cartEmpty = useSale((s) => s.lines.length === 0);
+  const cartReady = useSale((s) => readCart(s.lines, locale).ready);
+  // "Fix the values in red" / "add a product" stop being true the moment the cashier does it: they go then.
+  useEffect(() => {
+    if (notice?.text === t.chargeFixLines && (cartReady || cartEmpty)) clear();
+    else if (notice?.text === t.chargeEmpty && !cartEmpty) clear();
+  }, [notice, cartReady, cartEmpty, t, clear]);
   useEffect(() => {
     if (!notice || notice.kind === 'error') return;
     const timer = setTimeout(clear, 6000);

@@ -11,15 +11,21 @@ import type { CustomerFormRequest } from '../sale/sale-store';
 import { fieldErrorsFor } from '../settings/settings-checks';
 import { blankCustomer, changeCustomer, checkCustomer, computeDv, tidyCustomer, type CustomerField } from './customer-draft';
 import { MunicipalityField } from './MunicipalityField';
+import { seedFromSearch } from './search-seed';
 
-interface Props { request: CustomerFormRequest; onDone(customer: InvoiceCustomer | null): void }
+interface Props {
+  request: CustomerFormRequest;
+  onDone(customer: InvoiceCustomer | null): void;
+  /** What was typed in the customer search; a new customer starts from it. */
+  typed?: string;
+}
 
-export function CustomerForm({ request, onDone }: Props): ReactNode {
+export function CustomerForm({ request, onDone, typed = '' }: Props): ReactNode {
   const t = useText();
   const settings = useApp((s) => s.settings);
-  const [draft, setDraft] = useState(() => request.initial ?? blankCustomer({
+  const [draft, setDraft] = useState(() => request.initial ?? seedFromSearch(blankCustomer({
     email: '', municipality_code: settings?.defaultMunicipalityCode ?? '',
-  }));
+  }), typed));
   // The form's first field (or the one Cobrar found missing) takes the focus, not the page.
   useEffect(() => focusSoon(request.focusId), [request.focusId]);
   const [showProblems, setShowProblems] = useState(false);

@@ -64,7 +64,7 @@ export function CustomerPanel(): ReactNode {
         ) : null}
       </p>
       {form ? (
-        <CustomerForm key={form.id} request={form} onDone={(c) => (c ? choose(c, form.returnFocusId) : closeFormUnsaved())} />
+        <CustomerForm key={form.id} request={form} typed={text} onDone={(c) => (c ? choose(c, form.returnFocusId) : closeFormUnsaved())} />
       ) : (
         <>
           <div className="field">

@@ -48,9 +48,9 @@ export function ReceiptScreen({ saleId }: { saleId: number }): ReactNode {
     if (answer.ok) {
       downloadPdf(answer.value.base64, answer.value.fileName);
       notify('info', t.pdfSaved(answer.value.fileName));
-    } else if (shell === 'browser') {
-      // Browser mode may have no PDF renderer: the browser's own print dialog offers "Save as PDF".
-      notify('info', describeBridgeError(answer.error, t));
+    } else if (shell === 'browser' && answer.error.code === 'UNAVAILABLE') {
+      // Browser mode has no PDF renderer of its own, and nothing failed: the browser's print dialog saves the PDF.
+      notify('info', t.pdfByPrinting);
       window.print();
     } else notify('error', describeBridgeError(answer.error, t));
   };

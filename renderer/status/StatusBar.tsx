@@ -44,7 +44,7 @@ export function StatusBar(): ReactNode {
           ) : null}
         </span>
       ) : null}
-      {s.connection !== 'online' || s.pending > 0 ? (
+      {s.offerRetry ? (
         <button type="button" className="small" onClick={() => void retry()}>{t.retryNow}</button>
       ) : null}
     </footer>

@@ -10,6 +10,8 @@ export interface StatusSummary {
   progress: { done: number; total: number } | null;
   demo: boolean;
   lastError: string | null;
+  /** "Retry now" is offered only when something failed (offline, refused, or an error); pending alone is normal work. */
+  offerRetry: boolean;
 }
 
 export function summarizeStatus(status: SyncStatusDto): StatusSummary {
@@ -23,5 +25,6 @@ export function summarizeStatus(status: SyncStatusDto): StatusSummary {
     progress: status.connection === 'online' && total > 0 && done < total ? { done: Math.min(done + 1, total), total } : null,
     demo: status.demo,
     lastError: status.lastError,
+    offerRetry: status.connection !== 'online' || status.lastError !== null,
   };
 }

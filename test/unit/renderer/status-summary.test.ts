@@ -22,6 +22,14 @@ describe('the status bar summary', () => {
     expect(summarizeStatus(status({ progress: { done: 40, total: 40 } })).progress).toBeNull();
   });
 
+  it('offers "Reintentar ahora" only when something failed, not merely because sales are pending', () => {
+    expect(summarizeStatus(status()).offerRetry).toBe(false);
+    expect(summarizeStatus(status({ progress: { done: 3, total: 9 } })).offerRetry).toBe(false);
+    expect(summarizeStatus(status({ connection: 'offline' })).offerRetry).toBe(true);
+    expect(summarizeStatus(status({ connection: 'unauthorized' })).offerRetry).toBe(true);
+    expect(summarizeStatus(status({ lastError: 'the service answered 500', lastErrorCode: 'SERVER' })).offerRetry).toBe(true);
+  });
+
   it('shows no sending progress while offline or refused: the sales are waiting', () => {
     for (const connection of ['offline', 'unauthorized'] as const) {
       const s = summarizeStatus(status({ connection, progress: { done: 0, total: 1 } }));
