@@ -12,6 +12,7 @@ import { formatDateTime, formatQuantity, formatRate } from '../format/date-time'
 import { saleNumberLabel } from '../format/sale-number';
 import { taxLabel } from '../format/tax-name';
 import { useText } from '../i18n/use-text';
+import { ReceiptQr } from './ReceiptQr';
 
 export function ReceiptPaper({ receipt }: { receipt: ReceiptDto }): ReactNode {
   const t = useText();
@@ -78,7 +79,7 @@ export function ReceiptPaper({ receipt }: { receipt: ReceiptDto }): ReactNode {
       </dl>
       {receipt.fiscal ? (
         <footer className="receipt-fiscal">
-          {receipt.qrImage ? <img className="receipt-qr" src={receipt.qrImage} alt={t.qrAlt} /> : null}
+          {receipt.qrImage ? <ReceiptQr src={receipt.qrImage} alt={t.qrAlt} /> : null}
           {receipt.cufe ? <p className="cufe"><span>CUFE:</span> {receipt.cufe}</p> : null}
         </footer>
       ) : (

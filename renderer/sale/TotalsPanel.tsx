@@ -18,7 +18,7 @@ export function TotalsPanel(): ReactNode {
     <section className="totals" aria-label={t.totals}>
       <dl>
         <div><dt>{t.subtotal}</dt><dd>{money(totals.gross)}</dd></div>
-        <div><dt>{t.discounts}</dt><dd>− {money(totals.discount)}</dd></div>
+        <div><dt>{t.discounts}</dt><dd>−{'\u00A0'}{money(totals.discount)}</dd></div>
         {totals.taxes.map((tax) => (
           <div key={`${tax.code}:${tax.rate}`}>
             <dt>{taxLabel(tax.code, tax.rate, locale)} <span className="muted">({t.taxBase} {money(tax.taxable_amount)})</span></dt>

@@ -1,11 +1,14 @@
 /** The receipt's QR as a PNG data URI: the service's own image when it sent one, else drawn here from qr_url. */
 import QRCode from 'qrcode';
 
-/** Wide enough that the code prints at least 2 cm square (DOMAIN.md) on a 203 dpi thermal printer. */
-export const QR_PIXELS = 256;
+/**
+ * Whole pixels per module (a `width` option would scale by a fraction and smear the modules) with the standard
+ * 4-module quiet zone; 4 px a module keeps even a small code above 160 px, 2 cm at 203 dpi (DOMAIN.md).
+ */
+export const QR_PIXELS_PER_MODULE = 4;
 
 export function drawQr(url: string): Promise<string> {
-  return QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 1, width: QR_PIXELS, type: 'image/png' });
+  return QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 4, scale: QR_PIXELS_PER_MODULE, type: 'image/png' });
 }
 
 export async function receiptQr(entry: { qrImage: string | null; qrUrl: string | null }): Promise<string | null> {
