@@ -6,6 +6,7 @@
  * whose amounts fit at 1024×768.
  */
 import { test, expect, type Page } from '@playwright/test';
+import QRCode from 'qrcode';
 import { decodeQrDataUri } from '../support/qr-decode';
 import { removeDataDir, startApp, type AppProcess } from './app-process';
 import { callCore, latestSale } from './core-bridge';
@@ -82,14 +83,27 @@ test('counter details: console, status bar, short number, history words, receipt
   await expect(receipt(page).getByRole('heading', { level: 1 })).toHaveText('Factura electrónica de venta');
   await expect(receipt(page).getByTestId('receipt-sale-number')).toHaveText(label);
   const qr = receipt(page).getByRole('img', { name: 'Código QR para consultar la factura en la DIAN' });
+  const qrUrl = (await callCore(app, 'sales.get', { id: sale.id }))?.qrUrl ?? '';
+  expect(qrUrl).toMatch(/^https:\/\/catalogo-vpfe/);
   for (const width of ['80 mm', '58 mm']) {
     await page.getByRole('radio', { name: width }).check();
     await expect(qr).toHaveClass(/fitted/);
+    // Whole device pixels per module, and at least 4 modules of quiet zone (the image's own margin + padding).
+    const shown = await qr.evaluate((img: HTMLImageElement) => {
+      const style = getComputedStyle(img);
+      return { width: parseFloat(style.width), padding: parseFloat(style.paddingLeft), natural: img.naturalWidth, dpr: window.devicePixelRatio };
+    });
+    const modules = QRCode.create(qrUrl, { errorCorrectionLevel: 'M' }).modules.size;
+    const across = [modules + 4, modules + 8].find((n) => shown.natural % n === 0)!; // the service's margin 2, or ours 4
+    const devicePerModule = (shown.width * shown.dpr) / across;
+    expect(Number.isInteger(devicePerModule) && devicePerModule >= 2, `${devicePerModule} device px per module`).toBe(true);
+    expect((across - modules) / 2 + (shown.padding * shown.dpr) / devicePerModule).toBeGreaterThanOrEqual(4);
+    expect(shown.width).toBeGreaterThanOrEqual(94); // at least 25 mm
     const text = await receipt(page).evaluate((el) => (el as HTMLElement).innerText);
     expect(text).toMatch(/\$\u00A0\d/);
     expect(text).not.toMatch(/\$[ \n]\d|\d[ \n]%/);
     const shot = await receipt(page).screenshot({ scale: 'device' });
-    expect(decodeQrDataUri(`data:image/png;base64,${shot.toString('base64')}`).text).toBe(sale.qrUrl ?? (await callCore(app, 'sales.get', { id: sale.id }))?.qrUrl);
+    expect(decodeQrDataUri(`data:image/png;base64,${shot.toString('base64')}`).text).toBe(qrUrl);
     await saveScreen(page, `receipt-1x-${width.replace(' ', '')}`, receipt(page));
   }
 
