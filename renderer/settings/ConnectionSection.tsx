@@ -25,7 +25,10 @@ export function ConnectionSection(): ReactNode {
   const notify = useApp((s) => s.notify);
   const { draft, change, reset } = useSettingsDraft(pickConnection);
   const { mode, baseUrl, clientId } = draft;
-  const set = <K extends keyof ConnectionDraft>(field: K) => (value: ConnectionDraft[K]) => change((d) => ({ ...d, [field]: value }));
+  const set = <K extends keyof ConnectionDraft>(field: K) => (value: ConnectionDraft[K]) => {
+    setUnreachable(false); // "save anyway" only for the details that could not be reached
+    change((d) => ({ ...d, [field]: value }));
+  };
   const [secret, setSecret] = useState('');
   const [shown, setShown] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});

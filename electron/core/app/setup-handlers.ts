@@ -9,7 +9,9 @@ import { seedDemoCatalog } from './demo-catalog';
 import { applyPreferredRange, listRanges } from './ranges';
 import { CURRENT_RANGE_KEY } from '../sync/range-provider';
 import { forgetPreviousSecret, verifyConnection } from './connection-check';
-import { KEYS, connectionMode, switchServiceRows, writeSettings, type ConnectionMode } from './settings-mapping';
+import {
+  KEYS, connectionMode, currentService, endpointProblem, switchServiceRows, writeSettings, type ConnectionMode,
+} from './settings-mapping';
 
 type SetupMethods =
   | 'app.info' | 'settings.get' | 'settings.save' | 'settings.saveConnection' | 'settings.useDemo' | 'ranges.list'
@@ -84,9 +86,13 @@ export function setupHandlers(ctx: AppContext, facts: SetupFacts): Pick<BridgeHa
       const previous = { baseUrl: store.getSetting(KEYS.baseUrl) ?? '', clientId: store.getSetting(KEYS.clientId) ?? '' };
       // The keychain next: if it refuses, nothing else changes.
       await ctx.credentials.setClientSecret({ baseUrl, clientId }, clientSecret);
+      const unusable = connectionMode(store) === 'service' && endpointProblem(previous.baseUrl, previous.clientId) !== null;
+      const from = currentService(store);
       await switchTo('service', () => {
         store.setSetting(KEYS.baseUrl, baseUrl);
         store.setSetting(KEYS.clientId, clientId);
+        // Sales rung up while the saved address could not be used were never sent anywhere: they go to the fixed one.
+        if (unusable) store.moveUnsent(from, currentService(store));
       });
       await forgetPreviousSecret(ctx, previous, { baseUrl, clientId });
       return ctx.settings();

@@ -103,6 +103,8 @@ export interface Outbox {
   outstandingByService(): Map<string, number>;
   /** Sales recorded before services were told apart ('') and not settled become `service`'s; returns how many. */
   adoptUnassigned(service: string): number;
+  /** Sales never sent (no attempt, no document) move from one service to another; returns how many. */
+  moveUnsent(from: string, to: string): number;
 }
 
 export function outboxTable(db: Database.Database, now: () => number): Outbox {
@@ -147,6 +149,9 @@ export function outboxTable(db: Database.Database, now: () => number): Outbox {
   const OUTSTANDING = `state IN ('waiting', 'sending', 'queued')`;
   const countOutstanding = db.prepare<[], { service: string; n: number }>(
     `SELECT service, count(*) AS n FROM outbox WHERE ${OUTSTANDING} GROUP BY service`,
+  );
+  const moveNeverSent = db.prepare<[string, number, string]>(
+    `UPDATE outbox SET service = ?, updated_at = ? WHERE service = ? AND state = 'waiting' AND attempts = 0 AND remote_id IS NULL`,
   );
   const adopt = db.prepare<[string, number]>(`UPDATE outbox SET service = ?, updated_at = ? WHERE service = '' AND ${OUTSTANDING}`);
 
@@ -282,6 +287,10 @@ export function outboxTable(db: Database.Database, now: () => number): Outbox {
 
     outstandingByService() {
       return new Map(countOutstanding.all().map((r) => [r.service, r.n]));
+    },
+
+    moveUnsent(from, to) {
+      return moveNeverSent.run(to, now(), from).changes;
     },
 
     adoptUnassigned(service) {
