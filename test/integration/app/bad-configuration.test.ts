@@ -222,6 +222,44 @@ describe('no configuration can brick the app', () => {
     expect(await keychain.getClientSecret(otherAccount())).toBeNull();
   });
 
+  it('after a restart, sales still on their way to a service no longer in use are sent and polled by it', async () => {
+    const dir = freshDir();
+    const first = await start(dir);
+    await first.value('settings.saveConnection', { ...shopAccount(), clientSecret: SECRET });
+    await shopFaults({ latency_ms: 1_000 }); // still on its way when the till closes
+    const sale = await first.value('sales.charge', { customer, items: ITEMS.slice(0, 1), payment: CASH });
+    await first.value('settings.useDemo', {});
+    await first.composed.close();
+    apps.splice(apps.indexOf(first), 1);
+    expect((await openSaleState(dir, sale.saleId))).not.toBe('validated');
+    await shopFaults({ clear: true });
+
+    const again = await start(dir);
+    expect((await again.value('app.info', {})).demo).toBe(true);
+    await again.until(async () => (await again.value('sales.get', { id: sale.saleId }))?.state === 'validated');
+    const detail = await again.value('sales.get', { id: sale.saleId });
+    const res = await fetch(`${shop.baseUrl}/v1/documents?reference_code=${detail!.referenceCode}`, {
+      headers: { authorization: `Bearer ${await shopToken()}` }, signal: AbortSignal.timeout(5_000),
+    });
+    expect(((await res.json()) as { data: unknown[] }).data).toHaveLength(1);
+  });
+
+  async function shopFaults(body: unknown): Promise<void> {
+    await fetch(`${shop.baseUrl}/sandbox/faults`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${await shopToken()}` },
+      body: JSON.stringify(body), signal: AbortSignal.timeout(5_000),
+    });
+  }
+
+  async function openSaleState(dir: string, saleId: number): Promise<string | undefined> {
+    const store = openStore({ path: join(dir, DATA_FILE) });
+    try {
+      return store.getSale(saleId)?.outbox.state;
+    } finally {
+      store.close();
+    }
+  }
+
   async function shopToken(): Promise<string> {
     const res = await fetch(`${shop.baseUrl}/v1/oauth/token`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, signal: AbortSignal.timeout(5_000),
