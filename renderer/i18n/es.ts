@@ -85,7 +85,7 @@ export const es = {
   // status
   statusBar: 'Estado',
   statusLoading: 'Consultando el estado…',
-  connection: { online: 'En línea', offline: 'Sin conexión', unauthorized: 'Credenciales rechazadas' },
+  connection: { online: 'En línea', offline: 'Sin conexión', unauthorized: 'Credenciales rechazadas', misconfigured: 'Conexión por revisar' },
   pendingCount: (n: number) => (n === 0 ? 'Todo enviado' : n === 1 ? '1 venta pendiente' : `${n} ventas pendientes`),
   sendingProgress: (done: number, total: number) => `Enviando ${done} de ${total}`,
   needsAttentionCount: (n: number) => (n === 1 ? '1 venta requiere atención' : `${n} ventas requieren atención`),
@@ -137,6 +137,8 @@ export const es = {
   connectedTo: (url: string, client: string) => `Conectado a ${url} como ${client}`,
   secretStored: 'secreto guardado en el llavero',
   secretMissing: 'falta el secreto',
+  secretUnreadable: 'no se pudo leer el llavero',
+  saveUnverified: 'Guardar de todos modos (las ventas esperan)',
   baseUrl: 'URL base del servicio',
   clientId: 'Client ID',
   clientSecret: 'Client secret',

@@ -25,12 +25,18 @@ export function ConnectionSection(): ReactNode {
   const notify = useApp((s) => s.notify);
   const { draft, change, reset } = useSettingsDraft(pickConnection);
   const { mode, baseUrl, clientId } = draft;
-  const set = <K extends keyof ConnectionDraft>(field: K) => (value: ConnectionDraft[K]) => change((d) => ({ ...d, [field]: value }));
+  const set = <K extends keyof ConnectionDraft>(field: K) => (value: ConnectionDraft[K]) => {
+    setUnreachable(false); // "save anyway" only for the details that could not be reached
+    change((d) => ({ ...d, [field]: value }));
+  };
   const [secret, setSecret] = useState('');
   const [shown, setShown] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The service could not be reached: the same details may be saved anyway, on purpose (sales wait).
+  const [unreachable, setUnreachable] = useState(false);
+  const [keptSecret, setKeptSecret] = useState('');
   const problems = checkConnection({ baseUrl, clientId, clientSecret: secret });
   const errorOf = (field: 'baseUrl' | 'clientId' | 'clientSecret') =>
     serverErrors[field] ?? (shown && problems[field] ? t[problems[field]] : null);
@@ -42,10 +48,11 @@ export function ConnectionSection(): ReactNode {
     notify('info', t.connectionSaved);
   };
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
+  const save = async (event: FormEvent | null, saveUnverified = false) => {
+    event?.preventDefault();
     setFormError(null);
     setServerErrors({});
+    setUnreachable(false);
     if (mode === 'demo') {
       setBusy(true);
       const answer = await bridge.call('settings.useDemo', {});
@@ -54,27 +61,38 @@ export function ConnectionSection(): ReactNode {
       else setFormError(describeBridgeError(answer.error, t));
       return;
     }
+    const clientSecret = saveUnverified ? keptSecret : secret;
     setShown(true);
-    if (Object.keys(problems).length > 0) return;
-    const clientSecret = secret;
+    if (!saveUnverified && Object.keys(problems).length > 0) return;
     setSecret(''); // out of the renderer's state before the answer, whatever it is
+    setKeptSecret('');
     setBusy(true);
-    const answer = await bridge.call('settings.saveConnection', { baseUrl: baseUrl.trim(), clientId: clientId.trim(), clientSecret });
+    const answer = await bridge.call('settings.saveConnection', {
+      baseUrl: baseUrl.trim(), clientId: clientId.trim(), clientSecret, ...(saveUnverified ? { saveUnverified: true } : {}),
+    });
     setBusy(false);
     setShown(false);
     if (answer.ok) await switched(answer.value);
     else {
       setServerErrors(fieldErrorsFor(localizeFields(answer.error.fields, t)));
       setFormError(describeBridgeError(answer.error, t));
+      // Only for "could not be reached": held until the person decides, then dropped either way.
+      if (answer.error.code === 'UNAVAILABLE') {
+        setKeptSecret(clientSecret);
+        setUnreachable(true);
+      }
     }
   };
+  const secretNote = (c: SettingsDto['connection']): string =>
+    c.secretState === 'unreadable' ? `${t.secretUnreadable}${c.keychainProblem ? ` (${c.keychainProblem})` : ''}`
+      : c.hasSecret ? t.secretStored : t.secretMissing;
 
   return (
     <form className="panel" aria-labelledby="connection-title" onSubmit={(e) => void save(e)} noValidate>
       <h2 id="connection-title">{t.connectionTitle}</h2>
       <p className="muted">
         {connection?.mode === 'service' ? t.connectedTo(connection.baseUrl, connection.clientId) : t.demoExplained}
-        {connection?.mode === 'service' ? ` · ${connection.hasSecret ? t.secretStored : t.secretMissing}` : ''}
+        {connection?.mode === 'service' ? ` · ${secretNote(connection)}` : ''}
       </p>
       <fieldset className="segmented">
         <legend>{t.connectionMode}</legend>
@@ -94,6 +112,9 @@ export function ConnectionSection(): ReactNode {
       {formError ? <p className="field-error" role="alert">{formError}</p> : null}
       <div className="actions">
         <button type="submit" className="primary" disabled={busy}>{mode === 'demo' ? t.useDemo : t.saveConnection}</button>
+        {unreachable && mode === 'service' ? (
+          <button type="button" disabled={busy} onClick={() => void save(null, true)}>{t.saveUnverified}</button>
+        ) : null}
       </div>
     </form>
   );

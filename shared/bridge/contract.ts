@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { customerSchema, itemSchema, paymentSchema } from '../api/invoice-request';
 import { LIMITS } from '../limits';
+import { SERVICE_URL_MESSAGES, serviceUrlProblem } from '../service-url';
 import { BRIDGE_EVENT_NAMES, BRIDGE_METHOD_NAMES, isBridgeMethodName, type BridgeEventNameOnly, type BridgeMethodName } from './names';
 import type {
   AppInfoDto, ChargeResult, CustomerDto, ProductDto, RangesDto, ReceiptDto, SaleDetailDto, SaleEventDto,
@@ -35,6 +36,14 @@ export const sellerSchema = z.strictObject({
   municipalityCode: z.string().regex(/^\d{5}$/, 'must be a 5-digit DIVIPOLA code'),
   resolutionText: text(500),
 });
+
+/** The service's address: https, or http to this machine only (shared/service-url.ts), so the secret never travels in clear. */
+export const serviceUrlSchema = z.string().superRefine((value, ctx) => {
+  const problem = serviceUrlProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: SERVICE_URL_MESSAGES[problem] });
+});
+/** Letters, digits and . _ ~ - after `fc_`: the id is part of the keychain account and of the sale's service key. */
+export const clientIdSchema = z.string().regex(/^fc_[A-Za-z0-9._~-]{1,100}$/, 'must start with fc_');
 
 export const bridgeContract = {
   'app.info': { input: empty, result: returns<AppInfoDto>() },
@@ -85,15 +94,21 @@ export const bridgeContract = {
     }),
     result: returns<SettingsDto>(),
   },
-  /** Switches to a real service; the secret goes straight into the keychain and is never returned. */
+  /**
+   * Switches to a real service once a token request with these credentials works; the secret goes straight into
+   * the keychain and is never returned. Refused credentials change nothing. An unreachable service is refused with
+   * UNAVAILABLE unless `saveUnverified` says to save anyway (sales then wait until it answers).
+   */
   'settings.saveConnection': {
     input: z.strictObject({
-      baseUrl: z.string().url('must be a URL such as https://api.example.com').max(300),
-      clientId: z.string().regex(/^fc_\S+$/, 'must start with fc_'),
+      baseUrl: serviceUrlSchema,
+      clientId: clientIdSchema,
       clientSecret: z.string().min(1, 'is required').max(500),
+      saveUnverified: z.boolean().optional(),
     }),
     result: returns<SettingsDto>(),
   },
+  /** Back to the embedded demo service; sales still on their way to the real service keep going there. */
   'settings.useDemo': { input: empty, result: returns<SettingsDto>() },
   'ranges.list': { input: empty, result: returns<RangesDto>() },
 

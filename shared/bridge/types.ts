@@ -8,7 +8,8 @@ import type { DocumentTotals } from '../money';
 export type Locale = 'es-CO' | 'en';
 export type PaperWidth = 80 | 58;
 export type SaleState = 'waiting' | 'sending' | 'queued' | 'validated' | 'needs_attention';
-export type Connection = 'online' | 'offline' | 'unauthorized';
+/** `misconfigured`: the saved connection cannot be used (bad address, no secret, keychain problem); Settings fixes it. */
+export type Connection = 'online' | 'offline' | 'unauthorized' | 'misconfigured';
 
 export interface ProductDto {
   code: string;
@@ -110,6 +111,10 @@ export interface ConnectionDto {
   clientId: string;
   /** Whether a secret is stored in the keychain; the secret itself never crosses the bridge. */
   hasSecret: boolean;
+  /** `unreadable`: the keychain could not be asked (locked, refused, absent), which is not the same as no secret. */
+  secretState: 'stored' | 'missing' | 'unreadable';
+  /** Why the keychain could not be read, in plain words (null unless unreadable). */
+  keychainProblem: string | null;
 }
 
 export interface SettingsDto {

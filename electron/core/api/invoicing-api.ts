@@ -51,6 +51,8 @@ export interface InvoicingApi {
   listDocuments(query?: DocumentQuery): Promise<{ documents: RemoteDocument[]; page: PageInfo | null }>;
   listNumberingRanges(now?: Date): Promise<NumberingRange[]>;
   stats(): InvoicingApiStats;
+  /** Drops the held token so the next request asks for one with the (newly saved) secret; the limiter stays. */
+  forgetToken(): void;
   close(): Promise<void>;
 }
 
@@ -168,6 +170,10 @@ export function createInvoicingApi(opts: InvoicingApiOptions): InvoicingApi {
 
     stats() {
       return { ...counts };
+    },
+
+    forgetToken() {
+      tokens.forget();
     },
 
     close() {

@@ -12,6 +12,8 @@ export interface TokenManager {
   getToken(): Promise<string>;
   /** The service refused this token (401): forget it so the next `getToken` fetches a new one. */
   invalidate(token: string): void;
+  /** The credentials changed (a new secret was saved): the next request gets a token with them. */
+  forget(): void;
 }
 
 export interface TokenManagerOptions {
@@ -70,6 +72,9 @@ export function createTokenManager(opts: TokenManagerOptions): TokenManager {
     invalidate(token) {
       // Only the token that failed: another caller may already hold a fresh one.
       if (held?.value === token) held = null;
+    },
+    forget() {
+      held = null;
     },
   };
 }

@@ -1,5 +1,6 @@
 /** What every group of bridge handlers shares: the store, the live connection and the app's own facts. */
 import type { ReceiptDto, SellerDto, SettingsDto, SyncStatusDto } from '../../../shared/bridge/types';
+import type { HttpTimeouts } from '../api/http';
 import type { CredentialStore } from '../secrets/credential-store';
 import type { Store } from '../store';
 import type { ServiceConnection } from './service-connection';
@@ -24,10 +25,12 @@ export interface AppContext {
   connection: ServiceConnection;
   printer: ReceiptPrinter;
   demoSeller: SellerDto;
+  /** For the one token request that checks a new connection before it is saved. */
+  connectionCheckTimeouts: HttpTimeouts;
   now: () => number;
   settings(): Promise<SettingsDto>;
   syncStatus(): SyncStatusDto;
-  /** The outbox changed outside the engine (a charge, a retry): tell the engine and the screens. */
+  /** The outbox changed outside the engine (a charge, a retry): tell the engines and the screens. Never throws. */
   outboxChanged(sale?: { entryId: number; referenceCode: string; state: string }): void;
   /** Work that outlives a call (a range look-up after switching); awaited on close. */
   background(work: Promise<unknown>): void;

@@ -6,14 +6,15 @@ import type { BridgeEventName, BridgeEvents } from '../../../shared/bridge/contr
 import type { SellerDto, SettingsDto, SyncStatusDto } from '../../../shared/bridge/types';
 import { BridgeFailure } from '../bridge/bridge-failure';
 import type { BridgeHandlers } from '../bridge/dispatch';
-import type { InvoicingApiOptions } from '../api/invoicing-api';
+import { DEFAULT_TIMEOUTS, type InvoicingApiOptions } from '../api/invoicing-api';
 import type { CredentialStore } from '../secrets/credential-store';
 import type { Store } from '../store';
 import type { SyncEngineOptions, SyncEvent } from '../sync/sync-engine';
 import type { AppContext, ReceiptPrinter } from './app-context';
 import { seedDemoCatalog } from './demo-catalog';
 import { createServiceConnection, type DemoServiceProvider } from './service-connection';
-import { KEYS, connectionMode, readSettings } from './settings-mapping';
+import { secretStateOf } from './secret-state';
+import { KEYS, connectionMode, currentService, readSettings } from './settings-mapping';
 import { setupHandlers } from './setup-handlers';
 import { shopHandlers } from './shop-handlers';
 import { SendProgress, syncStatusDto } from './sync-status';
@@ -74,12 +75,13 @@ export function createPosApp(opts: PosAppOptions): PosApp {
   };
   const isDemo = (): boolean => connectionMode(store) === 'demo';
 
+  // Every service's engine reports here; the status bar shows the service in use (the counts cover all sales).
   const onEngineEvent = (event: SyncEvent): void => {
     if (event.type === 'sale') {
       if (event.state !== 'sending' && event.state !== 'waiting') progress.sent();
       emit({ event: 'sale.updated', payload: { entryId: event.entryId, referenceCode: event.referenceCode, state: event.state } });
     } else {
-      emit({ event: 'sync.status', payload: syncStatusDto(event.snapshot, progress.update(event.snapshot), isDemo()) });
+      emit({ event: 'sync.status', payload: syncStatus() });
     }
   };
 
@@ -92,29 +94,32 @@ export function createPosApp(opts: PosAppOptions): PosApp {
   });
 
   const syncStatus = (): SyncStatusDto => {
-    const snapshot = connection.current().engine.snapshot();
-    return syncStatusDto(snapshot, progress.update(snapshot), isDemo());
+    const { snapshot, problem } = connection.status();
+    return syncStatusDto(snapshot, progress.update(snapshot), isDemo(), problem);
   };
 
   async function settings(): Promise<SettingsDto> {
-    let hasSecret = false;
     const baseUrl = store.getSetting(KEYS.baseUrl);
     const clientId = store.getSetting(KEYS.clientId);
-    if (baseUrl && clientId) {
-      // Only whether a secret exists; an unreadable keychain simply reads as "no secret".
-      hasSecret = await credentials.getClientSecret({ baseUrl, clientId }).then((s) => !!s, () => false);
-    }
-    return readSettings(store, { demoSeller: opts.demoSeller, hasSecret });
+    // Only whether a secret exists; an unreadable keychain is said as such, not as "no secret".
+    const secret = baseUrl && clientId ? await secretStateOf(credentials, { baseUrl, clientId }) : { secretState: 'missing' as const };
+    return readSettings(store, { demoSeller: opts.demoSeller, ...secret });
   }
 
   const ctx: AppContext = {
     store, credentials, connection, now, log, settings, syncStatus,
     printer: opts.printer ?? PAGE_PRINTS_ITSELF,
     demoSeller: opts.demoSeller,
+    connectionCheckTimeouts: { ...DEFAULT_TIMEOUTS, ...opts.api?.timeouts },
     outboxChanged(sale) {
-      if (sale) emit({ event: 'sale.updated', payload: sale });
-      connection.current().engine.kick();
-      emit({ event: 'sync.status', payload: syncStatus() });
+      // Called after a commit: whatever fails here is logged and never turns the caller's answer into a failure.
+      try {
+        if (sale) emit({ event: 'sale.updated', payload: sale });
+        connection.kick();
+        emit({ event: 'sync.status', payload: syncStatus() });
+      } catch (error) {
+        log(`could not announce an outbox change: ${error instanceof Error ? error.message : String(error)}`);
+      }
     },
     background(work) {
       const tracked = work.finally(() => pending.delete(tracked));
@@ -126,6 +131,8 @@ export function createPosApp(opts: PosAppOptions): PosApp {
     handlers: { ...shopHandlers(ctx), ...setupHandlers(ctx, { version: opts.version, shell: opts.shell }) },
     async start() {
       if (isDemo()) seedDemoCatalog(store);
+      // Sales from before services were told apart belong to the service configured now.
+      store.adoptUnassigned(currentService(store));
       await connection.activate();
     },
     subscribe(listener) {

@@ -1,14 +1,19 @@
 /**
- * The invoicing service the till talks to right now — the embedded demo service or the shop's real one — with
- * its API client and sync engine. Switching stops the old pair cleanly (in-flight sends finish or are recovered
- * from the outbox) and starts a new pair in place; the store and the outbox stay as they are.
+ * The invoicing services the till talks to: the one new sales are rung up for (the demo service or the shop's
+ * real one, from the saved settings) plus any other that still has sales on their way. Each service has its own
+ * API client and sync engine, so a switch never strands a sale and never sends it to the wrong service; a pair
+ * stops once its service has nothing left on its way. Re-saving the same service keeps its running pair (and its
+ * rate budget) and only drops the token. A saved configuration that cannot be used is a stated problem, not a crash.
  */
-import { ApiError } from '../api/errors';
 import { createInvoicingApi, type InvoicingApi, type InvoicingApiOptions } from '../api/invoicing-api';
-import { KeychainUnavailableError, type CredentialStore } from '../secrets/credential-store';
-import { createSyncEngine, type SyncEngine, type SyncEngineOptions, type SyncEvent } from '../sync/sync-engine';
+import { BridgeFailure } from '../bridge/bridge-failure';
+import { KEYCHAIN_PROBLEM_CODES, classifyKeychainFailure, type CredentialStore } from '../secrets/credential-store';
 import type { SyncStore } from '../sync/ports';
-import { KEYS, connectionMode, currentService, type ConnectionMode, type SettingsRows } from './settings-mapping';
+import { createSyncEngine, type SyncEngine, type SyncEngineOptions, type SyncEvent, type SyncSnapshot } from '../sync/sync-engine';
+import { keychainSecret } from './service-endpoint';
+import {
+  KEYS, RANGE_KEYS, currentService, endpointProblem, rangeKeyFor, splitServiceKey, type ConnectionMode, type SettingsRows,
+} from './settings-mapping';
 
 /** The embedded demo service; composition code starts it (the core never imports the sandbox). */
 export interface DemoService {
@@ -25,104 +30,225 @@ export interface DemoServiceProvider {
 
 export interface ActiveConnection {
   mode: ConnectionMode;
+  /** The key sales are recorded under ('demo', or base URL|client id). */
+  service: string;
   baseUrl: string;
   clientId: string;
   api: InvoicingApi;
   engine: SyncEngine;
 }
 
+/** Why the configured service cannot be used now; the status bar shows it and Settings fixes it. */
+export interface ConnectionProblem {
+  /** CONFIG_INVALID, DEMO_UNAVAILABLE, NO_SECRET, KEYCHAIN_UNAVAILABLE, KEYCHAIN_LOCKED, KEYCHAIN_DENIED, KEYCHAIN_FAILED. */
+  code: string;
+  message: string;
+  at: number;
+}
+
 export interface ServiceConnectionOptions {
-  store: SyncStore & SettingsRows;
+  store: SyncStore & SettingsRows & { outstandingByService(): Map<string, number> };
   credentials: CredentialStore;
   demo: DemoServiceProvider;
   now: () => number;
   random: () => number;
   api?: Partial<InvoicingApiOptions>;
   engine?: Partial<SyncEngineOptions>;
-  onEvent: (event: SyncEvent) => void;
+  /** Every engine's events; `active` says whether they come from the service in use. */
+  onEvent: (event: SyncEvent, active: boolean) => void;
   log: (line: string) => void;
 }
 
 export interface ServiceConnection {
+  /** The service new sales go to; a BridgeFailure (UNAVAILABLE) saying why when its configuration cannot be used. */
   current(): ActiveConnection;
-  /** (Re)starts the API client and sync engine from the saved settings. Calls are serialised. */
-  activate(): Promise<ActiveConnection>;
+  /** The service in use as the status bar sees it, with the configuration problem if any. Never throws. */
+  status(): { snapshot: SyncSnapshot; problem: ConnectionProblem | null };
+  /** Wakes every engine (new work, "retry now"). Never throws. */
+  kick(): void;
+  /**
+   * Brings the engines in line with the saved settings and the outbox: the service in use, plus one per service
+   * that still has sales on their way. Calls are serialised; a configuration problem is recorded, not thrown.
+   */
+  activate(): Promise<void>;
   close(): Promise<void>;
 }
 
+interface Pair extends ActiveConnection {
+  unsubscribe: () => void;
+}
+
+const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
 export function createServiceConnection(opts: ServiceConnectionOptions): ServiceConnection {
-  let active: ActiveConnection | null = null;
-  let unsubscribe: (() => void) | null = null;
+  const { store } = opts;
+  const pairs = new Map<string, Pair>();
+  /** The service key new sales are recorded under, as of the last activate. */
+  let activeKey: string | null = null;
+  let problem: ConnectionProblem | null = null;
   let queue: Promise<unknown> = Promise.resolve();
+  let sweepQueued = false;
+  let closed = false;
 
   const serial = <T>(work: () => Promise<T>): Promise<T> => {
     const next = queue.then(work, work);
     queue = next.catch(() => {});
     return next;
   };
+  const noteProblem = (code: string, message: string): void => {
+    problem = { code, message, at: opts.now() };
+    opts.log(`connection problem ${code}: ${message}`);
+  };
 
-  async function stopActive(): Promise<void> {
-    if (!active) return;
-    unsubscribe?.();
-    unsubscribe = null;
-    const { api, engine } = active;
-    active = null;
-    await engine.stop();
-    await api.close();
+  /** An engine keeps its service's range rows under its own key once another service is in use. */
+  function rangeScopedStore(key: string): SyncStore {
+    const scoped = (k: string): string => (RANGE_KEYS.includes(k as never) && currentService(store) !== key ? rangeKeyFor(k, key) : k);
+    return {
+      ...store,
+      getSetting: (k) => {
+        const value = store.getSetting(scoped(k));
+        return RANGE_KEYS.includes(k as never) && value === '' ? null : value;
+      },
+      setSetting: (k, v) => store.setSetting(scoped(k), v),
+    };
   }
 
-  async function endpoint(mode: ConnectionMode): Promise<{ baseUrl: string; clientId: string; getClientSecret: () => Promise<string> }> {
-    if (mode === 'demo') {
+  async function build(key: string): Promise<Pair | null> {
+    let target: { mode: ConnectionMode; baseUrl: string; clientId: string; getClientSecret: () => Promise<string> };
+    if (key === 'demo') {
       const demo = await opts.demo.start();
-      return { baseUrl: demo.baseUrl, clientId: demo.clientId, getClientSecret: async () => demo.clientSecret };
+      target = { mode: 'demo', baseUrl: demo.baseUrl, clientId: demo.clientId, getClientSecret: async () => demo.clientSecret };
+    } else {
+      const account = splitServiceKey(key);
+      const wrong = account ? endpointProblem(account.baseUrl, account.clientId) : 'The saved connection is incomplete.';
+      if (!account || wrong) throw new Error(wrong ?? 'The saved connection is incomplete.');
+      target = { mode: 'service', ...account, getClientSecret: keychainSecret(opts.credentials, account) };
     }
-    await opts.demo.stop();
-    const baseUrl = opts.store.getSetting(KEYS.baseUrl) ?? '';
-    const clientId = opts.store.getSetting(KEYS.clientId) ?? '';
-    return {
-      baseUrl,
-      clientId,
-      // Read from the keychain each time a token is needed, so the secret is never held longer than one request.
-      getClientSecret: async () => {
-        let secret: string | null;
-        try {
-          secret = await opts.credentials.getClientSecret({ baseUrl, clientId });
-        } catch (error) {
-          const message = error instanceof KeychainUnavailableError ? error.message : 'The system keychain could not be read';
-          throw new ApiError({ kind: 'auth', code: 'KEYCHAIN_UNAVAILABLE', message });
-        }
-        if (!secret) {
-          throw new ApiError({ kind: 'auth', code: 'NO_SECRET', message: 'No client secret is stored for this connection; enter it in Settings' });
-        }
-        return secret;
-      },
+    const api = createInvoicingApi({ ...target, now: opts.now, random: opts.random, ...opts.api });
+    const engine = createSyncEngine({
+      store: rangeScopedStore(key), api, service: key, now: opts.now, random: opts.random, ...opts.engine,
+    });
+    const pair: Pair = {
+      mode: target.mode, service: key, baseUrl: target.baseUrl, clientId: target.clientId, api, engine, unsubscribe: () => {},
     };
+    pair.unsubscribe = engine.subscribe((event) => {
+      const active = key === activeKey;
+      opts.onEvent(event, active);
+      if (!active && event.type === 'sale' && (event.state === 'validated' || event.state === 'needs_attention')) scheduleSweep();
+    });
+    pairs.set(key, pair);
+    engine.start();
+    opts.log(target.mode === 'demo' ? 'connected to the embedded demo service' : `connected to the invoicing service at ${target.baseUrl}`);
+    return pair;
+  }
+
+  /** A service with nothing left on its way and not in use: stop its pair; forget its secret if it is not the saved one. */
+  async function retire(pair: Pair): Promise<void> {
+    pairs.delete(pair.service);
+    pair.unsubscribe();
+    await pair.engine.stop();
+    await pair.api.close();
+    if (pair.mode === 'demo') {
+      await opts.demo.stop();
+    } else {
+      opts.log(`stopped sending to ${pair.baseUrl}: none of its sales are left on their way`);
+      await forgetSecretIfUnused(pair);
+    }
+  }
+
+  async function forgetSecretIfUnused(account: { baseUrl: string; clientId: string }): Promise<void> {
+    const saved = { baseUrl: store.getSetting(KEYS.baseUrl) ?? '', clientId: store.getSetting(KEYS.clientId) ?? '' };
+    if (saved.baseUrl.replace(/\/+$/, '') === account.baseUrl.replace(/\/+$/, '') && saved.clientId === account.clientId) return;
+    await opts.credentials.deleteClientSecret(account).catch((error: unknown) => {
+      opts.log(`the old client secret could not be removed from the keychain: ${errorText(error)}`);
+    });
+  }
+
+  /** Starts a pair for every service with sales on their way, stops the others (except the one in use). */
+  async function sweep(): Promise<void> {
+    const outstanding = store.outstandingByService();
+    for (const [key, count] of outstanding) {
+      if (count === 0 || pairs.has(key) || key === '' || key === activeKey) continue;
+      try {
+        await build(key);
+      } catch (error) {
+        // Those sales wait (they are never sent elsewhere); the log says why.
+        opts.log(`cannot send the ${count} sale(s) recorded for ${key === 'demo' ? 'the demo service' : key}: ${errorText(error)}`);
+      }
+    }
+    for (const pair of [...pairs.values()]) {
+      if (pair.service !== activeKey && !(outstanding.get(pair.service) ?? 0)) await retire(pair);
+    }
+  }
+
+  function scheduleSweep(): void {
+    if (sweepQueued || closed) return;
+    sweepQueued = true;
+    void serial(async () => {
+      sweepQueued = false;
+      if (!closed) await sweep();
+    }).catch((error: unknown) => opts.log(`engine clean-up failed: ${errorText(error)}`));
+  }
+
+  /** Whether the keychain holds a usable secret for the service in use: said at start, not at the first sale. */
+  async function checkSecret(pair: Pair): Promise<void> {
+    try {
+      await keychainSecret(opts.credentials, pair)();
+    } catch (error) {
+      if (pair.service !== activeKey) return;
+      const code = (error as { code?: string }).code ?? KEYCHAIN_PROBLEM_CODES[classifyKeychainFailure(error)];
+      noteProblem(code, errorText(error));
+    }
+  }
+
+  function emptySnapshot(): SyncSnapshot {
+    return { connection: 'offline', counts: store.counts(), lastError: null, lastErrorCode: null, lastErrorAt: null };
   }
 
   return {
     current() {
-      if (!active) throw new Error('The invoicing service connection has not been started');
-      return active;
+      const pair = activeKey === null ? undefined : pairs.get(activeKey);
+      if (pair) return pair;
+      throw new BridgeFailure('UNAVAILABLE', problem?.message ?? 'The invoicing service connection is starting; try again in a moment.');
+    },
+    status() {
+      const pair = activeKey === null ? undefined : pairs.get(activeKey);
+      return { snapshot: pair ? pair.engine.snapshot() : emptySnapshot(), problem };
+    },
+    kick() {
+      for (const pair of pairs.values()) pair.engine.kick();
     },
     activate() {
       return serial(async () => {
-        await stopActive();
-        const mode = connectionMode(opts.store);
-        const target = await endpoint(mode);
-        const api = createInvoicingApi({ ...target, now: opts.now, random: opts.random, ...opts.api });
-        const engine = createSyncEngine({
-          store: opts.store, api, service: currentService(opts.store), now: opts.now, random: opts.random, ...opts.engine,
-        });
-        unsubscribe = engine.subscribe(opts.onEvent);
-        active = { mode, baseUrl: target.baseUrl, clientId: target.clientId, api, engine };
-        engine.start();
-        opts.log(mode === 'demo' ? 'connected to the embedded demo service' : `connected to the invoicing service at ${target.baseUrl}`);
-        return active;
+        if (closed) return;
+        const key = currentService(store);
+        activeKey = key;
+        problem = null;
+        let pair = pairs.get(key);
+        if (pair) {
+          // The same service again (e.g. a re-saved secret): keep its engine and rate budget, use the new secret.
+          pair.api.forgetToken();
+          pair.engine.kick();
+        } else {
+          try {
+            pair = (await build(key)) ?? undefined;
+          } catch (error) {
+            noteProblem(key === 'demo' ? 'DEMO_UNAVAILABLE' : 'CONFIG_INVALID', `${errorText(error)} Sales wait; fix the connection in Settings.`);
+          }
+        }
+        await sweep();
+        if (pair?.mode === 'service') void checkSecret(pair);
       });
     },
     close() {
+      closed = true;
       return serial(async () => {
-        await stopActive();
+        for (const pair of [...pairs.values()]) {
+          pairs.delete(pair.service);
+          pair.unsubscribe();
+          await pair.engine.stop();
+          await pair.api.close();
+        }
         await opts.demo.stop();
       });
     },

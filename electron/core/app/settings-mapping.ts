@@ -2,9 +2,9 @@
  * Settings as the renderer sees them (SettingsDto) ↔ the store's plain key/value rows. Only non-secret values
  * live here; the client secret is in the keychain and only its presence is reported.
  */
-import type { Locale, PaperWidth, SellerDto, SettingsDto } from '../../../shared/bridge/types';
-import { DEFAULT_TILL_NAME, sellerSchema } from '../../../shared/bridge/contract';
-import { PREFERRED_RANGE_KEY } from '../sync/range-provider';
+import type { ConnectionDto, Locale, PaperWidth, SellerDto, SettingsDto } from '../../../shared/bridge/types';
+import { DEFAULT_TILL_NAME, clientIdSchema, sellerSchema, serviceUrlSchema } from '../../../shared/bridge/contract';
+import { CURRENT_RANGE_KEY, PREFERRED_RANGE_KEY } from '../sync/range-provider';
 
 export const KEYS = {
   mode: 'connection.mode',
@@ -34,8 +34,54 @@ export const EMPTY_SELLER: SellerDto = {
   name: '', nit: '', dv: '', address: '', phone: '', email: '', municipalityCode: '', resolutionText: '',
 };
 
+/**
+ * A damaged mode row (anything but 'demo' or 'service') counts as the real service when one was configured: the
+ * demo must never silently take a real account's sales.
+ */
 export function connectionMode(rows: SettingsRows): ConnectionMode {
-  return rows.getSetting(KEYS.mode) === 'service' ? 'service' : 'demo';
+  const mode = rows.getSetting(KEYS.mode);
+  if (mode === 'service') return 'service';
+  if (mode === null || mode === '' || mode === 'demo') return 'demo';
+  return rows.getSetting(KEYS.baseUrl) || rows.getSetting(KEYS.clientId) ? 'service' : 'demo';
+}
+
+/** The key sales are recorded under for a real service (see currentService). */
+export function serviceKey(baseUrl: string, clientId: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}|${clientId}`;
+}
+
+/** The base URL and client id back from a service key ('demo' has none). A client id never holds '|'. */
+export function splitServiceKey(key: string): { baseUrl: string; clientId: string } | null {
+  const bar = key.lastIndexOf('|');
+  return key === 'demo' || bar < 0 ? null : { baseUrl: key.slice(0, bar), clientId: key.slice(bar + 1) };
+}
+
+/** Why a real service's address or client id (saved, or the key of old sales) cannot be used, or null. */
+export function endpointProblem(baseUrl: string, clientId: string): string | null {
+  const url = serviceUrlSchema.safeParse(baseUrl);
+  if (!url.success) return `The saved service address "${baseUrl.slice(0, 80)}" ${url.error.issues[0]?.message ?? 'is not valid'}.`;
+  if (!clientIdSchema.safeParse(clientId).success) return `The saved client id "${clientId.slice(0, 40)}" must start with fc_.`;
+  return null;
+}
+
+/** The numbering-range rows belong to the service in use; other services keep theirs under their own key. */
+export const RANGE_KEYS = [CURRENT_RANGE_KEY, PREFERRED_RANGE_KEY] as const;
+export const rangeKeyFor = (key: string, service: string): string => `${key}@${service}`;
+
+/**
+ * Writes a new connection and swaps the range rows in the same synchronous step, so no sale and no engine ever
+ * sees one service's range as another's. Unknown ranges become '' (none yet: the engine looks one up).
+ */
+export function switchServiceRows(rows: SettingsRows, write: () => void): void {
+  const before = currentService(rows);
+  const saved = RANGE_KEYS.map((k) => rows.getSetting(k) ?? '');
+  write();
+  const after = currentService(rows);
+  if (after === before) return;
+  RANGE_KEYS.forEach((k, i) => {
+    rows.setSetting(rangeKeyFor(k, before), saved[i] ?? '');
+    rows.setSetting(k, rows.getSetting(rangeKeyFor(k, after)) ?? '');
+  });
 }
 
 /**
@@ -44,7 +90,7 @@ export function connectionMode(rows: SettingsRows): ConnectionMode {
  */
 export function currentService(rows: SettingsRows): string {
   if (connectionMode(rows) === 'demo') return 'demo';
-  return `${(rows.getSetting(KEYS.baseUrl) ?? '').replace(/\/+$/, '')}|${rows.getSetting(KEYS.clientId) ?? ''}`;
+  return serviceKey(rows.getSetting(KEYS.baseUrl) ?? '', rows.getSetting(KEYS.clientId) ?? '');
 }
 
 /** The stored seller, or the fallback (demo details in demo mode) when none was saved or it no longer parses. */
@@ -59,7 +105,10 @@ export function readSeller(rows: SettingsRows, fallback: SellerDto): SellerDto {
   }
 }
 
-export function readSettings(rows: SettingsRows, opts: { demoSeller: SellerDto; hasSecret: boolean }): SettingsDto {
+export function readSettings(
+  rows: SettingsRows,
+  opts: { demoSeller: SellerDto; secretState: ConnectionDto['secretState']; keychainProblem?: string | null },
+): SettingsDto {
   const mode = connectionMode(rows);
   const seller = readSeller(rows, mode === 'demo' ? opts.demoSeller : EMPTY_SELLER);
   const locale: Locale = rows.getSetting(KEYS.locale) === 'en' ? 'en' : 'es-CO';
@@ -73,7 +122,9 @@ export function readSettings(rows: SettingsRows, opts: { demoSeller: SellerDto; 
       mode,
       baseUrl: rows.getSetting(KEYS.baseUrl) ?? '',
       clientId: rows.getSetting(KEYS.clientId) ?? '',
-      hasSecret: opts.hasSecret,
+      hasSecret: opts.secretState === 'stored',
+      secretState: opts.secretState,
+      keychainProblem: opts.keychainProblem ?? null,
     },
     seller,
     locale,

@@ -1,13 +1,17 @@
 /** The back-office calls: app facts, settings, the connection, numbering ranges and the sync status. */
 import type { AppInfoDto } from '../../../shared/bridge/types';
 import { isValidNitDv } from '../../../shared/nit';
-import { BridgeFailure, invalidField } from '../bridge/bridge-failure';
+import { invalidField } from '../bridge/bridge-failure';
 import type { BridgeHandlers } from '../bridge/dispatch';
 import { SOFTWARE_NAME } from '../receipt/receipt-titles';
 import type { AppContext } from './app-context';
 import { seedDemoCatalog } from './demo-catalog';
 import { applyPreferredRange, listRanges } from './ranges';
-import { KEYS, connectionMode, writeSettings, type ConnectionMode } from './settings-mapping';
+import { CURRENT_RANGE_KEY } from '../sync/range-provider';
+import { forgetPreviousSecret, verifyConnection } from './connection-check';
+import {
+  KEYS, connectionMode, currentService, endpointProblem, switchServiceRows, writeSettings, type ConnectionMode,
+} from './settings-mapping';
 
 type SetupMethods =
   | 'app.info' | 'settings.get' | 'settings.save' | 'settings.saveConnection' | 'settings.useDemo' | 'ranges.list'
@@ -21,33 +25,29 @@ export interface SetupFacts {
 export function setupHandlers(ctx: AppContext, facts: SetupFacts): Pick<BridgeHandlers, SetupMethods> {
   const { store } = ctx;
 
-  /**
-   * Sales still on their way belong to the service they were rung up for: a demo sale must never become a real
-   * invoice, and a real one must never be "validated" by the demo. So the switch waits until they are settled.
-   */
-  function refuseWhileInFlight(to: ConnectionMode): void {
-    const c = store.counts();
-    const inFlight = c.waiting + c.sending + c.queued;
-    if (inFlight === 0) return;
-    const from = connectionMode(store) === 'demo' ? 'the demo service' : 'the invoicing service';
-    throw new BridgeFailure(
-      'INVALID_INPUT',
-      `${inFlight} sale(s) are still on their way to ${from}. Switch to ${to === 'demo' ? 'demo mode' : 'the real service'} once they are validated.`,
-    );
-  }
-
   /** After a switch the range in use belongs to the old service: look up the new one without holding the caller. */
   function resolveRangeAfterSwitch(): void {
-    const { api } = ctx.connection.current();
+    if (store.getSetting(CURRENT_RANGE_KEY)) return; // this service's own range, kept from when it was last in use
+    let api;
+    try {
+      ({ api } = ctx.connection.current());
+    } catch {
+      return; // the configuration cannot be used: the status bar says why, the engine looks the range up later
+    }
     ctx.background(applyPreferredRange(api, store, null, ctx.now).catch((error: unknown) => {
       ctx.log(`numbering range look-up after switching failed: ${error instanceof Error ? error.message : 'unknown error'}`);
     }));
   }
 
+  /**
+   * Sales already recorded keep going to the service they were rung up for (each service keeps its own engine
+   * while it has sales on their way), so a switch never waits for them and never strands them.
+   */
   async function switchTo(mode: ConnectionMode, write: () => void): Promise<void> {
-    write();
-    store.setSetting(KEYS.mode, mode);
-    store.setSetting(KEYS.preferredRange, '');
+    switchServiceRows(store, () => {
+      write();
+      store.setSetting(KEYS.mode, mode);
+    });
     await ctx.connection.activate();
     if (mode === 'demo') seedDemoCatalog(store);
     resolveRangeAfterSwitch();
@@ -80,21 +80,25 @@ export function setupHandlers(ctx: AppContext, facts: SetupFacts): Pick<BridgeHa
       if (rangeChanged) await applyPreferredRange(ctx.connection.current().api, store, changes.preferredRangeId ?? null, ctx.now);
       return ctx.settings();
     },
-    'settings.saveConnection': async ({ baseUrl, clientId, clientSecret }) => {
-      const sameService = connectionMode(store) === 'service' && store.getSetting(KEYS.baseUrl) === baseUrl
-        && store.getSetting(KEYS.clientId) === clientId;
-      if (!sameService) refuseWhileInFlight('service');
-      // The keychain first: if it refuses, nothing else changes.
+    'settings.saveConnection': async ({ baseUrl, clientId, clientSecret, saveUnverified }) => {
+      // Checked first: refused credentials, or an unreachable service without the caller's consent, change nothing.
+      await verifyConnection(ctx, { baseUrl, clientId, clientSecret }, saveUnverified === true);
+      const previous = { baseUrl: store.getSetting(KEYS.baseUrl) ?? '', clientId: store.getSetting(KEYS.clientId) ?? '' };
+      // The keychain next: if it refuses, nothing else changes.
       await ctx.credentials.setClientSecret({ baseUrl, clientId }, clientSecret);
+      const unusable = connectionMode(store) === 'service' && endpointProblem(previous.baseUrl, previous.clientId) !== null;
+      const from = currentService(store);
       await switchTo('service', () => {
         store.setSetting(KEYS.baseUrl, baseUrl);
         store.setSetting(KEYS.clientId, clientId);
+        // Sales rung up while the saved address could not be used were never sent anywhere: they go to the fixed one.
+        if (unusable) store.moveUnsent(from, currentService(store));
       });
+      await forgetPreviousSecret(ctx, previous, { baseUrl, clientId });
       return ctx.settings();
     },
     'settings.useDemo': async () => {
       if (connectionMode(store) === 'demo') return ctx.settings();
-      refuseWhileInFlight('demo');
       await switchTo('demo', () => {});
       return ctx.settings();
     },
@@ -102,7 +106,7 @@ export function setupHandlers(ctx: AppContext, facts: SetupFacts): Pick<BridgeHa
 
     'sync.status': async () => ctx.syncStatus(),
     'sync.retryNow': async () => {
-      ctx.connection.current().engine.kick();
+      ctx.connection.kick();
       return ctx.syncStatus();
     },
   };

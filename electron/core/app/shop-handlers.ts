@@ -23,6 +23,15 @@ function checkCustomer(customer: InvoiceCustomer, prefix: string): void {
   }
 }
 
+/** Best effort after a commit: a failure to wake the engine or tell the screens is logged, never answered. */
+function announce(ctx: AppContext, sale: { entryId: number; referenceCode: string; state: string }): void {
+  try {
+    ctx.outboxChanged(sale);
+  } catch (error) {
+    ctx.log(`sale ${sale.referenceCode} is recorded; announcing it failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 type ShopMethods =
   | 'catalog.search' | 'catalog.byBarcode' | 'customers.search' | 'customers.save' | 'sales.charge' | 'sales.search'
   | 'sales.get' | 'sales.retry' | 'receipt.get' | 'receipt.print' | 'receipt.pdf';
@@ -65,9 +74,10 @@ export function shopHandlers(ctx: AppContext): Pick<BridgeHandlers, ShopMethods>
       checkCustomer(customer, 'customer.');
       // Frozen with the range known now (null when none is known yet; the engine assigns one before sending).
       const recorded = store.recordSale({
-        customer, items, payment, numberingRangeId: store.getSetting(CURRENT_RANGE_KEY), service: currentService(store),
+        customer, items, payment, numberingRangeId: store.getSetting(CURRENT_RANGE_KEY) || null, service: currentService(store),
       });
-      ctx.outboxChanged({ entryId: recorded.entryId, referenceCode: recorded.referenceCode, state: 'waiting' });
+      // The sale is on disk: from here on nothing may answer failure, or the cashier charges it twice.
+      announce(ctx, { entryId: recorded.entryId, referenceCode: recorded.referenceCode, state: 'waiting' });
       return { saleId: recorded.saleId, referenceCode: recorded.referenceCode, shortNumber: recorded.shortNumber, totals: recorded.totals };
     },
     'sales.search': async (search) => {
@@ -84,7 +94,7 @@ export function shopHandlers(ctx: AppContext): Pick<BridgeHandlers, ShopMethods>
         throw new BridgeFailure('INVALID_INPUT', `Sale ${sale.referenceCode} does not need attention; it is ${sale.outbox.state}.`);
       }
       const entry = store.retryNeedsAttention(sale.outbox.id, currentService(store));
-      ctx.outboxChanged({ entryId: entry.id, referenceCode: entry.referenceCode, state: entry.state });
+      announce(ctx, { entryId: entry.id, referenceCode: entry.referenceCode, state: entry.state });
       return saleDetailDto(saleOrFail(id));
     },
 

@@ -27,14 +27,23 @@ export class SendProgress {
   }
 }
 
-export function syncStatusDto(snapshot: SyncSnapshot, progress: { done: number; total: number }, demo: boolean): SyncStatusDto {
+/**
+ * A saved connection that cannot be used (see ServiceConnection.status) outranks the engine's own words: the
+ * status bar says what is wrong with the configuration until Settings fixes it.
+ */
+export function syncStatusDto(
+  snapshot: SyncSnapshot,
+  progress: { done: number; total: number },
+  demo: boolean,
+  problem: { code: string; message: string; at: number } | null = null,
+): SyncStatusDto {
   return {
-    connection: snapshot.connection,
+    connection: problem ? 'misconfigured' : snapshot.connection,
     counts: { ...snapshot.counts },
     progress,
-    lastError: snapshot.lastError,
-    lastErrorCode: snapshot.lastErrorCode,
-    lastErrorAt: snapshot.lastErrorAt,
+    lastError: problem ? problem.message : snapshot.lastError,
+    lastErrorCode: problem ? problem.code : snapshot.lastErrorCode,
+    lastErrorAt: problem ? problem.at : snapshot.lastErrorAt,
     demo,
   };
 }

@@ -14,14 +14,49 @@ export interface CredentialAccount {
   clientId: string;
 }
 
+/**
+ * Why the keychain could not be used, because each asks the person for something different: install a Secret
+ * Service, unlock the keyring, allow the access, or read the detail.
+ */
+export type KeychainProblem = 'no-secret-service' | 'locked' | 'denied' | 'other';
+
+const ADVICE: Record<KeychainProblem, string> = {
+  'no-secret-service':
+    'The system keychain is not available, so Mostrador cannot store or read the client secret. ' +
+    'On Linux, install and start a Secret Service (GNOME Keyring or KWallet) and try again.',
+  locked: 'The system keychain is locked, so Mostrador cannot store or read the client secret. Unlock it (for example by logging in again) and try again.',
+  denied: 'The system keychain refused Mostrador access to the client secret (the request was denied or cancelled). Allow the access and try again.',
+  other: 'The system keychain could not store or read the client secret.',
+};
+
+/** The sync status code for each problem (the status bar words each one; see renderer/i18n). */
+export const KEYCHAIN_PROBLEM_CODES: Record<KeychainProblem, string> = {
+  'no-secret-service': 'KEYCHAIN_UNAVAILABLE',
+  locked: 'KEYCHAIN_LOCKED',
+  denied: 'KEYCHAIN_DENIED',
+  other: 'KEYCHAIN_FAILED',
+};
+
+// Words libsecret/D-Bus, macOS Security and Windows Credential Manager use for each case.
+const PATTERNS: readonly [KeychainProblem, RegExp][] = [
+  ['locked', /\block(ed)?\b|unlock|is not unlocked|errSecInteractionNotAllowed|-25308/i],
+  ['denied', /denied|not allowed|cancel+ed|dismissed|user canceled|errSecAuthFailed|-128\b|-25293/i],
+  ['no-secret-service', /org\.freedesktop\.secrets|secret service|dbus|d-bus|autolaunch|\$DISPLAY|no such file|could not connect|cannot find module|keytar|not provided by any \.service/i],
+];
+
+export function classifyKeychainFailure(cause: unknown): KeychainProblem {
+  const text = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
+  for (const [problem, pattern] of PATTERNS) if (pattern.test(text)) return problem;
+  return 'other';
+}
+
+/** Any keychain failure, classified; the name stays for the bridge and the callers that test for it. */
 export class KeychainUnavailableError extends Error {
   override readonly name = 'KeychainUnavailableError';
-  constructor(cause: unknown) {
-    super(
-      'The system keychain is not available, so Mostrador cannot store or read the client secret. ' +
-        'On Linux, install and unlock a Secret Service (GNOME Keyring or KWallet) and try again. ' +
-        `Detail: ${cause instanceof Error ? cause.message : String(cause)}`,
-    );
+  readonly problem: KeychainProblem;
+  constructor(cause: unknown, problem: KeychainProblem = classifyKeychainFailure(cause)) {
+    super(`${ADVICE[problem]} Detail: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.problem = problem;
   }
 }
 

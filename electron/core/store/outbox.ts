@@ -99,6 +99,12 @@ export interface Outbox {
   retryNeedsAttention(entryId: number, service?: string): OutboxEntry;
   listAwaitingValidation(service?: string): OutboxEntry[];
   counts(): Record<OutboxState, number>;
+  /** Sales still on their way (waiting, sending, queued) per service: each needs that service's engine. */
+  outstandingByService(): Map<string, number>;
+  /** Sales recorded before services were told apart ('') and not settled become `service`'s; returns how many. */
+  adoptUnassigned(service: string): number;
+  /** Sales never sent (no attempt, no document) move from one service to another; returns how many. */
+  moveUnsent(from: string, to: string): number;
 }
 
 export function outboxTable(db: Database.Database, now: () => number): Outbox {
@@ -140,6 +146,14 @@ export function outboxTable(db: Database.Database, now: () => number): Outbox {
     `SELECT ${ENTRY_COLUMNS} FROM outbox o JOIN sales s ON s.id = o.sale_id WHERE o.state = ? ORDER BY o.id`,
   );
   const countByState = db.prepare<[], { state: OutboxState; n: number }>('SELECT state, count(*) AS n FROM outbox GROUP BY state');
+  const OUTSTANDING = `state IN ('waiting', 'sending', 'queued')`;
+  const countOutstanding = db.prepare<[], { service: string; n: number }>(
+    `SELECT service, count(*) AS n FROM outbox WHERE ${OUTSTANDING} GROUP BY service`,
+  );
+  const moveNeverSent = db.prepare<[string, number, string]>(
+    `UPDATE outbox SET service = ?, updated_at = ? WHERE service = ? AND state = 'waiting' AND attempts = 0 AND remote_id IS NULL`,
+  );
+  const adopt = db.prepare<[string, number]>(`UPDATE outbox SET service = ?, updated_at = ? WHERE service = '' AND ${OUTSTANDING}`);
 
   function mustGet(entryId: number): OutboxEntry {
     const row = selectEntry.get(entryId);
@@ -269,6 +283,18 @@ export function outboxTable(db: Database.Database, now: () => number): Outbox {
       const result = Object.fromEntries(OUTBOX_STATES.map((s) => [s, 0])) as Record<OutboxState, number>;
       for (const { state, n } of countByState.all()) result[state] = n;
       return result;
+    },
+
+    outstandingByService() {
+      return new Map(countOutstanding.all().map((r) => [r.service, r.n]));
+    },
+
+    moveUnsent(from, to) {
+      return moveNeverSent.run(to, now(), from).changes;
+    },
+
+    adoptUnassigned(service) {
+      return adopt.run(service, now()).changes;
     },
   };
 }

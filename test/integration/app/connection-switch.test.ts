@@ -45,7 +45,9 @@ describe('switching the connection: demo → service → demo, with the secret o
 
   it('saves the secret into the real keychain and sends new sales to that service', async () => {
     const settings = await rig.value('settings.saveConnection', { baseUrl: service.baseUrl, clientId: 'fc_tienda', clientSecret: SECRET });
-    expect(settings.connection).toEqual({ mode: 'service', baseUrl: service.baseUrl, clientId: 'fc_tienda', hasSecret: true });
+    expect(settings.connection).toEqual({
+      mode: 'service', baseUrl: service.baseUrl, clientId: 'fc_tienda', hasSecret: true, secretState: 'stored', keychainProblem: null,
+    });
     const keychain = createKeytarCredentialStore({ service: rig.keychainService });
     expect(await keychain.getClientSecret({ baseUrl: service.baseUrl, clientId: 'fc_tienda' })).toBe(SECRET);
     expect((await rig.value('app.info', {})).demo).toBe(false);
@@ -64,13 +66,16 @@ describe('switching the connection: demo → service → demo, with the secret o
     expect(atService.data[0]).toMatchObject({ status: 'VALIDATED' });
   });
 
-  it('will not switch while a sale is still on its way to the current service', async () => {
+  it('switches at once while a sale is still on its way, and that sale still goes to its own service', async () => {
     await serviceCall('/sandbox/faults', { latency_ms: 1_500 });
     const charged = await rig.value('sales.charge', { customer, items: ITEMS.slice(0, 1), payment: CASH });
-    const refused = await rig.call('settings.useDemo', {});
-    expect(refused).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: expect.stringContaining('still on their way') } });
+    expect((await rig.value('settings.useDemo', {})).connection.mode).toBe('demo');
     await serviceCall('/sandbox/faults', { clear: true });
     await waitForState(rig, charged.saleId, 'validated');
+    const atService = await serviceCall(`/v1/documents?reference_code=${charged.referenceCode}`);
+    expect(atService.data).toHaveLength(1);
+    const back = await rig.value('settings.saveConnection', { baseUrl: service.baseUrl, clientId: 'fc_tienda', clientSecret: SECRET });
+    expect(back.connection.mode).toBe('service');
   });
 
   let rejectedAtService = 0;

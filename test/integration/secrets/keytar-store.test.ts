@@ -41,7 +41,7 @@ describe('keytar credential store (real keychain)', () => {
       import { createKeytarCredentialStore } from './electron/core/secrets/keytar-store';
       createKeytarCredentialStore({ service: 'MostradorNoBus' })
         .getClientSecret({ baseUrl: 'http://x', clientId: 'fc_x' })
-        .then(() => console.log('UNEXPECTED'), (e) => console.log(e.name + ': ' + e.message));
+        .then(() => console.log('UNEXPECTED'), (e) => console.log(e.name + ' [' + e.problem + ']: ' + e.message));
     `;
     const env = { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus', DISPLAY: '' };
     const out = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
@@ -49,8 +49,8 @@ describe('keytar credential store (real keychain)', () => {
       encoding: 'utf8',
       timeout: 20_000,
     });
-    expect(out.stdout).toContain('KeychainUnavailableError');
+    expect(out.stdout).toContain('KeychainUnavailableError [no-secret-service]');
     expect(out.stdout).toContain('keychain is not available');
-    expect(new KeychainUnavailableError(new Error('x')).message).toMatch(/Secret Service/);
+    expect(new KeychainUnavailableError(new Error('Could not connect: No such file or directory')).message).toMatch(/Secret Service/);
   });
 });

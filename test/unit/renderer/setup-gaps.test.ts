@@ -7,7 +7,7 @@ const EMPTY_SELLER = { name: '', nit: '', dv: '', address: '', phone: '', email:
 
 /** Settings as the core answers them right after switching to a real service (no seller, no defaults yet). */
 const justSwitched = (): SettingsDto => ({
-  connection: { mode: 'service', baseUrl: 'https://api.example.com', clientId: 'fc_tienda', hasSecret: true },
+  connection: { mode: 'service', baseUrl: 'https://api.example.com', clientId: 'fc_tienda', hasSecret: true, secretState: 'stored', keychainProblem: null },
   seller: EMPTY_SELLER, locale: 'es-CO', paperWidth: 80, printerName: null, silentPrint: false, preferredRangeId: null,
   defaultEmail: '', defaultMunicipalityCode: '11001', tillId: 'till-1', tillName: 'Caja 1',
 });
