@@ -18,8 +18,12 @@ export const LIMITS = {
   /** Unit price before tax, in pesos. */
   maxPrice: 10_000_000_000,
   priceDecimals: 2,
-  /** Percentages (discount, tax rate). */
+  /** Percentages (discount, tax rate): 0 to 100. */
+  maxRate: 100,
+  /** Decimals of a discount percentage. */
   rateDecimals: 2,
+  /** Decimals of a tax percentage: ICA is set per thousand (9.66 ‰ = 0.966 %), so rates need more than two. */
+  taxRateDecimals: 4,
 
   productCodeLength: 50,
   productNameLength: 200,
@@ -27,6 +31,15 @@ export const LIMITS = {
   /** Identification digits/characters (a NIT is 5 to 15 digits; passports carry letters). */
   identificationLength: 20,
   emailLength: 120,
+  sellerNameLength: 200,
+  addressLength: 200,
+  phoneLength: 40,
+  /** The numbering authorization text printed on every receipt. */
+  resolutionTextLength: 500,
+  printerNameLength: 200,
+  /** What a cashier types into a search box. */
+  searchTextLength: 100,
+  barcodeLength: 64,
   /** A charge whose total is above this asks the cashier to confirm before it is recorded. */
   confirmTotalAbove: 20_000_000,
 } as const;
