@@ -93,4 +93,4 @@ export const chargeSchema = z.strictObject({
       message: `would make an invoice of ${bytes} bytes, more than the ${LIMITS.maxRequestBytes} allowed; split the sale in two`,
     });
   }
-});
+}, { when: (payload) => payload.issues.length === 0 }); // only a sale whose every field is right is measured
