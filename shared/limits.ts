@@ -9,7 +9,7 @@ export const LIMITS = {
   maxLines: 200,
   /**
    * Bytes of one invoice request body as sent (UTF-8). The service's own limit is not shown (the sandbox refuses
-   * above 1 000 000); 200 ordinary lines take about 60 000, so only a sale of long names in non-Latin text reaches it.
+   * above 1 000 000); 200 lines with 30-character names take about 32 000, so only very long names reach it.
    */
   maxRequestBytes: 100_000,
   /** Taxes on one line; each tax code at most once. */
