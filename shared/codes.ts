@@ -19,6 +19,12 @@ export const IDENTIFICATION_TYPES = {
 } as const;
 export type IdentificationTypeCode = keyof typeof IDENTIFICATION_TYPES;
 
+/** The NIT: its check digit is typed from the RUT and must match. */
+export const NIT_TYPE = '31';
+
+/** Identification types whose numbers carry letters (passports, foreign documents): no check digit, "0" is sent. */
+export const ALPHANUMERIC_IDENTIFICATION_TYPES: ReadonlySet<string> = new Set(['21', '22', '41', '42', '47', '48', '50']);
+
 export const PERSON_TYPES = {
   '1': 'Persona jurídica',
   '2': 'Persona natural',
@@ -86,14 +92,34 @@ export const PAYMENT_MEANS = {
 } as const;
 export type PaymentMeansCode = keyof typeof PAYMENT_MEANS;
 
+/** DIAN's unit table is UN/ECE Rec. 20; these are the units a counter sells by. */
 export const UNIT_MEASURES = {
   '94': 'Unidad',
   KGM: 'Kilogramo',
   GRM: 'Gramo',
+  LBR: 'Libra',
   LTR: 'Litro',
+  MLT: 'Mililitro',
+  GLL: 'Galón',
   MTR: 'Metro',
+  CMT: 'Centímetro',
+  MTK: 'Metro cuadrado',
+  MTQ: 'Metro cúbico',
+  DZN: 'Docena',
+  PR: 'Par',
+  BX: 'Caja',
+  PK: 'Paquete',
+  HUR: 'Hora',
+  NIU: 'Número de unidades',
+  ZZ: 'Mutuamente definido',
 } as const;
 export type UnitMeasureCode = keyof typeof UNIT_MEASURES;
+
+/**
+ * A DIVIPOLA municipality code: two digits of department, three of municipality. Any such code is accepted (there
+ * are about 1 100 municipalities); the list below names the capitals for search.
+ */
+export const DIVIPOLA_CODE = /^\d{5}$/;
 
 /** DIVIPOLA codes (5 digits) of Bogotá and the department capitals. */
 export const MUNICIPALITIES = {
@@ -152,6 +178,11 @@ export function findMunicipality(query: string): Municipality[] {
   const whole = SEARCHABLE.filter((m) => m.folded.startsWith(q));
   const word = SEARCHABLE.filter((m) => !m.folded.startsWith(q) && m.folded.split(/[\s,.]+/).some((w) => w.startsWith(q)));
   return [...whole, ...word].map(({ code, name }) => ({ code, name }));
+}
+
+/** True when `code` is one of the list's own codes (never an inherited name such as "toString"). */
+export function isCodeOf(list: Readonly<Record<string, string>>, code: unknown): boolean {
+  return typeof code === 'string' && Object.hasOwn(list, code);
 }
 
 /** The label of a code in a list, or the code itself when the list does not know it (kept, never dropped). */

@@ -7,8 +7,11 @@
 export const LIMITS = {
   /** Lines on one sale. */
   maxLines: 200,
-  /** Bytes of one invoice request body as sent (UTF-8). The sandbox refuses above 1 000 000. */
-  maxRequestBytes: 200_000,
+  /**
+   * Bytes of one invoice request body as sent (UTF-8). The service's own limit is not shown (the sandbox refuses
+   * above 1 000 000); 200 lines with 30-character names take about 32 000, so only very long names reach it.
+   */
+  maxRequestBytes: 100_000,
   /** Taxes on one line; each tax code at most once. */
   maxTaxesPerLine: 5,
 
@@ -18,8 +21,12 @@ export const LIMITS = {
   /** Unit price before tax, in pesos. */
   maxPrice: 10_000_000_000,
   priceDecimals: 2,
-  /** Percentages (discount, tax rate). */
+  /** Percentages (discount, tax rate): 0 to 100. */
+  maxRate: 100,
+  /** Decimals of a discount percentage. */
   rateDecimals: 2,
+  /** Decimals of a tax percentage: ICA is set per thousand (9.66 ‰ = 0.966 %), so rates need more than two. */
+  taxRateDecimals: 4,
 
   productCodeLength: 50,
   productNameLength: 200,
@@ -29,6 +36,15 @@ export const LIMITS = {
   emailLength: 120,
   /** The till's name printed with its short sale numbers ("Caja 1"). */
   tillNameLength: 40,
+  sellerNameLength: 200,
+  addressLength: 200,
+  phoneLength: 40,
+  /** The numbering authorization text printed on every receipt. */
+  resolutionTextLength: 500,
+  printerNameLength: 200,
+  /** What a cashier types into a search box. */
+  searchTextLength: 100,
+  barcodeLength: 64,
   /** A charge whose total is above this asks the cashier to confirm before it is recorded. */
   confirmTotalAbove: 20_000_000,
 } as const;

@@ -2,6 +2,8 @@
  * The DIAN check digit (DV) of a NIT or other identification number (DOMAIN.md): weights from
  * right to left, s = weighted sum mod 11, DV = s when s is 0 or 1, else 11 − s.
  */
+import { ALPHANUMERIC_IDENTIFICATION_TYPES, NIT_TYPE } from './codes';
+
 const WEIGHTS = [3, 7, 13, 17, 19, 23, 29, 37, 41, 43, 47, 53, 59, 67, 71] as const;
 
 /** The DV of `nit` as one digit "0"–"9". Throws RangeError unless `nit` is 1–15 digits (leading zeros aside). */
@@ -30,4 +32,27 @@ export function isValidNitDv(nit: string, dv: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The one rule for a buyer's or seller's identification and its check digit, used by every schema (and through
+ * them by the core and the forms). Numbers are digits (a NIT 5 to 15 of them); their DV must be the computed one.
+ * Passports and foreign documents carry letters and no DV rule. Null when all is well.
+ */
+export function identificationProblem(
+  type: string, identification: string, dv: string,
+): { field: 'identification' | 'dv'; message: string } | null {
+  if (ALPHANUMERIC_IDENTIFICATION_TYPES.has(type)) {
+    if (!/^[A-Za-z0-9]{3,20}$/.test(identification)) {
+      return { field: 'identification', message: 'must be 3 to 20 letters or digits' };
+    }
+    return /^\d$/.test(dv) ? null : { field: 'dv', message: 'must be a single digit' };
+  }
+  const nit = type === NIT_TYPE;
+  if (!(nit ? /^\d{5,15}$/ : /^\d{3,15}$/).test(identification)) {
+    return { field: 'identification', message: nit ? 'a NIT is 5 to 15 digits, without the check digit' : 'must be 3 to 15 digits' };
+  }
+  if (!/^\d$/.test(dv)) return { field: 'dv', message: 'must be a single digit' };
+  if (isValidNitDv(identification, dv)) return null;
+  return { field: 'dv', message: `the check digit does not match ${nit ? 'NIT' : 'number'} ${identification}` };
 }

@@ -29,6 +29,23 @@ const RULES: readonly Rule[] = [
   [/^must be (?:a string|a number|a finite number|an object|an array)$/, (t) => t.fieldRules.wrongType],
   [/^Too big: expected string to have <=(\d+) characters$/, (t, m) => t.fieldRules.tooLong(m[1] ?? '')],
   [/^property (.+) should not exist$/, (t, m) => t.fieldRules.unknownProperty(m[1] ?? '')],
+  // shared/field-rules.ts, shared/sale-input.ts, shared/nit.ts (the limits of shared/limits.ts)
+  [/^must be at most ([\d ]+) characters$/, (t, m) => t.fieldRules.atMostChars(m[1] ?? '')],
+  [/^must not contain control characters$/, (t) => t.fieldRules.controlCharacters],
+  [/^must be an? [a-z ]+ code \((.+)\)$/, (t, m) => t.fieldRules.codeFromList(m[1] ?? '')],
+  [/^must be from ([\d .]+) to ([\d .]+)$/, (t, m) => t.fieldRules.range(m[1] ?? '', m[2] ?? '')],
+  [/^must be greater than 0 and at most ([\d .]+)$/, (t, m) => t.fieldRules.aboveZero(m[1] ?? '')],
+  [/^must have at most (\d+) decimals$/, (t, m) => t.fieldRules.decimals(m[1] ?? '')],
+  [/^must be a whole number$/, (t) => t.fieldRules.wholeNumber],
+  [/^tax (\S+) is already on this line; each tax at most once$/, (t, m) => t.fieldRules.taxTwice(m[1] ?? '')],
+  [/^must have at most (\d+) taxes$/, (t, m) => t.fieldRules.tooManyTaxes(m[1] ?? '')],
+  [/^must have at most (\d+) lines; split the sale in two$/, (t, m) => t.fieldRules.tooManyLines(m[1] ?? '')],
+  [/^would make an invoice of \d+ bytes, more than the (\d+) allowed; split the sale in two$/, (t, m) => t.fieldRules.tooManyBytes(m[1] ?? '')],
+  [/^the check digit does not match number (\w+)$/, (t, m) => t.fieldRules.numberDvMismatch(m[1] ?? '')],
+  [/^must be 3 to 15 digits$/, (t) => t.fieldRules.identificationDigits],
+  [/^must be 3 to 20 letters or digits$/, (t) => t.fieldRules.identificationLetters],
+  [/^a NIT is 5 to 15 digits, without the check digit$/, (t) => t.fieldRules.nitDigits],
+  [/^must contain at least one line$/, (t) => t.fieldRules.atLeastOneItem],
 ];
 
 export function localizeFieldMessage(message: string, t: Messages): string {

@@ -1,18 +1,24 @@
 /**
  * The new-customer form as pure data: sensible defaults per identification type, the DV computed from the
- * number and checked, and one message key per field that is not right.
+ * number, and one message key per field that is not right. The rules are the shared buyer schema's
+ * (shared/customer.ts), run on exactly what the form sends, so the form and the core cannot disagree.
  */
 import type { InvoiceCustomer } from '../../shared/api/invoice-request';
-import { findMunicipality, IDENTIFICATION_TYPES, MUNICIPALITIES, PERSON_TYPES, TAX_REGIMES } from '../../shared/codes';
-import { isValidNitDv, nitCheckDigit } from '../../shared/nit';
+import { ALPHANUMERIC_IDENTIFICATION_TYPES, findMunicipality, MUNICIPALITIES } from '../../shared/codes';
+import { customerInputSchema } from '../../shared/customer';
+import { nitCheckDigit } from '../../shared/nit';
+import { firstIssues, problemKey } from '../settings/settings-checks';
 
 export type CustomerField = keyof InvoiceCustomer;
 export type CustomerProblem =
-  | 'problemRequired' | 'problemIdentification' | 'problemDv' | 'problemEmail' | 'problemMunicipality' | 'problemCode';
+  | 'problemRequired' | 'problemIdentification' | 'problemDv' | 'problemEmail' | 'problemMunicipality' | 'problemCode'
+  | 'problemTooLong' | 'problemCharacters';
 
-/** Types whose numbers are letters and digits (no DV rule applies; "0" is sent). */
-const ALPHANUMERIC_TYPES = new Set(['21', '22', '41', '42', '47', '48', '50']);
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Each field's own words for "not what it must look like". */
+const OWN_PROBLEM: Record<CustomerField, CustomerProblem> = {
+  identification_type: 'problemCode', identification: 'problemIdentification', dv: 'problemDv', person_type: 'problemCode',
+  name: 'problemRequired', tax_regime: 'problemCode', email: 'problemEmail', municipality_code: 'problemMunicipality',
+};
 
 export function blankCustomer(defaults: { email: string; municipality_code: string }): InvoiceCustomer {
   return {
@@ -23,7 +29,7 @@ export function blankCustomer(defaults: { email: string; municipality_code: stri
 
 /** The DV of a numeric identification, or "" while it cannot be computed. */
 export function computeDv(identification: string, identificationType: string): string {
-  if (ALPHANUMERIC_TYPES.has(identificationType)) return '0';
+  if (ALPHANUMERIC_IDENTIFICATION_TYPES.has(identificationType)) return '0';
   try {
     return identification ? nitCheckDigit(identification) : '';
   } catch {
@@ -49,19 +55,15 @@ export function changeCustomer(draft: InvoiceCustomer, field: CustomerField, val
 }
 
 export function checkCustomer(c: InvoiceCustomer): Partial<Record<CustomerField, CustomerProblem>> {
+  const sent = tidyCustomer(c);
   const problems: Partial<Record<CustomerField, CustomerProblem>> = {};
-  if (!Object.hasOwn(IDENTIFICATION_TYPES, c.identification_type)) problems.identification_type = 'problemCode';
-  const alphanumeric = ALPHANUMERIC_TYPES.has(c.identification_type);
-  if (c.identification.trim() === '') problems.identification = 'problemRequired';
-  else if (!(alphanumeric ? /^[A-Za-z0-9]{3,20}$/ : /^\d{3,15}$/).test(c.identification)) problems.identification = 'problemIdentification';
-  if (!/^\d$/.test(c.dv)) problems.dv = c.dv === '' ? 'problemRequired' : 'problemDv';
-  else if (!alphanumeric && !problems.identification && !isValidNitDv(c.identification, c.dv)) problems.dv = 'problemDv';
-  if (!Object.hasOwn(PERSON_TYPES, c.person_type)) problems.person_type = 'problemCode';
-  if (c.name.trim() === '') problems.name = 'problemRequired';
-  if (!Object.hasOwn(TAX_REGIMES, c.tax_regime)) problems.tax_regime = 'problemCode';
-  if (c.email.trim() === '') problems.email = 'problemRequired';
-  else if (!EMAIL.test(c.email.trim())) problems.email = 'problemEmail';
-  if (!/^\d{5}$/.test(c.municipality_code)) problems.municipality_code = 'problemMunicipality';
+  for (const [field, issue] of firstIssues(customerInputSchema, sent)) {
+    if (!Object.hasOwn(OWN_PROBLEM, field)) continue;
+    const key = field as CustomerField;
+    const problem = problemKey(issue, sent[key], OWN_PROBLEM[key]);
+    // An identification or code that is too long is still "not a valid identification" to the cashier.
+    problems[key] = problem === 'problemTooLong' && key !== 'name' ? OWN_PROBLEM[key] : problem;
+  }
   return problems;
 }
 

@@ -144,6 +144,8 @@ export const en: Messages = {
   problemClientId: 'Must start with fc_',
   problemNit: '5 to 15 digits, without the check digit',
   problemTooLong: 'Too long',
+  problemUrlNotHttps: 'Must start with https:// (http:// only for this computer, e.g. http://127.0.0.1:4010)',
+  problemCharacters: 'Contains control characters that cannot be printed or sent',
   numberingRange: 'Numbering range',
   automaticRange: (label: string) => `Automatic choice: ${label}`,
   noAutomaticRange: 'No clear automatic choice: choose the range.',

@@ -150,6 +150,8 @@ export const es = {
   problemClientId: 'Debe empezar por fc_',
   problemNit: 'De 5 a 15 dígitos, sin el DV',
   problemTooLong: 'Es demasiado largo',
+  problemUrlNotHttps: 'Debe empezar por https:// (http:// solo para este equipo, por ejemplo http://127.0.0.1:4010)',
+  problemCharacters: 'Tiene caracteres de control que no se pueden imprimir ni enviar',
   numberingRange: 'Rango de numeración',
   automaticRange: (label: string) => `Elección automática: ${label}`,
   noAutomaticRange: 'No hay una elección automática clara: elija el rango.',

@@ -3,8 +3,11 @@
  * the ipcMain registration, the browser-mode HTTP host and the renderer's client are all derived from it.
  */
 import { z } from 'zod';
-import { customerSchema, itemSchema, paymentSchema } from '../api/invoice-request';
+import { customerInputSchema } from '../customer';
+import { boundedText, emailAddress, municipalityCode } from '../field-rules';
 import { LIMITS } from '../limits';
+import { chargeSchema } from '../sale-input';
+import { sellerSchema } from '../seller';
 import { SERVICE_URL_MESSAGES, serviceUrlProblem } from '../service-url';
 import { BRIDGE_EVENT_NAMES, BRIDGE_METHOD_NAMES, isBridgeMethodName, type BridgeEventNameOnly, type BridgeMethodName } from './names';
 import type {
@@ -26,16 +29,11 @@ export const DEFAULT_TILL_NAME = 'Caja 1';
 export const tillNameSchema = z.string().trim().min(1, 'must not be empty').max(LIMITS.tillNameLength)
   .regex(/^[^\p{Cc}]*$/u, 'must not contain control characters');
 
-export const sellerSchema = z.strictObject({
-  name: text(200).min(1, 'the business name is required'),
-  nit: z.string().regex(/^\d{5,15}$/, 'the NIT must be 5 to 15 digits, without the check digit'),
-  dv: z.string().regex(/^\d$/, 'the check digit is one digit'),
-  address: text(200),
-  phone: text(40),
-  email: z.union([z.literal(''), z.string().regex(z.regexes.email, 'must be a valid e-mail address')]),
-  municipalityCode: z.string().regex(/^\d{5}$/, 'must be a 5-digit DIVIPOLA code'),
-  resolutionText: text(500),
-});
+/** The seller's rules live in shared/seller.ts (the Settings form uses them too). */
+export { sellerSchema };
+/** Record ids and times as the store keeps them: safe integers. */
+const recordId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const epochMs = z.number().int().min(0).max(8.64e15);
 
 /** The service's address: https, or http to this machine only (shared/service-url.ts), so the secret never travels in clear. */
 export const serviceUrlSchema = z.string().superRefine((value, ctx) => {
@@ -48,36 +46,36 @@ export const clientIdSchema = z.string().regex(/^fc_[A-Za-z0-9._~-]{1,100}$/, 'm
 export const bridgeContract = {
   'app.info': { input: empty, result: returns<AppInfoDto>() },
 
-  'catalog.search': { input: z.strictObject({ text: text(100), limit: z.number().int().min(1).max(100) }), result: returns<ProductDto[]>() },
-  'catalog.byBarcode': { input: z.strictObject({ barcode: text(64).min(1) }), result: returns<ProductDto | null>() },
+  'catalog.search': { input: z.strictObject({ text: boundedText(LIMITS.searchTextLength), limit: z.number().int().min(1).max(100) }), result: returns<ProductDto[]>() },
+  'catalog.byBarcode': { input: z.strictObject({ barcode: boundedText(LIMITS.barcodeLength).min(1) }), result: returns<ProductDto | null>() },
 
-  'customers.search': { input: z.strictObject({ text: text(100), limit: z.number().int().min(1).max(50) }), result: returns<CustomerDto[]>() },
-  'customers.save': { input: z.strictObject({ customer: customerSchema }), result: returns<CustomerDto>() },
+  'customers.search': { input: z.strictObject({ text: boundedText(LIMITS.searchTextLength), limit: z.number().int().min(1).max(50) }), result: returns<CustomerDto[]>() },
+  'customers.save': { input: z.strictObject({ customer: customerInputSchema }), result: returns<CustomerDto>() },
 
   'sales.charge': {
-    input: z.strictObject({ customer: customerSchema, items: z.array(itemSchema).min(1).max(500), payment: paymentSchema }),
+    input: chargeSchema,
     result: returns<ChargeResult>(),
   },
   'sales.search': {
     input: z.strictObject({
-      text: text(100).optional(),
+      text: boundedText(LIMITS.searchTextLength).optional(),
       state: saleState.optional(),
-      from: z.number().int().optional(),
-      to: z.number().int().optional(),
+      from: epochMs.optional(),
+      to: epochMs.optional(),
       limit: z.number().int().min(1).max(200),
-      offset: z.number().int().min(0).optional(),
+      offset: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
     }),
     result: returns<{ sales: SaleSummaryDto[]; total: number }>(),
   },
-  'sales.get': { input: z.strictObject({ id: z.number().int().positive() }), result: returns<SaleDetailDto | null>() },
+  'sales.get': { input: z.strictObject({ id: recordId }), result: returns<SaleDetailDto | null>() },
   /** A sale that needs attention goes back to the queue (a person's decision). */
-  'sales.retry': { input: z.strictObject({ id: z.number().int().positive() }), result: returns<SaleDetailDto>() },
+  'sales.retry': { input: z.strictObject({ id: recordId }), result: returns<SaleDetailDto>() },
 
-  'receipt.get': { input: z.strictObject({ saleId: z.number().int().positive(), paperWidth: paperWidth.optional() }), result: returns<ReceiptDto>() },
+  'receipt.get': { input: z.strictObject({ saleId: recordId, paperWidth: paperWidth.optional() }), result: returns<ReceiptDto>() },
   /** Electron: webContents.print with the configured printer. Browser mode answers `printed: false`; the page prints itself. */
-  'receipt.print': { input: z.strictObject({ saleId: z.number().int().positive() }), result: returns<{ printed: boolean }>() },
+  'receipt.print': { input: z.strictObject({ saleId: recordId }), result: returns<{ printed: boolean }>() },
   /** A PDF of the receipt as base64 (Electron: printToPDF). Browser mode answers UNAVAILABLE: the page prints itself and the browser's print dialog offers "Save as PDF". */
-  'receipt.pdf': { input: z.strictObject({ saleId: z.number().int().positive() }), result: returns<{ base64: string; fileName: string }>() },
+  'receipt.pdf': { input: z.strictObject({ saleId: recordId }), result: returns<{ base64: string; fileName: string }>() },
 
   'settings.get': { input: empty, result: returns<SettingsDto>() },
   'settings.save': {
@@ -85,11 +83,11 @@ export const bridgeContract = {
       seller: sellerSchema.optional(),
       locale: z.enum(['es-CO', 'en']).optional(),
       paperWidth: paperWidth.optional(),
-      printerName: z.union([text(200), z.null()]).optional(),
+      printerName: z.union([boundedText(LIMITS.printerNameLength), z.null()]).optional(),
       silentPrint: z.boolean().optional(),
       preferredRangeId: z.union([z.string().uuid('must be a numbering range id'), z.null()]).optional(),
-      defaultEmail: z.string().regex(z.regexes.email, 'must be a valid e-mail address').optional(),
-      defaultMunicipalityCode: z.string().regex(/^\d{5}$/, 'must be a 5-digit DIVIPOLA code').optional(),
+      defaultEmail: emailAddress().optional(),
+      defaultMunicipalityCode: municipalityCode().optional(),
       tillName: tillNameSchema.optional(),
     }),
     result: returns<SettingsDto>(),

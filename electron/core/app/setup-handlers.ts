@@ -1,7 +1,6 @@
 /** The back-office calls: app facts, settings, the connection, numbering ranges and the sync status. */
 import type { AppInfoDto } from '../../../shared/bridge/types';
-import { isValidNitDv } from '../../../shared/nit';
-import { invalidField } from '../bridge/bridge-failure';
+import { BridgeFailure, invalidField } from '../bridge/bridge-failure';
 import type { BridgeHandlers } from '../bridge/dispatch';
 import { SOFTWARE_NAME } from '../receipt/receipt-titles';
 import type { AppContext } from './app-context';
@@ -66,9 +65,7 @@ export function setupHandlers(ctx: AppContext, facts: SetupFacts): Pick<BridgeHa
     'settings.get': () => ctx.settings(),
     'settings.save': async (changes) => {
       const previous = store.getSetting(KEYS.preferredRange) || null;
-      if (changes.seller && !isValidNitDv(changes.seller.nit, changes.seller.dv)) {
-        throw invalidField('seller.dv', `the check digit does not match NIT ${changes.seller.nit}`);
-      }
+      // The seller's NIT and check digit were checked by the bridge (shared/seller.ts).
       const rangeChanged = changes.preferredRangeId !== undefined && changes.preferredRangeId !== previous;
       if (rangeChanged && changes.preferredRangeId) {
         const known = await listRanges(ctx.connection.current().api, store, ctx.now);

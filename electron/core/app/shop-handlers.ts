@@ -1,27 +1,12 @@
 /** The cashier's calls: catalog, customers, charging, history and receipts. */
-import type { InvoiceCustomer } from '../../../shared/api/invoice-request';
-import { isValidNitDv } from '../../../shared/nit';
 import type { CustomerDto } from '../../../shared/bridge/types';
-import { BridgeFailure, invalidField } from '../bridge/bridge-failure';
+import { BridgeFailure } from '../bridge/bridge-failure';
 import type { BridgeHandlers } from '../bridge/dispatch';
 import { buildReceipt } from '../receipt/receipt-model';
 import { CURRENT_RANGE_KEY } from '../sync/range-provider';
 import type { AppContext } from './app-context';
 import { saleDetailDto, saleSummaryDto } from './sale-views';
 import { currentService } from './settings-mapping';
-
-const NIT = '31';
-
-/** A NIT buyer must carry the right check digit: the tax authority rejects the invoice otherwise. */
-function checkCustomer(customer: InvoiceCustomer, prefix: string): void {
-  if (customer.identification_type !== NIT) return;
-  if (!/^\d{5,15}$/.test(customer.identification)) {
-    throw invalidField(`${prefix}identification`, 'a NIT is 5 to 15 digits, without the check digit');
-  }
-  if (!isValidNitDv(customer.identification, customer.dv)) {
-    throw invalidField(`${prefix}dv`, `the check digit does not match NIT ${customer.identification}`);
-  }
-}
 
 /** Best effort after a commit: a failure to wake the engine or tell the screens is logged, never answered. */
 function announce(ctx: AppContext, sale: { entryId: number; referenceCode: string; state: string }): void {
@@ -64,14 +49,13 @@ export function shopHandlers(ctx: AppContext): Pick<BridgeHandlers, ShopMethods>
 
     'customers.search': async ({ text, limit }): Promise<CustomerDto[]> =>
       store.searchCustomers(text, limit).map((c) => ({ id: c.id, customer: c.customer })),
+    // The buyer's identification and check digit were checked by the bridge (shared/customer.ts).
     'customers.save': async ({ customer }) => {
-      checkCustomer(customer, 'customer.');
       const saved = store.upsertCustomer(customer);
       return { id: saved.id, customer: saved.customer };
     },
 
     'sales.charge': async ({ customer, items, payment }) => {
-      checkCustomer(customer, 'customer.');
       // Frozen with the range known now (null when none is known yet; the engine assigns one before sending).
       const recorded = store.recordSale({
         customer, items, payment, numberingRangeId: store.getSetting(CURRENT_RANGE_KEY) || null, service: currentService(store),

@@ -1,0 +1,90 @@
+/**
+ * The building blocks of every input Mostrador accepts (bridge inputs and the renderer's forms): text with a
+ * length, a code from a list, a number with a range and a number of decimals. Each refuses with a message a person
+ * can act on; the field name is added by whoever reports it. The limits themselves live in `limits.ts`.
+ */
+import { z } from 'zod';
+import { expecting } from './api/field-problems';
+import { DIVIPOLA_CODE, isCodeOf } from './codes';
+import { LIMITS } from './limits';
+
+// C0/C1 control characters and unpaired surrogates: they cannot be written into the service's XML, and a body
+// the service cannot sign would be stuck in the outbox.
+const UNWRITABLE = /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Messages the forms recognise to pick their own words. */
+export const REQUIRED = 'is required';
+export const CONTROL_CHARACTERS = 'must not contain control characters';
+
+/** Text of at most `max` characters (possibly empty), with nothing that cannot be printed or sent. */
+export const boundedText = (max: number) =>
+  z.string(expecting('text'))
+    .max(max, { error: `must be at most ${max} characters` })
+    .refine((value) => !UNWRITABLE.test(value), { error: CONTROL_CHARACTERS });
+
+/** Like boundedText, but blank is refused. */
+export const requiredText = (max: number) =>
+  boundedText(max).refine((value) => value.trim() !== '', { error: REQUIRED });
+
+/**
+ * One of the codes of a list in `codes.ts`. Typed as a plain string (like the invoice request's fields), so
+ * callers holding codes as strings need no casts; the check is at run time.
+ */
+export function codeOf(list: Readonly<Record<string, string>>, what: string) {
+  const codes = Object.keys(list).join(', ');
+  return z.string(expecting(`a ${what} code`))
+    .refine((code) => isCodeOf(list, code), { error: `must be a ${what} code (${codes})` });
+}
+
+/** A DIVIPOLA municipality code. */
+export const municipalityCode = () => z.string(expecting('text')).regex(DIVIPOLA_CODE, { error: 'must be a 5-digit DIVIPOLA code' });
+
+/** An e-mail address (the one rule for every e-mail field). */
+export const emailAddress = () =>
+  z.string(expecting('text'))
+    .refine((value) => value.trim() !== '', { error: 'must not be empty' })
+    .max(LIMITS.emailLength, { error: `must be at most ${LIMITS.emailLength} characters` })
+    .regex(z.regexes.email, { error: 'must be a valid e-mail address' });
+
+/**
+ * Decimals a number is written with, from its shortest exact spelling ("0.375" → 3, "5e-324" → 324). No float
+ * arithmetic, so 0.1 + 0.2 (0.30000000000000004) honestly has 17.
+ */
+export function decimalsOf(value: number): number {
+  const match = /^-?\d+(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(value));
+  if (!match) return Infinity;
+  const fraction = match[1]?.length ?? 0;
+  const exponent = Number(match[2] ?? 0);
+  return Math.max(0, fraction - exponent);
+}
+
+export interface NumberRule {
+  /** The smallest value allowed; `above` instead refuses it too (quantity > 0). */
+  min: number;
+  above?: boolean;
+  max: number;
+  decimals: number;
+}
+
+/** 10000000000 → "10 000 000 000": a limit a person can read, in either language. */
+const spell = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+
+/** Why a number breaks its rule, or null. Non-finite numbers and -0 are refused; the range comes before decimals. */
+export function numberProblem(value: number, rule: NumberRule): string | null {
+  if (!Number.isFinite(value)) return 'must be a finite number';
+  const range = rule.above
+    ? `must be greater than ${spell(rule.min)} and at most ${spell(rule.max)}`
+    : `must be from ${spell(rule.min)} to ${spell(rule.max)}`;
+  if (Object.is(value, -0) || (rule.above ? value <= rule.min : value < rule.min) || value > rule.max) return range;
+  if (decimalsOf(value) > rule.decimals) {
+    return rule.decimals === 0 ? 'must be a whole number' : `must have at most ${rule.decimals} decimals`;
+  }
+  return null;
+}
+
+/** A number held to a rule; one message per field, the most basic rule broken first. */
+export const boundedNumber = (rule: NumberRule) =>
+  z.number(expecting('a number')).superRefine((value, ctx) => {
+    const problem = numberProblem(value, rule);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
+  });
