@@ -29,4 +29,6 @@ export const LIMITS = {
   emailLength: 120,
   /** A charge whose total is above this asks the cashier to confirm before it is recorded. */
   confirmTotalAbove: 20_000_000,
+  /** Characters of a number field as typed on the sale screen (kept in the open sale until it is fixed). */
+  typedNumberLength: 32,
 } as const;

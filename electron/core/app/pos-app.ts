@@ -16,6 +16,7 @@ import { createServiceConnection, type DemoServiceProvider } from './service-con
 import { KEYS, connectionMode, readSettings } from './settings-mapping';
 import { setupHandlers } from './setup-handlers';
 import { shopHandlers } from './shop-handlers';
+import { openSaleHandlers } from './open-sale-handlers';
 import { SendProgress, syncStatusDto } from './sync-status';
 
 export type PosEvent = { [E in BridgeEventName]: { event: E; payload: BridgeEvents[E] } }[BridgeEventName];
@@ -123,7 +124,7 @@ export function createPosApp(opts: PosAppOptions): PosApp {
   };
 
   return {
-    handlers: { ...shopHandlers(ctx), ...setupHandlers(ctx, { version: opts.version, shell: opts.shell }) },
+    handlers: { ...shopHandlers(ctx), ...setupHandlers(ctx, { version: opts.version, shell: opts.shell }), ...openSaleHandlers(ctx) },
     async start() {
       if (isDemo()) seedDemoCatalog(store);
       await connection.activate();

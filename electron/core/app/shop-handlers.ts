@@ -61,11 +61,12 @@ export function shopHandlers(ctx: AppContext): Pick<BridgeHandlers, ShopMethods>
       return { id: saved.id, customer: saved.customer };
     },
 
-    'sales.charge': async ({ customer, items, payment }) => {
+    'sales.charge': async ({ customer, items, payment, openSaleSlot }) => {
       checkCustomer(customer, 'customer.');
       // Frozen with the range known now (null when none is known yet; the engine assigns one before sending).
       const recorded = store.recordSale({
         customer, items, payment, numberingRangeId: store.getSetting(CURRENT_RANGE_KEY), service: currentService(store),
+        ...(openSaleSlot !== undefined ? { openSaleSlot } : {}),
       });
       ctx.outboxChanged({ entryId: recorded.entryId, referenceCode: recorded.referenceCode, state: 'waiting' });
       return { saleId: recorded.saleId, referenceCode: recorded.referenceCode, totals: recorded.totals };
