@@ -1,5 +1,6 @@
 /** English. Typed against the Spanish dictionary, so a missing entry does not compile. */
 import { enProblems } from './en-problems';
+import { enSale } from './en-sale';
 import type { Messages } from './messages-type';
 
 export const en: Messages = {
@@ -168,4 +169,5 @@ export const en: Messages = {
   defaultMunicipality: 'Default municipality',
   savePreferences: 'Save preferences',
   ...enProblems,
+  ...enSale,
 };

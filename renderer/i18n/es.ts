@@ -1,5 +1,6 @@
 /** Spanish (Colombia), the default language. Its shape is the dictionary's type; en.ts must match it. */
 import { esProblems } from './es-problems';
+import { esSale } from './es-sale';
 
 export const es = {
   // app
@@ -174,4 +175,5 @@ export const es = {
   defaultMunicipality: 'Municipio por defecto',
   savePreferences: 'Guardar preferencias',
   ...esProblems,
+  ...esSale,
 };

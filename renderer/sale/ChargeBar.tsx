@@ -5,6 +5,7 @@ import { useApp } from '../app/app-store';
 import { CHARGE_BUTTON_ID } from '../customer/form-focus';
 import { useText } from '../i18n/use-text';
 import { chargeSale } from './charge-sale';
+import { ConfirmTotal } from './ConfirmTotal';
 import { useSale } from './sale-store';
 
 export function ChargeBar(): ReactNode {
@@ -16,6 +17,7 @@ export function ChargeBar(): ReactNode {
   const last = useSale((s) => s.lastCharge);
   return (
     <div className="charge-bar">
+      <ConfirmTotal />
       <button type="button" id={CHARGE_BUTTON_ID} className="charge" disabled={charging || empty} onClick={() => void chargeSale()}>
         {charging ? t.charging : t.charge} <kbd>F12</kbd>
       </button>
