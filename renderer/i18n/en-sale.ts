@@ -2,7 +2,7 @@
 import type { esSale } from './es-sale';
 
 export const enSale: typeof esSale = {
-  problemQuantityTooLarge: (max: string) => `At most ${max} per line. Was a barcode scanned into the quantity?`,
+  problemQuantityTooLarge: (max: string) => `At most ${max} per line`,
   problemPriceTooLarge: (max: string) => `The highest price is ${max}`,
   problemTax: 'Choose a tax from the list',
   confirmTotalTitle: 'Confirm the total',
@@ -15,4 +15,5 @@ export const enSale: typeof esSale = {
   backToSale: 'Back to the sale',
   openSaleRestored: (lines: number) => (lines === 1 ? 'The sale in progress was brought back (1 product).' : `The sale in progress was brought back (${lines} products).`),
   openSaleNotKept: 'The sale in progress could not be saved on this computer; a reload might lose it.',
+  tooManyLines: (max: number) => `A sale holds up to ${max} different products; charge this one and go on in a new one.`,
 };
