@@ -40,7 +40,7 @@ function saveNow(): void {
       const app = useApp.getState();
       app.notify('error', messagesFor(app.locale).openSaleNotKept);
     }
-  });
+  }).catch(() => undefined); // a lost save must not stop the ones after it
 }
 
 /** Reads the open sale back from the core and starts keeping it; returns the function that stops. */
@@ -61,8 +61,12 @@ export async function keepOpenSale(): Promise<() => void> {
     if (timer !== null) clearTimeout(timer);
     timer = setTimeout(saveNow, SAVE_AFTER_MS);
   });
+  // A reload or a closing window does not wait for the debounce: what is pending goes now.
+  const flush = () => { if (timer !== null) { clearTimeout(timer); saveNow(); } };
+  window.addEventListener('pagehide', flush);
   return () => {
     stop();
+    window.removeEventListener('pagehide', flush);
     if (timer !== null) clearTimeout(timer);
     timer = null;
   };
