@@ -17,15 +17,19 @@ export const openSaleSlotSchema = z.string().regex(/^[a-z0-9-]{1,32}$/, { error:
  */
 const typedNumber = z.string().max(LIMITS.typedNumberLength, { error: `must be at most ${LIMITS.typedNumberLength} characters` });
 
+/** A length bound first, then the item schema's own rule for that field (whatever kind of schema it is). */
+const bounded = <T extends z.ZodType<unknown, string>>(max: number, rule: T) =>
+  z.string().max(max, { error: `must be at most ${max} characters` }).pipe(rule);
+
 export const openSaleLineSchema = z.strictObject({
   id: z.string().regex(/^[A-Za-z0-9-]{1,40}$/, { error: 'must be a line id' }),
-  code: itemSchema.shape.code.max(LIMITS.productCodeLength),
-  name: itemSchema.shape.name.max(LIMITS.productNameLength),
-  unitMeasure: itemSchema.shape.unit_measure.max(LIMITS.productCodeLength),
+  code: bounded(LIMITS.productCodeLength, itemSchema.shape.code),
+  name: bounded(LIMITS.productNameLength, itemSchema.shape.name),
+  unitMeasure: bounded(LIMITS.productCodeLength, itemSchema.shape.unit_measure),
   quantity: typedNumber,
   price: typedNumber,
   discountRate: typedNumber,
-  tax: z.union([z.null(), z.strictObject({ code: taxSchema.shape.code.max(LIMITS.productCodeLength), rate: typedNumber })]),
+  tax: z.union([z.null(), z.strictObject({ code: bounded(LIMITS.productCodeLength, taxSchema.shape.code), rate: typedNumber })]),
 });
 
 export const openSaleDraftSchema = z.strictObject({
@@ -37,3 +41,5 @@ export const openSaleDraftSchema = z.strictObject({
 
 export type OpenSaleLine = z.infer<typeof openSaleLineSchema>;
 export type OpenSaleDraft = z.infer<typeof openSaleDraftSchema>;
+/** What the screen sends: plain strings where the schema may narrow them to codes. */
+export type OpenSaleDraftInput = z.input<typeof openSaleDraftSchema>;

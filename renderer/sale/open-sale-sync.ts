@@ -3,7 +3,7 @@
  * time, in order) whenever the cart, the customer or the payment changes. Charging waits for the save in flight and
  * names the slot, so the core clears it in the same transaction that records the sale.
  */
-import { DEFAULT_OPEN_SALE_SLOT, type OpenSaleDraft } from '../../shared/open-sale';
+import { DEFAULT_OPEN_SALE_SLOT, type OpenSaleDraftInput } from '../../shared/open-sale';
 import { useApp } from '../app/app-store';
 import { bridge } from '../bridge/client';
 import { messagesFor } from '../i18n/messages';
@@ -17,7 +17,7 @@ let inFlight: Promise<void> = Promise.resolve();
 let lastSaved = '';
 let warned = false;
 
-function currentDraft(): OpenSaleDraft {
+function currentDraft(): OpenSaleDraftInput {
   const { lines, customer, payment } = useSale.getState();
   return { lines, customer, payment };
 }
