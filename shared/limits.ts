@@ -47,4 +47,6 @@ export const LIMITS = {
   barcodeLength: 64,
   /** A charge whose total is above this asks the cashier to confirm before it is recorded. */
   confirmTotalAbove: 20_000_000,
+  /** Characters of a number field as typed on the sale screen (kept in the open sale until it is fixed). */
+  typedNumberLength: 32,
 } as const;

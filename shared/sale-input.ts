@@ -10,6 +10,7 @@ import { PAYMENT_FORMS, PAYMENT_MEANS, TAX_TYPES, UNIT_MEASURES } from './codes'
 import { customerInputSchema } from './customer';
 import { boundedNumber, codeOf, requiredText } from './field-rules';
 import { LIMITS } from './limits';
+import { openSaleSlotSchema } from './open-sale';
 
 export const QUANTITY_RULE = { min: 0, above: true, max: LIMITS.maxQuantity, decimals: LIMITS.quantityDecimals } as const;
 export const PRICE_RULE = { min: 0, max: LIMITS.maxPrice, decimals: LIMITS.priceDecimals } as const;
@@ -78,6 +79,8 @@ export const chargeSchema = z.strictObject({
     .min(1, { error: 'must contain at least one line' })
     .max(LIMITS.maxLines, { error: `must have at most ${LIMITS.maxLines} lines; split the sale in two` }),
   payment: salePaymentSchema,
+  /** The open sale this charge comes from: cleared in the same transaction that records the sale. */
+  openSaleSlot: openSaleSlotSchema.optional(),
 }).superRefine((sale, ctx) => {
   // A body larger than the service takes could never be invoiced, so it is refused while it can still be split.
   if (!Array.isArray(sale.items)) return;

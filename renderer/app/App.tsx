@@ -8,16 +8,23 @@ import { SettingsScreen } from '../settings/SettingsScreen';
 import { StatusBar } from '../status/StatusBar';
 import { bootstrap } from './bootstrap';
 import { useApp } from './app-store';
+import { ScreenBoundary } from './ScreenBoundary';
 import { TopBar } from './TopBar';
 import { useShortcuts } from './use-shortcuts';
 
-function CurrentScreen(): ReactNode {
+function ScreenContent(): ReactNode {
   const screen = useApp((s) => s.screen);
   const receiptSaleId = useApp((s) => s.receiptSaleId);
   if (screen === 'history') return <HistoryScreen />;
   if (screen === 'settings') return <SettingsScreen />;
   if (screen === 'receipt' && receiptSaleId !== null) return <ReceiptScreen key={receiptSaleId} saleId={receiptSaleId} />;
   return <SaleScreen />;
+}
+
+/** Each screen behind its own error boundary: a failure shows a message with a way back, never a white page. */
+function CurrentScreen(): ReactNode {
+  const screen = useApp((s) => s.screen);
+  return <ScreenBoundary screen={screen}><ScreenContent /></ScreenBoundary>;
 }
 
 export function App(): ReactNode {

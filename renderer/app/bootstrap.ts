@@ -2,6 +2,7 @@
 import { bridge } from '../bridge/client';
 import { describeBridgeError } from '../bridge/bridge-error-text';
 import { messagesFor } from '../i18n/messages';
+import { keepOpenSale } from '../sale/open-sale-sync';
 import { useApp } from './app-store';
 
 export async function bootstrap(): Promise<() => void> {
@@ -25,5 +26,7 @@ export async function bootstrap(): Promise<() => void> {
   document.documentElement.lang = useApp.getState().locale;
   const stopStatus = bridge.on('sync.status', (next) => useApp.getState().setStatus(next));
   const stopLocale = useApp.subscribe((s) => { document.documentElement.lang = s.locale; });
-  return () => { stopStatus(); stopLocale(); };
+  // The sale in progress comes back from the core (reload, crash, restart) before the cashier's first change is saved.
+  const stopKeeping = await keepOpenSale();
+  return () => { stopStatus(); stopLocale(); stopKeeping(); };
 }

@@ -1,6 +1,7 @@
 /** English. Typed against the Spanish dictionary, so a missing entry does not compile. */
 import { enProblems } from './en-problems';
 import { enReceiptHistory } from './en-receipt-history';
+import { enSale } from './en-sale';
 import type { Messages } from './messages-type';
 
 export const en: Messages = {
@@ -174,4 +175,5 @@ export const en: Messages = {
   savePreferences: 'Save preferences',
   ...enProblems,
   ...enReceiptHistory,
+  ...enSale,
 };

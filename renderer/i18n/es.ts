@@ -1,6 +1,7 @@
 /** Spanish (Colombia), the default language. Its shape is the dictionary's type; en.ts must match it. */
 import { esProblems } from './es-problems';
 import { esReceiptHistory } from './es-receipt-history';
+import { esSale } from './es-sale';
 
 export const es = {
   // app
@@ -180,4 +181,5 @@ export const es = {
   savePreferences: 'Guardar preferencias',
   ...esProblems,
   ...esReceiptHistory,
+  ...esSale,
 };

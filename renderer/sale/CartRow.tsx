@@ -1,10 +1,12 @@
 /** One editable cart line: quantity, price, discount %, tax, and its payable amount. */
 import type { ReactNode } from 'react';
+import { LIMITS } from '../../shared/limits';
 import { calculateLine, formatCop } from '../../shared/money';
 import { useApp } from '../app/app-store';
 import { useText } from '../i18n/use-text';
 import { taxLabel } from '../format/tax-name';
 import { readLine, TAX_CHOICES, taxFromKey, taxKey, type CartLine, type LineField } from './cart';
+import { lineProblemText } from './line-problem-text';
 import { useSale } from './sale-store';
 
 export function CartRow({ line, index }: { line: CartLine; index: number }): ReactNode {
@@ -16,17 +18,19 @@ export function CartRow({ line, index }: { line: CartLine; index: number }): Rea
   const problems = read.ok ? {} : read.problems;
   const choices = line.tax && !TAX_CHOICES.some((c) => taxKey(c) === taxKey(line.tax)) ? [...TAX_CHOICES, line.tax] : TAX_CHOICES;
 
-  const cell = (field: LineField, label: string, className: string) => {
+  const taxProblem = problems.tax;
+  const cell = (field: Exclude<LineField, 'tax'>, label: string, className: string) => {
     const id = `${line.id}-${field}`;
     const problem = problems[field];
     return (
       <td className={className}>
         <input
           id={id} value={line[field]} inputMode="decimal" autoComplete="off" aria-label={`${label}: ${line.name}`}
+          maxLength={LIMITS.typedNumberLength}
           aria-invalid={problem ? true : undefined} aria-describedby={problem ? `${id}-error` : undefined}
           onChange={(e) => update(line.id, { [field]: e.target.value })}
         />
-        {problem ? <span className="field-error" id={`${id}-error`}>{t[problem]}</span> : null}
+        {problem ? <span className="field-error" id={`${id}-error`}>{lineProblemText(problem, t, locale)}</span> : null}
       </td>
     );
   };
@@ -39,10 +43,12 @@ export function CartRow({ line, index }: { line: CartLine; index: number }): Rea
       {cell('price', t.unitPrice, 'num price')}
       {cell('discountRate', t.discountRate, 'num disc')}
       <td className="tax">
-        <select aria-label={`${t.tax}: ${line.name}`} value={taxKey(line.tax)} onChange={(e) => update(line.id, { tax: taxFromKey(e.target.value) })}>
+        <select aria-label={`${t.tax}: ${line.name}`} value={taxKey(line.tax)} onChange={(e) => update(line.id, { tax: taxFromKey(e.target.value) })}
+          aria-invalid={taxProblem ? true : undefined} aria-describedby={taxProblem ? `${line.id}-tax-error` : undefined}>
           {choices.map((c) => <option key={taxKey(c)} value={taxKey(c)}>{taxLabel(c.code, c.rate, locale)}</option>)}
           <option value="">{t.noTax}</option>
         </select>
+        {taxProblem ? <span className="field-error" id={`${line.id}-tax-error`}>{lineProblemText(taxProblem, t, locale)}</span> : null}
       </td>
       <td className="num amount">{read.ok ? formatCop(calculateLine(read.input).payable, locale) : '—'}</td>
       <td>

@@ -6,6 +6,7 @@ import { CHARGE_BUTTON_ID } from '../customer/form-focus';
 import { saleNumberLabel } from '../format/sale-number';
 import { useText } from '../i18n/use-text';
 import { chargeSale } from './charge-sale';
+import { ConfirmTotal } from './ConfirmTotal';
 import { useSale } from './sale-store';
 
 export function ChargeBar(): ReactNode {
@@ -18,6 +19,7 @@ export function ChargeBar(): ReactNode {
   const tillName = useApp((s) => s.settings?.tillName ?? '');
   return (
     <div className="charge-bar">
+      <ConfirmTotal />
       <button type="button" id={CHARGE_BUTTON_ID} className="charge" disabled={charging || empty} onClick={() => void chargeSale()}>
         {charging ? t.charging : t.charge} <kbd>F12</kbd>
       </button>

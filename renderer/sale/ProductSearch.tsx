@@ -1,6 +1,7 @@
 /** F2: search the catalog by name, code or barcode; Enter adds the highlighted product; scans add directly. */
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { ProductDto } from '../../shared/bridge/types';
+import { LIMITS } from '../../shared/limits';
 import { formatCop } from '../../shared/money';
 import { focusSoon, useApp } from '../app/app-store';
 import { bridge } from '../bridge/client';
@@ -41,6 +42,12 @@ export function ProductSearch(): ReactNode {
   }, [text]);
 
   const pick = (product: ProductDto) => {
+    const { lines } = useSale.getState();
+    // One more unit of a line already there is always fine; a new line only within the shared limit.
+    if (lines.length >= LIMITS.maxLines && !lines.some((l) => l.code === product.code)) {
+      notify('error', t.tooManyLines(LIMITS.maxLines));
+      return;
+    }
     add(product, locale);
     request.current++;
     setText('');

@@ -2,7 +2,8 @@
  * The cart of the sale in progress, as pure functions over plain data. Fields keep what the cashier typed;
  * they are read exactly (decimal-text) when the totals are computed and when the sale is charged.
  */
-import type { InvoiceItem } from '../../shared/api/invoice-request';
+import { itemSchema, taxSchema, type InvoiceItem } from '../../shared/api/invoice-request';
+import { LIMITS } from '../../shared/limits';
 import type { Locale, ProductDto } from '../../shared/bridge/types';
 import type { LineInput } from '../../shared/money';
 import { compareDecimal, decimalForInput, parseDecimalText } from '../format/decimal-text';
@@ -20,8 +21,9 @@ export interface CartLine {
   tax: TaxChoice | null;
 }
 
-export type LineField = 'quantity' | 'price' | 'discountRate';
-export type LineProblem = 'problemQuantity' | 'problemPrice' | 'problemDiscount';
+export type LineField = 'quantity' | 'price' | 'discountRate' | 'tax';
+export type LineProblem =
+  | 'problemQuantity' | 'problemQuantityTooLarge' | 'problemPrice' | 'problemPriceTooLarge' | 'problemDiscount' | 'problemTax';
 
 /** The taxes a counter usually applies (DOMAIN.md): IVA 19/5/0 and INC 8. */
 export const TAX_CHOICES: readonly TaxChoice[] = [
@@ -80,19 +82,37 @@ export type ReadLine =
   | { ok: true; input: LineInput; item: InvoiceItem }
   | { ok: false; problems: Partial<Record<LineField, LineProblem>> };
 
-/** Reads one line exactly; quantity > 0 (3 decimals), price ≥ 0 (2 decimals), discount 0–100 %. */
+/** A canonical decimal the shared item schema accepts for this field (the same rule the core applies). */
+function schemaAccepts(field: 'quantity' | 'price' | 'discount_rate', canonical: string): boolean {
+  return itemSchema.shape[field].safeParse(Number(canonical)).success;
+}
+
+/**
+ * Reads one line exactly, within the shared limits: quantity > 0 up to LIMITS.maxQuantity, price ≥ 0 up to
+ * LIMITS.maxPrice, discount 0–100 %, each with its number of decimals. Anything else is a problem shown by its
+ * field, so nothing typed (a barcode in a quantity, say) ever reaches the money calculation out of range.
+ */
 export function readLine(line: CartLine, locale: Locale): ReadLine {
   const problems: Partial<Record<LineField, LineProblem>> = {};
-  const quantity = parseDecimalText(line.quantity, locale, 3);
+  const quantity = parseDecimalText(line.quantity, locale, LIMITS.quantityDecimals);
   if (quantity === null || /^0(\.0*)?$/.test(quantity)) problems.quantity = 'problemQuantity';
-  const price = parseDecimalText(line.price, locale, 2);
+  else if (compareDecimal(quantity, String(LIMITS.maxQuantity)) > 0) problems.quantity = 'problemQuantityTooLarge';
+  else if (!schemaAccepts('quantity', quantity)) problems.quantity = 'problemQuantity';
+  const price = parseDecimalText(line.price, locale, LIMITS.priceDecimals);
   if (price === null) problems.price = 'problemPrice';
-  const discount = parseDecimalText(line.discountRate, locale, 2);
-  if (discount === null || compareDecimal(discount, '100') > 0) {
+  else if (compareDecimal(price, String(LIMITS.maxPrice)) > 0) problems.price = 'problemPriceTooLarge';
+  else if (!schemaAccepts('price', price)) problems.price = 'problemPrice';
+  const discount = parseDecimalText(line.discountRate, locale, LIMITS.rateDecimals);
+  if (discount === null || compareDecimal(discount, '100') > 0 || !schemaAccepts('discount_rate', discount)) {
     problems.discountRate = 'problemDiscount';
   }
+  // The tax comes from a list, but an open sale read back from the core is checked like anything else.
+  const taxRate = line.tax ? parseDecimalText(line.tax.rate, 'en', LIMITS.rateDecimals) : null;
+  if (line.tax && (taxRate === null || !taxSchema.safeParse({ code: line.tax.code, rate: Number(taxRate) }).success)) {
+    problems.tax = 'problemTax';
+  }
   if (quantity === null || price === null || discount === null || Object.keys(problems).length > 0) return { ok: false, problems };
-  const taxes = line.tax ? [{ code: line.tax.code, rate: line.tax.rate }] : [];
+  const taxes = line.tax && taxRate !== null ? [{ code: line.tax.code, rate: taxRate }] : [];
   return {
     ok: true,
     input: { quantity, price, discount_rate: discount, taxes },

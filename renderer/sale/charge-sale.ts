@@ -1,16 +1,25 @@
 /** Cobrar: the cart becomes a durable sale in the core's outbox, and the counter is clear for the next customer. */
 import { consumidorFinal } from '../../shared/customer';
-import { formatCop } from '../../shared/money';
+import { LIMITS } from '../../shared/limits';
+import { calculateTotals, formatCop } from '../../shared/money';
 import { focusSoon, useApp } from '../app/app-store';
 import { bridge } from '../bridge/client';
 import { describeBridgeError } from '../bridge/bridge-error-text';
 import { CHARGE_BUTTON_ID } from '../customer/form-focus';
+import { compareDecimal } from '../format/decimal-text';
 import { messagesFor } from '../i18n/messages';
 import { readCart } from './cart';
 import { buyerGap } from './charge-check';
+import { OPEN_SALE_SLOT, openSaleCharged, saveOpenSaleSoon, settleOpenSaleSaves } from './open-sale-sync';
 import { useSale } from './sale-store';
 
-export async function chargeSale(): Promise<void> {
+export const CONFIRM_TOTAL_ID = 'confirm-total-review';
+
+/**
+ * Cobrar (the button, F12, Ctrl+Enter). A total above LIMITS.confirmTotalAbove (a mis-scan, a price typed with
+ * too many zeros) is charged only with `confirmed`, which only the confirmation's own button passes.
+ */
+export async function chargeSale(confirmed = false): Promise<void> {
   const sale = useSale.getState();
   const app = useApp.getState();
   const t = messagesFor(app.locale);
@@ -33,18 +42,29 @@ export async function chargeSale(): Promise<void> {
     focusSoon(gap.fieldId);
     return;
   }
+  const payable = calculateTotals(cart.inputs).payable;
+  if (!confirmed && compareDecimal(payable, String(LIMITS.confirmTotalAbove)) > 0) {
+    // The safe answer has the focus, so a second F12 or Enter never charges it by accident.
+    sale.askToConfirmTotal(payable);
+    focusSoon(CONFIRM_TOTAL_ID);
+    return;
+  }
+  sale.askToConfirmTotal(null);
   const customer = sale.customer ?? consumidorFinal({
     email: app.settings.defaultEmail, municipality_code: app.settings.defaultMunicipalityCode,
   });
   sale.setCharging(true);
-  const answer = await bridge.call('sales.charge', { customer, items: cart.items, payment: sale.payment });
+  await settleOpenSaleSaves();
+  const answer = await bridge.call('sales.charge', { customer, items: cart.items, payment: sale.payment, openSaleSlot: OPEN_SALE_SLOT });
   if (!answer.ok) {
     sale.setCharging(false);
+    saveOpenSaleSoon();
     app.notify('error', `${t.chargeFailed} ${describeBridgeError(answer.error, t)}`);
     return;
   }
   const { saleId, referenceCode, shortNumber, totals } = answer.value;
   sale.finish({ saleId, referenceCode, shortNumber, payable: totals.payable });
+  openSaleCharged();
   app.notify('info', t.charged(referenceCode, formatCop(totals.payable, app.locale)));
   focusSoon('product-search');
 }

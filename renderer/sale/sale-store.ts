@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import type { InvoiceCustomer, InvoicePayment } from '../../shared/api/invoice-request';
 import type { Locale, ProductDto } from '../../shared/bridge/types';
+import type { OpenSaleDraft } from '../../shared/open-sale';
 import { addProduct, removeLine, updateLine, type CartLine } from './cart';
 
 export const DEFAULT_PAYMENT: InvoicePayment = { form_code: '1', means_code: '10' };
@@ -27,6 +28,11 @@ interface SaleState {
   /** The line the last scan or search touched, so the table can show it. */
   lastTouchedCode: string | null;
   customerForm: CustomerFormRequest | null;
+  /** The payable of a total so large it needs the cashier's confirmation before it is charged; null = none asked. */
+  confirmingTotal: string | null;
+  askToConfirmTotal(payable: string | null): void;
+  /** Brings back the open sale the core kept (after a reload, a crash or a restart). */
+  restore(draft: OpenSaleDraft): void;
   openCustomerForm(request: Omit<CustomerFormRequest, 'id'>): void;
   closeCustomerForm(): void;
   add(product: ProductDto, locale: Locale): void;
@@ -50,17 +56,25 @@ export const useSale = create<SaleState>()((set) => ({
   lastCharge: null,
   lastTouchedCode: null,
   customerForm: null,
+  confirmingTotal: null,
+  askToConfirmTotal: (confirmingTotal) => set({ confirmingTotal }),
+  restore: (draft) => set({
+    lines: draft.lines.map((line) => ({ ...line, id: `line-${++lineCounter}` })), customer: draft.customer, payment: draft.payment,
+    confirmingTotal: null,
+  }),
   openCustomerForm: (request) => set({ customerForm: { ...request, id: ++formCounter } }),
   closeCustomerForm: () => set({ customerForm: null }),
   add: (product, locale) => set((s) => ({
-    lines: addProduct(s.lines, product, `line-${++lineCounter}`, locale), lastTouchedCode: product.code,
+    lines: addProduct(s.lines, product, `line-${++lineCounter}`, locale), lastTouchedCode: product.code, confirmingTotal: null,
   })),
-  update: (id, patch) => set((s) => ({ lines: updateLine(s.lines, id, patch) })),
-  remove: (id) => set((s) => ({ lines: removeLine(s.lines, id) })),
+  // A total confirmed for one cart is not confirmed for another: any change withdraws the question.
+  update: (id, patch) => set((s) => ({ lines: updateLine(s.lines, id, patch), confirmingTotal: null })),
+  remove: (id) => set((s) => ({ lines: removeLine(s.lines, id), confirmingTotal: null })),
   setCustomer: (customer) => set({ customer }),
   setPayment: (payment) => set({ payment }),
   setCharging: (charging) => set({ charging }),
   finish: (lastCharge) => set({
     lines: [], customer: null, payment: DEFAULT_PAYMENT, charging: false, lastCharge, lastTouchedCode: null, customerForm: null,
+    confirmingTotal: null,
   }),
 }));

@@ -1,36 +1,25 @@
 /**
- * Listens for scanner bursts anywhere on the sale screen, except inside form fields where the cashier is typing
- * (the product search is the exception: it is marked data-wedge="capture").
+ * Listens for scanner bursts anywhere on the sale screen, whatever has the focus: the product search, a quantity or
+ * price field, the customer's fields. A scan adds its product; what the scanner typed into the focused field is
+ * taken back out, so a barcode never becomes a quantity of 7 702 001 001 033.
  */
 import { useEffect, useRef } from 'react';
-import { EMPTY_WEDGE, feedWedge, type WedgeState } from './wedge';
+import { restoreField, snapshotField, type FieldSnapshot } from './field-restore';
+import { scanKeyHandler } from './scan-keys';
 
-function isTypingField(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.dataset.wedge === 'capture') return false;
-  return target.isContentEditable || target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement
-    || target instanceof HTMLSelectElement;
-}
+const DOM_FIELDS = {
+  snapshot: snapshotField,
+  restore(snapshot: FieldSnapshot, target: unknown) {
+    if (snapshot.field === target) restoreField(snapshot);
+  },
+};
 
 export function useWedge(onScan: (code: string) => void): void {
-  const state = useRef<WedgeState>(EMPTY_WEDGE);
   const latest = useRef(onScan);
   latest.current = onScan;
 
   useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.ctrlKey || event.altKey || event.metaKey || isTypingField(event.target)) {
-        state.current = EMPTY_WEDGE;
-        return;
-      }
-      const { state: next, verdict } = feedWedge(state.current, event.key, event.timeStamp);
-      state.current = next;
-      if (verdict.kind === 'scan') {
-        event.preventDefault();
-        event.stopPropagation();
-        latest.current(verdict.code);
-      }
-    };
+    const onKeyDown = scanKeyHandler((code) => latest.current(code), DOM_FIELDS);
     document.addEventListener('keydown', onKeyDown, true);
     return () => document.removeEventListener('keydown', onKeyDown, true);
   }, []);

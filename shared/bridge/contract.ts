@@ -9,11 +9,13 @@ import { LIMITS } from '../limits';
 import { chargeSchema } from '../sale-input';
 import { sellerSchema } from '../seller';
 import { SERVICE_URL_MESSAGES, serviceUrlProblem } from '../service-url';
+import { DEFAULT_OPEN_SALE_SLOT, openSaleDraftSchema, openSaleSlotSchema } from '../open-sale';
 import { BRIDGE_EVENT_NAMES, BRIDGE_METHOD_NAMES, isBridgeMethodName, type BridgeEventNameOnly, type BridgeMethodName } from './names';
 import type {
   AppInfoDto, ChargeResult, CustomerDto, ProductDto, RangesDto, ReceiptDto, SaleDetailDto, SaleEventDto,
   SaleSummaryDto, SettingsDto, SyncStatusDto,
 } from './types';
+import type { OpenSaleDto } from './types';
 
 /** A phantom marker carrying the result type of a method. */
 const returns = <T>() => null as unknown as T;
@@ -53,6 +55,7 @@ export const bridgeContract = {
   'customers.save': { input: z.strictObject({ customer: customerInputSchema }), result: returns<CustomerDto>() },
 
   'sales.charge': {
+    // openSaleSlot: the open sale this charge comes from, cleared in the same transaction that records the sale.
     input: chargeSchema,
     result: returns<ChargeResult>(),
   },
@@ -70,6 +73,12 @@ export const bridgeContract = {
   'sales.get': { input: z.strictObject({ id: recordId }), result: returns<SaleDetailDto | null>() },
   /** A sale that needs attention goes back to the queue (a person's decision). */
   'sales.retry': { input: z.strictObject({ id: recordId }), result: returns<SaleDetailDto>() },
+  /** The sale in progress, kept by the core so a reload, a crash or a restart brings it back. */
+  'openSale.get': { input: z.strictObject({ slot: openSaleSlotSchema.default(DEFAULT_OPEN_SALE_SLOT) }), result: returns<OpenSaleDto | null>() },
+  'openSale.save': {
+    input: z.strictObject({ slot: openSaleSlotSchema.default(DEFAULT_OPEN_SALE_SLOT), draft: openSaleDraftSchema }),
+    result: returns<{ savedAt: number }>(),
+  },
 
   'receipt.get': { input: z.strictObject({ saleId: recordId, paperWidth: paperWidth.optional() }), result: returns<ReceiptDto>() },
   /** Electron: webContents.print with the configured printer. Browser mode answers `printed: false`; the page prints itself. */

@@ -7,6 +7,7 @@ export const BRIDGE_METHOD_NAMES = [
   'catalog.search', 'catalog.byBarcode',
   'customers.search', 'customers.save',
   'sales.charge', 'sales.search', 'sales.get', 'sales.retry',
+  'openSale.get', 'openSale.save',
   'receipt.get', 'receipt.print', 'receipt.pdf',
   'settings.get', 'settings.save', 'settings.saveConnection', 'settings.useDemo',
   'ranges.list',

@@ -4,6 +4,7 @@
  */
 import type { InvoiceCustomer, InvoiceItem, InvoicePayment } from '../api/invoice-request';
 import type { DocumentTotals } from '../money';
+import type { OpenSaleDraft } from '../open-sale';
 
 export type Locale = 'es-CO' | 'en';
 export type PaperWidth = 80 | 58;
@@ -177,4 +178,10 @@ export interface SaleEventDto {
   entryId: number;
   referenceCode: string;
   state: string;
+}
+
+/** The sale in progress as the core keeps it (see shared/open-sale.ts). */
+export interface OpenSaleDto {
+  draft: OpenSaleDraft;
+  updatedAt: number;
 }

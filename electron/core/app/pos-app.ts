@@ -17,6 +17,7 @@ import { secretStateOf } from './secret-state';
 import { KEYS, connectionMode, currentService, readSettings } from './settings-mapping';
 import { setupHandlers } from './setup-handlers';
 import { shopHandlers } from './shop-handlers';
+import { openSaleHandlers } from './open-sale-handlers';
 import { SendProgress, syncStatusDto } from './sync-status';
 
 export type PosEvent = { [E in BridgeEventName]: { event: E; payload: BridgeEvents[E] } }[BridgeEventName];
@@ -128,7 +129,7 @@ export function createPosApp(opts: PosAppOptions): PosApp {
   };
 
   return {
-    handlers: { ...shopHandlers(ctx), ...setupHandlers(ctx, { version: opts.version, shell: opts.shell }) },
+    handlers: { ...shopHandlers(ctx), ...setupHandlers(ctx, { version: opts.version, shell: opts.shell }), ...openSaleHandlers(ctx) },
     async start() {
       if (isDemo()) seedDemoCatalog(store);
       // Sales from before services were told apart belong to the service configured now.

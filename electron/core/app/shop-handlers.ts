@@ -55,10 +55,11 @@ export function shopHandlers(ctx: AppContext): Pick<BridgeHandlers, ShopMethods>
       return { id: saved.id, customer: saved.customer };
     },
 
-    'sales.charge': async ({ customer, items, payment }) => {
+    'sales.charge': async ({ customer, items, payment, openSaleSlot }) => {
       // Frozen with the range known now (null when none is known yet; the engine assigns one before sending).
       const recorded = store.recordSale({
         customer, items, payment, numberingRangeId: store.getSetting(CURRENT_RANGE_KEY) || null, service: currentService(store),
+        ...(openSaleSlot !== undefined ? { openSaleSlot } : {}),
       });
       // The sale is on disk: from here on nothing may answer failure, or the cashier charges it twice.
       announce(ctx, { entryId: recorded.entryId, referenceCode: recorded.referenceCode, state: 'waiting' });

@@ -12,5 +12,6 @@ export {
 export type { SaleInput, RecordedSale, Sale, SaleSummary, SaleSearch } from './sales';
 export type { Product } from './catalog';
 export type { SavedCustomer } from './customers';
+export type { OpenSales, StoredOpenSale } from './open-sales';
 export { REFERENCE_CODE_PATTERN, referenceCodeTime } from './reference-code';
 export { openDatabase } from './database';

@@ -3,6 +3,7 @@ import type { InvoiceCustomer, InvoiceItem, InvoicePayment } from '../../../shar
 import { calculateTotals, type Amount, type DocumentTotals } from '../../../shared/money';
 import { StoreError } from './errors';
 import { invoiceBody } from './invoice-body';
+import { openSaleClearer } from './open-sales';
 import { escapeLike } from './like-pattern';
 import { ENTRY_COLUMNS, toEntry, type OutboxEntry, type OutboxState } from './outbox';
 
@@ -14,6 +15,8 @@ export interface SaleInput {
   numberingRangeId: string | null;
   /** Which invoicing service the sale is for (e.g. 'demo'); only that service's sync engine will send it. */
   service?: string;
+  /** The open sale this charge comes from; cleared in the sale's own transaction (never charged twice after a crash). */
+  openSaleSlot?: string;
 }
 
 export interface RecordedSale {
@@ -109,6 +112,7 @@ export function salesTable(db: Database.Database, now: () => number, nextReferen
   const setRange = db.prepare<[string, string, number, number]>(
     'UPDATE outbox SET numbering_range_id = ?, request_body = ?, updated_at = ? WHERE id = ?',
   );
+  const clearOpenSale = openSaleClearer(db);
   const selectOutcomes = db.prepare<[number], { outcome: string }>('SELECT outcome FROM outbox_attempts WHERE entry_id = ? ORDER BY id');
 
   function mustGetEntry(entryId: number): OutboxEntry {
@@ -156,6 +160,7 @@ export function salesTable(db: Database.Database, now: () => number, nextReferen
         if (!sale) throw new StoreError('The sale was not recorded.');
         const entry = insertEntry.get(sale.id, body, input.numberingRangeId, at, at, at, input.service ?? '');
         if (!entry) throw new StoreError('The sale was not queued for invoicing.');
+        if (input.openSaleSlot !== undefined) clearOpenSale(input.openSaleSlot);
         return { saleId: sale.id, entryId: entry.id, referenceCode, shortNumber: sale.short_number, totals };
       }).immediate();
     },

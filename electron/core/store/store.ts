@@ -3,6 +3,7 @@ import { catalogTable, type Catalog } from './catalog';
 import { customersTable, type Customers } from './customers';
 import { openDatabase } from './database';
 import { migrate } from './migrations';
+import { openSalesTable, type OpenSales } from './open-sales';
 import { outboxTable, type Outbox } from './outbox';
 import { referenceCodes } from './reference-code';
 import { salesTable, type Sales } from './sales';
@@ -16,7 +17,7 @@ export interface StoreOptions {
   random?: () => number;
 }
 
-export interface Store extends Settings, Sales, Outbox, Catalog, Customers {
+export interface Store extends Settings, Sales, Outbox, Catalog, Customers, OpenSales {
   close(): void;
 }
 
@@ -42,6 +43,7 @@ export function openStore(opts: StoreOptions): Store {
       ...sales,
       ...catalogTable(db, now),
       ...customersTable(db, now),
+      ...openSalesTable(db, now),
       close() {
         if (db.open) db.close();
       },

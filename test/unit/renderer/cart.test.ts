@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { LIMITS } from '../../../shared/limits';
 import type { ProductDto } from '../../../shared/bridge/types';
 import { calculateTotals } from '../../../shared/money';
 import {
@@ -101,3 +103,56 @@ describe('the cart', () => {
     expect(taxFromKey(taxKey(null))).toBeNull();
   });
 });
+
+describe('the cart\'s number fields, bounded by the shared limits', () => {
+  const line = (patch: Partial<CartLine>): CartLine => ({
+    id: 'x', code: 'P-001', name: 'Café', unitMeasure: '94', quantity: '1', price: '18900', discountRate: '0',
+    tax: { code: '01', rate: '19' }, ...patch,
+  });
+
+  it.each([
+    ['1000000000000000', 'problemQuantityTooLarge'], // a mis-scan: threw "quantity is too large" and blanked the page
+    ['27702001001033', 'problemQuantityTooLarge'], // a barcode typed into the quantity
+    ['100.000,001', 'problemQuantityTooLarge'],
+    ['0,0001', 'problemQuantity'], // more decimals than LIMITS.quantityDecimals
+    ['0', 'problemQuantity'],
+  ])('quantity %s is refused by its field (%s) and stays out of the totals', (quantity, problem) => {
+    const read = readCart([line({ quantity }), line({ id: 'y' })], 'es-CO');
+    expect(read.problems.x).toEqual({ quantity: problem });
+    expect(read.ready).toBe(false);
+    expect(() => calculateTotals(read.inputs)).not.toThrow();
+    expect(read.inputs).toHaveLength(1);
+  });
+
+  it('accepts the largest quantity and price the limits allow', () => {
+    const read = readLine(line({ quantity: String(LIMITS.maxQuantity), price: String(LIMITS.maxPrice) }), 'en');
+    expect(read.ok).toBe(true);
+  });
+
+  it('refuses a price above the limit, and a tax rate that is not a number (an open sale read back)', () => {
+    expect(readLine(line({ price: String(LIMITS.maxPrice + 1) }), 'en')).toEqual({ ok: false, problems: { price: 'problemPriceTooLarge' } });
+    expect(readLine(line({ tax: { code: '01', rate: 'abc' } }), 'en')).toEqual({ ok: false, problems: { tax: 'problemTax' } });
+    expect(readLine(line({ tax: { code: '01', rate: '1000' } }), 'en')).toEqual({ ok: false, problems: { tax: 'problemTax' } });
+  });
+
+  const typed = fc.oneof(
+    fc.string({ maxLength: 32 }), fc.stringMatching(/^[0-9.,]{1,32}$/), fc.bigInt({ min: 0n, max: 10n ** 30n }).map(String),
+    fc.constantFrom('1e15', '5e-324', 'Infinity', '-1'),
+  );
+  const locales = fc.constantFrom<'es-CO' | 'en'>('es-CO', 'en');
+
+  it('never lets a typed quantity or price make the money calculation throw', () => {
+    fc.assert(fc.property(typed, typed, locales, (quantity, price, locale) => {
+      const read = readCart([line({ quantity, price })], locale);
+      expect(() => calculateTotals(read.inputs)).not.toThrow();
+    }));
+  });
+
+  it('never lets a typed discount or a stored tax rate make the money calculation throw', () => {
+    fc.assert(fc.property(typed, typed, locales, (discountRate, rate, locale) => {
+      const read = readCart([line({ discountRate, tax: { code: '01', rate } })], locale);
+      expect(() => calculateTotals(read.inputs)).not.toThrow();
+    }));
+  });
+});
+

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { scanKeyHandler } from '../../../renderer/sale/scan-keys';
 import { DEFAULT_WEDGE, EMPTY_WEDGE, feedWedge, type WedgeState, type WedgeVerdict } from '../../../renderer/sale/wedge';
 
 /** Feeds keys at the given times (ms, a fake clock) and returns every verdict. */
@@ -59,7 +60,7 @@ describe('keyboard-wedge detector (times from a fake clock)', () => {
 
   it('finds any fast code of valid length, whatever the scanner speed within the limit', () => {
     fc.assert(fc.property(
-      fc.stringMatching(/^[0-9A-Z]{6,30}$/), fc.integer({ min: 0, max: DEFAULT_WEDGE.maxGapMs }), fc.integer({ min: 0, max: 1e9 }),
+      fc.stringMatching(/^[0-9A-Z]{6,30}$/), fc.integer({ min: 0, max: DEFAULT_WEDGE.maxAverageMs }), fc.integer({ min: 0, max: 1e9 }),
       (code, gap, start) => {
         const keys = [...typed(code, start, gap), ['Enter', start + code.length * gap] as [string, number]];
         expect(run(keys).at(-1)).toEqual({ kind: 'scan', code });
@@ -67,13 +68,90 @@ describe('keyboard-wedge detector (times from a fake clock)', () => {
     ));
   });
 
-  it('never reports a scan when every pause is longer than the limit', () => {
+  it('never reports a scan when every pause is longer than a scanner\'s average', () => {
     fc.assert(fc.property(
-      fc.stringMatching(/^[0-9]{6,20}$/), fc.integer({ min: DEFAULT_WEDGE.maxGapMs + 1, max: 2000 }),
+      fc.stringMatching(/^[0-9]{6,20}$/), fc.integer({ min: DEFAULT_WEDGE.maxAverageMs + 1, max: 2000 }),
       (code, gap) => {
         const keys = [...typed(code, 0, gap), ['Enter', code.length * gap] as [string, number]];
         expect(run(keys).some((v) => v.kind === 'scan')).toBe(false);
       },
     ));
+  });
+
+  it('keeps a scan whole when the scanner pauses 60 ms in the middle of the code (no partial scan, no typed rest)', () => {
+    const keys = [...typed('770200', 0, 8), ...typed('1001033', 40 + 60, 8), ['Enter', 100 + 7 * 8] as [string, number]];
+    const verdicts = run(keys);
+    expect(verdicts.filter((v) => v.kind === 'scan')).toEqual([{ kind: 'scan', code: '7702001001033' }]);
+  });
+
+  it('keeps a scan whole when the pause comes right after the first character', () => {
+    const keys = [['7', 0], ...typed('702001001033', 60, 6), ['Enter', 60 + 12 * 6]] as Array<[string, number]>;
+    expect(run(keys).at(-1)).toEqual({ kind: 'scan', code: '7702001001033' });
+  });
+
+  it('does not take a person typing quickly (35 to 160 ms a key) for a scanner', () => {
+    fc.assert(fc.property(
+      fc.stringMatching(/^[0-9]{6,20}$/), fc.array(fc.integer({ min: 35, max: 160 }), { minLength: 21, maxLength: 21 }),
+      (code, gaps) => {
+        // A person's pace: the average gap is what a quick typist manages, slower than any scanner on every key.
+        fc.pre(gaps.slice(0, code.length).reduce((a, b) => a + b, 0) / code.length >= 60);
+        let at = 0;
+        const keys: Array<[string, number]> = [...code].map((ch, i) => [ch, (at += i === 0 ? 0 : gaps[i] ?? 70)]);
+        keys.push(['Enter', at + (gaps[0] ?? 70)]);
+        expect(run(keys).some((v) => v.kind === 'scan')).toBe(false);
+      },
+    ));
+  });
+});
+
+/** A form field in a test: keydown first, then the browser puts the character in (as in Chromium). */
+class FakeField {
+  constructor(public value: string) {}
+}
+
+function pressInto(field: FakeField, keys: ReadonlyArray<readonly [string, number]>, onScan: (code: string) => void) {
+  const handle = scanKeyHandler<{ field: FakeField; value: string }>(onScan, {
+    snapshot: (target) => (target instanceof FakeField ? { field: target, value: target.value } : null),
+    restore: (snapshot, target) => { if (snapshot.field === target) snapshot.field.value = snapshot.value; },
+  });
+  const passedOn: string[] = [];
+  for (const [key, at] of keys) {
+    let prevented = false;
+    handle({
+      key, timeStamp: at, ctrlKey: false, altKey: false, metaKey: false, target: field,
+      preventDefault: () => { prevented = true; }, stopPropagation: () => {},
+    });
+    if (prevented) continue;
+    passedOn.push(key);
+    if (key.length === 1) field.value += key;
+  }
+  return passedOn;
+}
+
+describe('the scanner listener, wherever the focus is (fake fields, fake clock)', () => {
+  it('a scan into a quantity field adds the product and leaves the quantity as it was', () => {
+    const quantity = new FakeField('2');
+    const scans: string[] = [];
+    const passedOn = pressInto(quantity, [...typed('27702001001033', 5000, 4), ['Enter', 5000 + 14 * 4]], (c) => scans.push(c));
+    expect(scans).toEqual(['27702001001033']);
+    expect(quantity.value).toBe('2');
+    expect(passedOn).not.toContain('Enter'); // the field's own Enter handling never sees it
+  });
+
+  it('a quantity typed by a person stays, and its Enter goes on to the field', () => {
+    const quantity = new FakeField('');
+    const scans: string[] = [];
+    const passedOn = pressInto(quantity, [...typed('120000', 0, 110), ['Enter', 800]], (c) => scans.push(c));
+    expect(scans).toEqual([]);
+    expect(quantity.value).toBe('120000');
+    expect(passedOn.at(-1)).toBe('Enter');
+  });
+
+  it('keeps what the person typed before a pause, and removes only the scan after it', () => {
+    const search = new FakeField('');
+    const scans: string[] = [];
+    pressInto(search, [...typed('caf', 0, 150), ...typed('7702001001002', 2000, 3), ['Enter', 2000 + 13 * 3]], (c) => scans.push(c));
+    expect(scans).toEqual(['7702001001002']);
+    expect(search.value).toBe('caf');
   });
 });

@@ -1,0 +1,65 @@
+/**
+ * A render error stays inside its screen: instead of a white page the cashier reads what happened and has a way
+ * back. The sale in progress lives in its store and in the core, so nothing rung up is lost with the screen.
+ */
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { messagesFor } from '../i18n/messages';
+import { useApp, type Screen } from './app-store';
+
+interface BoundaryProps {
+  children: ReactNode;
+  fallback(retry: () => void): ReactNode;
+}
+
+/** React only catches render errors in a class component. */
+export class ErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    // The browser console (and Electron's log) keeps the details; the screen keeps them out of the cashier's way.
+    console.error('a screen failed to render', error, info.componentStack);
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? this.props.fallback(() => this.setState({ failed: false })) : this.props.children;
+  }
+}
+
+function ScreenFailed({ screen, retry }: { screen: Screen; retry: () => void }): ReactNode {
+  const locale = useApp((s) => s.locale);
+  const show = useApp((s) => s.show);
+  const t = messagesFor(locale);
+  return (
+    <section className="screen-failed" role="alert" aria-labelledby="screen-failed-title">
+      <h1 id="screen-failed-title">{t.screenFailed}</h1>
+      <p>{t.screenFailedSaleKept}</p>
+      <div className="row">
+        <button type="button" onClick={retry}>{t.screenRetry}</button>
+        {screen === 'sale'
+          ? <button type="button" onClick={() => show('history')}>{t.history}</button>
+          : <button type="button" onClick={() => show('sale')}>{t.backToSale}</button>}
+      </div>
+    </section>
+  );
+}
+
+/** One boundary per screen, fresh each time the screen changes. */
+export function ScreenBoundary({ screen, children }: { screen: Screen; children: ReactNode }): ReactNode {
+  return <ErrorBoundary key={screen} fallback={(retry) => <ScreenFailed screen={screen} retry={retry} />}>{children}</ErrorBoundary>;
+}
+
+/** The last line of defence (the top bar or status bar failed): plain words, no store, no hooks. */
+export function AppFailed(): ReactNode {
+  const t = messagesFor(useApp.getState().locale);
+  return (
+    <main className="fatal" role="alert">
+      <h1>Mostrador</h1>
+      <p>{t.screenFailed} {t.screenFailedSaleKept}</p>
+      <button type="button" onClick={() => window.location.reload()}>{t.screenRetry}</button>
+    </main>
+  );
+}
