@@ -10,7 +10,7 @@ import type { OpenSaleDraft } from '../../../shared/open-sale';
 
 const RANGE = '6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b';
 const CUSTOMER = {
-  identification_type: '13', identification: '52345678', dv: '0', person_type: '2', name: 'Luis Pérez',
+  identification_type: '13', identification: '52345678', dv: '3', person_type: '2', name: 'Luis Pérez',
   tax_regime: '49', email: 'luis@example.co', municipality_code: '76001',
 };
 const DRAFT: OpenSaleDraft = {
