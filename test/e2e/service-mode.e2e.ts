@@ -211,7 +211,10 @@ test('rejected: a sale the service rejects shows as needing attention with the s
   expect(document?.status).toBe('REJECTED');
   const message = document?.errors[0] ?? '';
   expect(message).not.toBe('');
-  const box = page.getByRole('region', { name: `Venta ${reference}` }).getByRole('alert');
+  // The detail is headed by the short sale number ("Venta Caja 1 · 000002"); the long reference is in it.
+  const detail = page.getByRole('region', { name: /^Venta Caja 1 · \d{6}$/ });
+  await expect(detail).toContainText(reference);
+  const box = detail.getByRole('alert');
   await expect(box).toContainText('Mensaje del servicio:');
   await expect(box).toContainText(message);
   await expect(page.getByRole('button', { name: 'Reintentar envío' })).toBeVisible();
