@@ -11,18 +11,22 @@ import { useSettingsDraft } from './use-settings-draft';
 
 interface PreferencesDraft {
   locale: Locale; paperWidth: PaperWidth; printerName: string; silentPrint: boolean; defaultEmail: string; municipality: string;
+  rateShare: number;
 }
+
+/** Shares that split the service's limit evenly between 1 to 5 tills; a value saved otherwise is offered too. */
+const RATE_SHARES = [100, 50, 33, 25, 20];
 
 const pickPreferences = (s: SettingsDto | null): PreferencesDraft => ({
   locale: s?.locale ?? 'es-CO', paperWidth: s?.paperWidth ?? 80, printerName: s?.printerName ?? '', silentPrint: s?.silentPrint ?? false,
-  defaultEmail: s?.defaultEmail ?? '', municipality: s?.defaultMunicipalityCode ?? '',
+  defaultEmail: s?.defaultEmail ?? '', municipality: s?.defaultMunicipalityCode ?? '', rateShare: s?.rateShare ?? 100,
 });
 
 export function PreferencesSection(): ReactNode {
   const t = useText();
   const tillId = useApp((s) => s.settings?.tillId ?? '');
   const { draft, change, reset } = useSettingsDraft(pickPreferences);
-  const { locale, paperWidth, printerName, silentPrint, defaultEmail, municipality } = draft;
+  const { locale, paperWidth, printerName, silentPrint, defaultEmail, municipality, rateShare } = draft;
   const set = <K extends keyof PreferencesDraft>(field: K) => (value: PreferencesDraft[K]) => change((d) => ({ ...d, [field]: value }));
   const [shown, setShown] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -37,7 +41,7 @@ export function PreferencesSection(): ReactNode {
     if (Object.keys(problems).length > 0) return;
     const outcome = await saveSettings({
       locale, paperWidth, silentPrint, printerName: printerName.trim() === '' ? null : printerName.trim(),
-      defaultEmail: defaultEmail.trim(), defaultMunicipalityCode: municipality,
+      defaultEmail: defaultEmail.trim(), defaultMunicipalityCode: municipality, rateShare,
     });
     if (outcome.ok) {
       reset();
@@ -62,6 +66,9 @@ export function PreferencesSection(): ReactNode {
           onChange={(v) => set('paperWidth')(v === '58' ? 58 : 80)} options={[['80', '80 mm'], ['58', '58 mm']]} />
       </div>
       <CheckField id="pref-silent" label={t.silentPrint} checked={silentPrint} onChange={set('silentPrint')} />
+      <SelectField id="pref-rate-share" label={t.rateShare} value={String(rateShare)} hint={t.rateShareHint}
+        error={serverErrors['rateShare'] ?? null} onChange={(v) => set('rateShare')(Number(v))}
+        options={[...new Set([...RATE_SHARES, rateShare])].map((p) => [String(p), p === 100 ? t.rateShareAll : `${p} %`] as const)} />
       <h3>{t.consumidorFinalDefaults}</h3>
       <TextField id="pref-email" type="email" label={t.defaultEmail} value={defaultEmail} onChange={set('defaultEmail')}
         hint={t.defaultEmailHint} error={errorOf('defaultEmail')} />

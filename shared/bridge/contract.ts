@@ -29,6 +29,9 @@ export const sellerSchema = z.strictObject({
   resolutionText: text(500),
 });
 
+/** This till's share of the service's request limit, in percent (several tills on one client id split it). */
+export const RATE_SHARE_RANGE = { min: 5, max: 100 } as const;
+
 export const bridgeContract = {
   'app.info': { input: empty, result: returns<AppInfoDto>() },
 
@@ -74,6 +77,9 @@ export const bridgeContract = {
       preferredRangeId: z.union([z.string().uuid('must be a numbering range id'), z.null()]).optional(),
       defaultEmail: z.string().regex(z.regexes.email, 'must be a valid e-mail address').optional(),
       defaultMunicipalityCode: z.string().regex(/^\d{5}$/, 'must be a 5-digit DIVIPOLA code').optional(),
+      rateShare: z.number().int('must be a whole percentage')
+        .min(RATE_SHARE_RANGE.min, `must be at least ${RATE_SHARE_RANGE.min} %`)
+        .max(RATE_SHARE_RANGE.max, `must be at most ${RATE_SHARE_RANGE.max} %`).optional(),
     }),
     result: returns<SettingsDto>(),
   },

@@ -118,6 +118,8 @@ export interface SettingsDto {
   defaultEmail: string;
   defaultMunicipalityCode: string;
   tillId: string;
+  /** This till's share of the service's request limit, in percent (100 = one till per client id). */
+  rateShare: number;
 }
 
 export interface RangeDto {

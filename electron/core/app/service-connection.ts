@@ -8,7 +8,8 @@ import { createInvoicingApi, type InvoicingApi, type InvoicingApiOptions } from 
 import { KeychainUnavailableError, type CredentialStore } from '../secrets/credential-store';
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions, type SyncEvent } from '../sync/sync-engine';
 import type { SyncStore } from '../sync/ports';
-import { KEYS, connectionMode, currentService, type ConnectionMode, type SettingsRows } from './settings-mapping';
+import type { ApiRequests } from '../store/api-requests';
+import { KEYS, connectionMode, currentService, readRateShare, type ConnectionMode, type SettingsRows } from './settings-mapping';
 
 /** The embedded demo service; composition code starts it (the core never imports the sandbox). */
 export interface DemoService {
@@ -32,7 +33,7 @@ export interface ActiveConnection {
 }
 
 export interface ServiceConnectionOptions {
-  store: SyncStore & SettingsRows;
+  store: SyncStore & SettingsRows & ApiRequests;
   credentials: CredentialStore;
   demo: DemoServiceProvider;
   now: () => number;
@@ -109,7 +110,12 @@ export function createServiceConnection(opts: ServiceConnectionOptions): Service
         await stopActive();
         const mode = connectionMode(opts.store);
         const target = await endpoint(mode);
-        const api = createInvoicingApi({ ...target, now: opts.now, random: opts.random, ...opts.api });
+        const api = createInvoicingApi({
+          ...target, now: opts.now, random: opts.random,
+          // The rate budget outlives the process (per service) and is this till's share of the service's limit.
+          rateJournal: opts.store.rateJournal(currentService(opts.store)), rateShare: () => readRateShare(opts.store) / 100,
+          ...opts.api,
+        });
         const engine = createSyncEngine({
           store: opts.store, api, service: currentService(opts.store), now: opts.now, random: opts.random, ...opts.engine,
         });

@@ -3,7 +3,7 @@
  * live here; the client secret is in the keychain and only its presence is reported.
  */
 import type { Locale, PaperWidth, SellerDto, SettingsDto } from '../../../shared/bridge/types';
-import { sellerSchema } from '../../../shared/bridge/contract';
+import { RATE_SHARE_RANGE, sellerSchema } from '../../../shared/bridge/contract';
 import { PREFERRED_RANGE_KEY } from '../sync/range-provider';
 
 export const KEYS = {
@@ -18,7 +18,16 @@ export const KEYS = {
   preferredRange: PREFERRED_RANGE_KEY,
   defaultEmail: 'default_email',
   defaultMunicipality: 'default_municipality_code',
+  rateShare: 'rate_share_percent',
 } as const;
+
+/** This till's share of the service's request limit, in percent, when several tills use one client id. */
+export const DEFAULT_RATE_SHARE = 100;
+
+export function readRateShare(rows: Pick<SettingsRows, 'getSetting'>): number {
+  const value = Number(rows.getSetting(KEYS.rateShare) ?? DEFAULT_RATE_SHARE);
+  return Number.isInteger(value) && value >= RATE_SHARE_RANGE.min && value <= RATE_SHARE_RANGE.max ? value : DEFAULT_RATE_SHARE;
+}
 
 export interface SettingsRows {
   getSetting(key: string): string | null;
@@ -83,6 +92,7 @@ export function readSettings(rows: SettingsRows, opts: { demoSeller: SellerDto; 
     defaultEmail: nonEmpty(KEYS.defaultEmail) ?? seller.email,
     defaultMunicipalityCode: nonEmpty(KEYS.defaultMunicipality) ?? (seller.municipalityCode || '11001'),
     tillId: rows.tillId(),
+    rateShare: readRateShare(rows),
   };
 }
 
@@ -95,6 +105,7 @@ export interface SettingsChanges {
   preferredRangeId?: string | null | undefined;
   defaultEmail?: string | undefined;
   defaultMunicipalityCode?: string | undefined;
+  rateShare?: number | undefined;
 }
 
 /** Writes only what was given; null clears (stored as '' because the store has no delete). */
@@ -107,4 +118,5 @@ export function writeSettings(rows: SettingsRows, changes: SettingsChanges): voi
   if (changes.preferredRangeId !== undefined) rows.setSetting(KEYS.preferredRange, changes.preferredRangeId ?? '');
   if (changes.defaultEmail !== undefined) rows.setSetting(KEYS.defaultEmail, changes.defaultEmail);
   if (changes.defaultMunicipalityCode !== undefined) rows.setSetting(KEYS.defaultMunicipality, changes.defaultMunicipalityCode);
+  if (changes.rateShare !== undefined) rows.setSetting(KEYS.rateShare, String(changes.rateShare));
 }

@@ -14,3 +14,4 @@ export type { Product } from './catalog';
 export type { SavedCustomer } from './customers';
 export { REFERENCE_CODE_PATTERN, referenceCodeTime } from './reference-code';
 export { openDatabase } from './database';
+export type { ApiRequests } from './api-requests';

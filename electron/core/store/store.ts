@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { apiRequestsTable, type ApiRequests } from './api-requests';
 import { catalogTable, type Catalog } from './catalog';
 import { customersTable, type Customers } from './customers';
 import { openDatabase } from './database';
@@ -16,7 +17,7 @@ export interface StoreOptions {
   random?: () => number;
 }
 
-export interface Store extends Settings, Sales, Outbox, Catalog, Customers {
+export interface Store extends Settings, Sales, Outbox, Catalog, Customers, ApiRequests {
   close(): void;
 }
 
@@ -42,6 +43,7 @@ export function openStore(opts: StoreOptions): Store {
       ...sales,
       ...catalogTable(db, now),
       ...customersTable(db, now),
+      ...apiRequestsTable(db),
       close() {
         if (db.open) db.close();
       },
