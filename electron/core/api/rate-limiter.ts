@@ -69,7 +69,8 @@ export interface RateLimiterOptions {
 interface Slot {
   at: number;
   open: boolean;
-  startedAt: number;
+  /** Admission order, to tell the requests admitted before a cut from those after it. */
+  serial: number;
   handle: number | null;
 }
 
@@ -88,7 +89,9 @@ export function createRateLimiter(opts: RateLimiterOptions): RateLimiter {
   let pausedUntil = 0;
   // The AIMD budget (requests per window) and when it was last set; null = the whole ceiling.
   let reduced: { value: number; atMs: number } | null = null;
-  let lastDecreaseAt = Number.NEGATIVE_INFINITY;
+  let admitted = 0;
+  // Requests admitted before this serial were sent at the rate the last cut already answered for.
+  let cutSerial = 0;
   let lastPruneAt = Number.NEGATIVE_INFINITY;
   let closed = false;
   let waiters: Array<() => void> = [];
@@ -101,7 +104,7 @@ export function createRateLimiter(opts: RateLimiterOptions): RateLimiter {
     for (const r of state.requests) {
       // Unfinished: the previous run died with it in flight, and it may have arrived until its timeout.
       const at = r.finishedAt ?? r.startedAt + inFlightMs;
-      if (at > t - opts.windowMs) slots.push({ at, open: false, startedAt: r.startedAt, handle: null });
+      if (at > t - opts.windowMs) slots.push({ at, open: false, serial: -1, handle: null });
     }
     pausedUntil = state.pausedUntil;
     reduced = state.budget;
@@ -127,12 +130,12 @@ export function createRateLimiter(opts: RateLimiterOptions): RateLimiter {
 
   function rateLimited(slot: Slot): void {
     // The 429s of requests that started before the last decrease answer for the old rate, already halved.
-    if (slot.startedAt < lastDecreaseAt) return;
+    if (slot.serial < cutSerial) return;
     const t = opts.now();
     const inWindow = slots.filter((s) => s.open || s.at > t - opts.windowMs).length;
     const value = Math.max(1, decrease * Math.min(currentBudget(t), inWindow));
     reduced = { value, atMs: t };
-    lastDecreaseAt = t;
+    cutSerial = admitted;
     journal?.budgetChanged(value, t);
   }
 
@@ -162,7 +165,7 @@ export function createRateLimiter(opts: RateLimiterOptions): RateLimiter {
       }
       slots = slots.filter((s) => s.open || s.at > t - opts.windowMs);
       if (slots.length < currentBudget(t)) {
-        const slot: Slot = { at: t, open: true, startedAt: t, handle: journal?.started(t) ?? null };
+        const slot: Slot = { at: t, open: true, serial: admitted++, handle: journal?.started(t) ?? null };
         slots.push(slot);
         prune(t);
         return (outcome) => {
