@@ -77,6 +77,7 @@ interface Slot {
 const DEFAULT_DECREASE = 0.5;
 const DEFAULT_INCREASE = 0.02;
 const DEFAULT_IN_FLIGHT_MS = 15_000;
+const MIN_BUDGET_FRACTION = 0.1;
 
 export function createRateLimiter(opts: RateLimiterOptions): RateLimiter {
   if (!Number.isInteger(opts.limit) || opts.limit < 1) throw new RangeError('limit must be a positive integer');
@@ -133,7 +134,9 @@ export function createRateLimiter(opts: RateLimiterOptions): RateLimiter {
     if (slot.serial < cutSerial) return;
     const t = opts.now();
     const inWindow = slots.filter((s) => s.open || s.at > t - opts.windowMs).length;
-    const value = Math.max(1, decrease * Math.min(currentBudget(t), inWindow));
+    // Halve what was actually being sent (a till that sent little does not keep a large budget), but never below a
+    // tenth of the ceiling: a 429 when we sent little means someone else spends the limit, not that we must stop.
+    const value = Math.max(1, MIN_BUDGET_FRACTION * ceiling(), decrease * Math.min(currentBudget(t), inWindow));
     reduced = { value, atMs: t };
     cutSerial = admitted;
     journal?.budgetChanged(value, t);

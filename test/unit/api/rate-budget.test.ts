@@ -129,6 +129,14 @@ describe('AIMD budget (fake clock)', () => {
     expect(limiter.budget()).toBe(1);
   });
 
+  it('a 429 after only a few requests (someone else spends the limit) cuts to a tenth of the ceiling, not to nothing', async () => {
+    const clock = createFakeClock(0);
+    const limiter = createRateLimiter({ limit: 290, windowMs: 60_000, now: clock.now, sleep: clock.sleep, increasePerWindow: 0 });
+    const finishers = await Promise.all(Array.from({ length: 3 }, () => limiter.acquire()));
+    finishers[2]?.({ rateLimited: true });
+    expect(limiter.budget()).toBe(29);
+  });
+
   it('grows back by the configured step per window without a 429, up to the ceiling', async () => {
     const clock = createFakeClock(0);
     const limiter = createRateLimiter({ limit: 100, windowMs: 1_000, now: clock.now, sleep: clock.sleep, increasePerWindow: 0.05 });
