@@ -26,3 +26,27 @@ export function createRateLimiter(opts: { limit: number; windowMs: number; now: 
     },
   };
 }
+
+/** Every request the rate limit saw (accepted or refused), as the service counts arrivals: for tests that check a client. */
+export interface Arrival {
+  at: number;
+  key: string;
+  ok: boolean;
+}
+
+export interface ArrivalLog {
+  record(arrival: Arrival): void;
+  list(): Arrival[];
+}
+
+/** Keeps the most recent `max` arrivals, so a long-running sandbox does not grow without bound. */
+export function createArrivalLog(max = 200_000): ArrivalLog {
+  let arrivals: Arrival[] = [];
+  return {
+    record(arrival) {
+      arrivals.push(arrival);
+      if (arrivals.length > max) arrivals = arrivals.slice(-Math.floor(max / 2));
+    },
+    list: () => [...arrivals],
+  };
+}

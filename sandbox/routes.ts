@@ -7,6 +7,7 @@ import { failure, json, type Reply } from './http-io';
 import { createInvoice, getDocument, listClientDocuments, type InvoiceDeps } from './invoices';
 import { listRanges, rangeToWire } from './numbering-ranges';
 import type { Route } from './router';
+import type { ArrivalLog } from './rate-limit';
 import type { Webhooks } from './webhooks';
 
 export interface RouteDeps {
@@ -17,6 +18,8 @@ export interface RouteDeps {
   webhooks: Webhooks;
   /** Null when fault injection is off: its routes then do not exist (404). */
   faults: Faults | null;
+  /** Every request the rate limit counted; present with faults. */
+  arrivals?: ArrivalLog | null;
 }
 
 const REQUEST_COUNTER = 'request:';
@@ -95,6 +98,11 @@ export function buildRoutes(deps: RouteDeps): Route[] {
         },
       },
       { method: 'GET', pattern: '/sandbox/counters', auth: 'bearer', handle: () => counters(db) },
+      {
+        // No bearer: fetching a token would itself be an arrival in the log being read.
+        method: 'GET', pattern: '/sandbox/arrivals', auth: 'none',
+        handle: () => json(200, { arrivals: deps.arrivals?.list() ?? [] }),
+      },
       {
         method: 'POST', pattern: '/sandbox/counters/reset', auth: 'bearer',
         handle() {

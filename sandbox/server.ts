@@ -9,7 +9,7 @@ import { failure, readJsonBody, writeReply, type BodyResult, type Reply } from '
 import type { InvoiceDeps } from './invoices';
 import { seedNumberingRanges } from './numbering-ranges';
 import { createPipeline } from './pipeline';
-import { createRateLimiter } from './rate-limit';
+import { createArrivalLog, createRateLimiter } from './rate-limit';
 import { matchRoute } from './router';
 import { buildRoutes, requestCounterName } from './routes';
 import { DEMO_SELLER } from './seller';
@@ -77,7 +77,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     log,
   });
   const invoices: InvoiceDeps = { db, now, enqueue: (id) => pipeline.enqueue(id), statusChanged: (row) => webhooks.statusChanged(row) };
-  const routes = buildRoutes({ db, now, tokens, invoices, webhooks, faults });
+  // Only with faults, like every other test-only tool: the debug route reads it.
+  const arrivals = opts.faults ? createArrivalLog() : null;
+  const routes = buildRoutes({ db, now, tokens, invoices, webhooks, faults, arrivals });
   const limiter = createRateLimiter({ limit: opts.rateLimit ?? 300, windowMs: opts.rateLimitWindowMs ?? 60_000, now });
 
   let closed = false;
@@ -135,7 +137,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     if (closed) return { kind: 'reset' };
     const authenticated = route.auth === 'bearer' ? tokens.authenticate(req.headers.authorization) : null;
     if (api) {
-      const decision = limiter.take(rateKey(req, authenticated, body));
+      const key = rateKey(req, authenticated, body);
+      const decision = limiter.take(key);
+      arrivals?.record({ at: now(), key, ok: decision.ok });
       if (!decision.ok) return reply(tooMany(decision.retryAfterSeconds));
     }
     if (route.auth === 'bearer' && authenticated === null) {

@@ -13,18 +13,22 @@ import { useSettingsDraft } from './use-settings-draft';
 interface PreferencesDraft {
   locale: Locale; paperWidth: PaperWidth; printerName: string; silentPrint: boolean; defaultEmail: string; municipality: string;
   tillName: string;
+  rateShare: number;
 }
+
+/** Shares that split the service's limit evenly between 1 to 5 tills; a value saved otherwise is offered too. */
+const RATE_SHARES = [100, 50, 33, 25, 20];
 
 const pickPreferences = (s: SettingsDto | null): PreferencesDraft => ({
   locale: s?.locale ?? 'es-CO', paperWidth: s?.paperWidth ?? 80, printerName: s?.printerName ?? '', silentPrint: s?.silentPrint ?? false,
-  defaultEmail: s?.defaultEmail ?? '', municipality: s?.defaultMunicipalityCode ?? '', tillName: s?.tillName ?? '',
+  defaultEmail: s?.defaultEmail ?? '', municipality: s?.defaultMunicipalityCode ?? '', tillName: s?.tillName ?? '', rateShare: s?.rateShare ?? 100,
 });
 
 export function PreferencesSection(): ReactNode {
   const t = useText();
   const tillId = useApp((s) => s.settings?.tillId ?? '');
   const { draft, change, reset } = useSettingsDraft(pickPreferences);
-  const { locale, paperWidth, printerName, silentPrint, defaultEmail, municipality, tillName } = draft;
+  const { locale, paperWidth, printerName, silentPrint, defaultEmail, municipality, tillName, rateShare } = draft;
   const set = <K extends keyof PreferencesDraft>(field: K) => (value: PreferencesDraft[K]) => change((d) => ({ ...d, [field]: value }));
   const [shown, setShown] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -43,7 +47,7 @@ export function PreferencesSection(): ReactNode {
     const outcome = await saveSettings({
       tillName: tillName.trim(),
       locale, paperWidth, silentPrint, printerName: printerName.trim() === '' ? null : printerName.trim(),
-      defaultEmail: defaultEmail.trim(), defaultMunicipalityCode: municipality,
+      defaultEmail: defaultEmail.trim(), defaultMunicipalityCode: municipality, rateShare,
     });
     if (outcome.ok) {
       reset();
@@ -70,6 +74,9 @@ export function PreferencesSection(): ReactNode {
           onChange={(v) => set('paperWidth')(v === '58' ? 58 : 80)} options={[['80', '80 mm'], ['58', '58 mm']]} />
       </div>
       <CheckField id="pref-silent" label={t.silentPrint} checked={silentPrint} onChange={set('silentPrint')} />
+      <SelectField id="pref-rate-share" label={t.rateShare} value={String(rateShare)} hint={t.rateShareHint}
+        error={serverErrors['rateShare'] ?? null} onChange={(v) => set('rateShare')(Number(v))}
+        options={[...new Set([...RATE_SHARES, rateShare])].map((p) => [String(p), p === 100 ? t.rateShareAll : `${p} %`] as const)} />
       <h3>{t.consumidorFinalDefaults}</h3>
       <TextField id="pref-email" type="email" label={t.defaultEmail} value={defaultEmail} onChange={set('defaultEmail')}
         hint={t.defaultEmailHint} error={errorOf('defaultEmail')} />

@@ -132,6 +132,8 @@ export interface SettingsDto {
   tillId: string;
   /** What the cashier calls this till ("Caja 1"); printed with the short sale number. */
   tillName: string;
+  /** This till's share of the service's request limit, in percent (100 = one till per client id). */
+  rateShare: number;
 }
 
 export interface RangeDto {

@@ -9,7 +9,7 @@ import { readNumberingRanges, type NumberingRange } from '../../../shared/api/nu
 import { ApiError, copyApiError, isApiError } from './errors';
 import { createHttpClient, type HttpMethod, type HttpRequest, type HttpResponse, type HttpTimeouts } from './http';
 import { asRangeInvalid, isRangeRejection } from './range-selection';
-import { createRateLimiter } from './rate-limiter';
+import { createRateLimiter, type RateJournal } from './rate-limiter';
 import { withRetry, type RetryPolicy } from './retry';
 import { failureFromResponse, readReply } from './service-reply';
 import { createTokenManager, withTrailingSlash } from './token-manager';
@@ -20,6 +20,10 @@ export interface InvoicingApiOptions {
   getClientSecret: () => Promise<string>;
   /** Our own limit (default 290 per minute: a little headroom under the service's 300, for requests we do not see). */
   rateLimit?: { limit: number; windowMs: number };
+  /** Where this service's requests are written down, so a restarted till starts from the last window's. */
+  rateJournal?: RateJournal;
+  /** This till's share of `rateLimit` in (0, 1] when several tills use one client id (default 1). */
+  rateShare?: () => number;
   timeouts?: Partial<HttpTimeouts>;
   retry?: Partial<RetryPolicy>;
   now?: () => number;
@@ -68,8 +72,13 @@ export function createInvoicingApi(opts: InvoicingApiOptions): InvoicingApi {
   const random = opts.random ?? Math.random;
   const policy: RetryPolicy = { ...DEFAULT_RETRY, ...opts.retry };
   const base = withTrailingSlash(opts.baseUrl);
-  const http = createHttpClient({ ...DEFAULT_TIMEOUTS, ...opts.timeouts });
-  const limiter = createRateLimiter({ ...(opts.rateLimit ?? DEFAULT_RATE_LIMIT), now, sleep });
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
+  const http = createHttpClient(timeouts);
+  const limiter = createRateLimiter({
+    ...(opts.rateLimit ?? DEFAULT_RATE_LIMIT), now, sleep, inFlightMs: timeouts.totalMs,
+    ...(opts.rateJournal ? { journal: opts.rateJournal } : {}),
+    ...(opts.rateShare ? { share: opts.rateShare } : {}),
+  });
   const counts: InvoicingApiStats = { requests: 0, tokenRequests: 0, http429: 0, retries: 0 };
   let closed = false;
   let closing: Promise<void> | null = null;
@@ -83,12 +92,14 @@ export function createInvoicingApi(opts: InvoicingApiOptions): InvoicingApi {
     }
     counts.requests++;
     if (isTokenRequest) counts.tokenRequests++;
+    let rateLimited = false;
     try {
       const response = await http.send(req);
-      if (response.status === 429) counts.http429++;
+      rateLimited = response.status === 429;
+      if (rateLimited) counts.http429++;
       return response;
     } finally {
-      finished();
+      finished({ rateLimited });
     }
   }
 
@@ -178,6 +189,8 @@ export function createInvoicingApi(opts: InvoicingApiOptions): InvoicingApi {
 
     close() {
       closed = true;
+      // Callers parked in the limiter (a long Retry-After) are let go at once, to find the client closed.
+      limiter.close();
       closing ??= http.close();
       return closing;
     },

@@ -1,8 +1,12 @@
 /**
  * Bounded retries with exponential backoff and full jitter. A 429 waits for the service's Retry-After through
- * the shared rate limiter, so every caller in the process holds back, not only the one that was refused.
+ * the shared rate limiter, so every caller in the process holds back, not only the one that was refused — also
+ * when the Retry-After is longer than this call is willing to wait.
  */
 import { ApiError, isApiError } from './errors';
+
+/** A Retry-After is honoured up to this; a longer one (a broken clock, a typo) must not silence the till for days. */
+export const MAX_PAUSE_MS = 15 * 60_000;
 
 export interface RetryPolicy {
   maxAttempts: number;
@@ -43,17 +47,16 @@ export async function withRetry<T>(operation: (attempt: number) => Promise<T>, p
     try {
       return await operation(attempt);
     } catch (error) {
-      if (!isApiError(error) || !error.retryable || attempt + 1 >= policy.maxAttempts) throw error;
+      if (!isApiError(error)) throw error;
       const rateLimited = error.status === 429;
       const delay = rateLimited && error.retryAfterMs !== undefined ? error.retryAfterMs : backoffDelayMs(attempt, policy, deps.random);
+      // The limit is shared by the whole process (and the pause outlives it): everyone holds back for the service's
+      // Retry-After even when this call gives up below, or the other sales would keep sending into 429s.
+      if (rateLimited) deps.pause(deps.now() + Math.min(delay, MAX_PAUSE_MS));
+      if (!error.retryable || attempt + 1 >= policy.maxAttempts) throw error;
       if (deps.now() + delay - startedAt > policy.maxElapsedMs) throw error;
       deps.onRetry?.(error, attempt + 1);
-      if (rateLimited) {
-        // The limit is shared by the whole process: the limiter makes everyone wait, including this retry.
-        deps.pause(deps.now() + delay);
-      } else if (delay > 0) {
-        await deps.sleep(delay);
-      }
+      if (!rateLimited && delay > 0) await deps.sleep(delay);
     }
   }
 }

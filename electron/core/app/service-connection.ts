@@ -10,9 +10,10 @@ import { BridgeFailure } from '../bridge/bridge-failure';
 import { KEYCHAIN_PROBLEM_CODES, classifyKeychainFailure, type CredentialStore } from '../secrets/credential-store';
 import type { SyncStore } from '../sync/ports';
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions, type SyncEvent, type SyncSnapshot } from '../sync/sync-engine';
+import type { ApiRequests } from '../store/api-requests';
 import { keychainSecret } from './service-endpoint';
 import {
-  KEYS, RANGE_KEYS, currentService, endpointProblem, rangeKeyFor, splitServiceKey, type ConnectionMode, type SettingsRows,
+  KEYS, RANGE_KEYS, currentService, endpointProblem, readRateShare, rangeKeyFor, splitServiceKey, type ConnectionMode, type SettingsRows,
 } from './settings-mapping';
 
 /** The embedded demo service; composition code starts it (the core never imports the sandbox). */
@@ -47,7 +48,7 @@ export interface ConnectionProblem {
 }
 
 export interface ServiceConnectionOptions {
-  store: SyncStore & SettingsRows & { outstandingByService(): Map<string, number> };
+  store: SyncStore & SettingsRows & ApiRequests & { outstandingByService(): Map<string, number> };
   credentials: CredentialStore;
   demo: DemoServiceProvider;
   now: () => number;
@@ -124,7 +125,12 @@ export function createServiceConnection(opts: ServiceConnectionOptions): Service
       if (!account || wrong) throw new Error(wrong ?? 'The saved connection is incomplete.');
       target = { mode: 'service', ...account, getClientSecret: keychainSecret(opts.credentials, account) };
     }
-    const api = createInvoicingApi({ ...target, now: opts.now, random: opts.random, ...opts.api });
+    const api = createInvoicingApi({
+      ...target, now: opts.now, random: opts.random,
+      // The rate budget outlives the process (per service) and is this till's share of the service's limit.
+      rateJournal: opts.store.rateJournal(key), rateShare: () => readRateShare(opts.store) / 100,
+      ...opts.api,
+    });
     const engine = createSyncEngine({
       store: rangeScopedStore(key), api, service: key, now: opts.now, random: opts.random, ...opts.engine,
     });

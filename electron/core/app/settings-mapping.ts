@@ -3,7 +3,7 @@
  * live here; the client secret is in the keychain and only its presence is reported.
  */
 import type { ConnectionDto, Locale, PaperWidth, SellerDto, SettingsDto } from '../../../shared/bridge/types';
-import { DEFAULT_TILL_NAME, clientIdSchema, sellerSchema, serviceUrlSchema } from '../../../shared/bridge/contract';
+import { DEFAULT_TILL_NAME, RATE_SHARE_RANGE, clientIdSchema, sellerSchema, serviceUrlSchema } from '../../../shared/bridge/contract';
 import { CURRENT_RANGE_KEY, PREFERRED_RANGE_KEY } from '../sync/range-provider';
 
 export const KEYS = {
@@ -19,8 +19,16 @@ export const KEYS = {
   defaultEmail: 'default_email',
   defaultMunicipality: 'default_municipality_code',
   tillName: 'till_name',
+  rateShare: 'rate_share_percent',
 } as const;
 
+/** This till's share of the service's request limit, in percent, when several tills use one client id. */
+export const DEFAULT_RATE_SHARE = 100;
+
+export function readRateShare(rows: Pick<SettingsRows, 'getSetting'>): number {
+  const value = Number(rows.getSetting(KEYS.rateShare) ?? DEFAULT_RATE_SHARE);
+  return Number.isInteger(value) && value >= RATE_SHARE_RANGE.min && value <= RATE_SHARE_RANGE.max ? value : DEFAULT_RATE_SHARE;
+}
 
 export interface SettingsRows {
   getSetting(key: string): string | null;
@@ -137,6 +145,7 @@ export function readSettings(
     defaultMunicipalityCode: nonEmpty(KEYS.defaultMunicipality) ?? (seller.municipalityCode || '11001'),
     tillId: rows.tillId(),
     tillName: nonEmpty(KEYS.tillName) ?? DEFAULT_TILL_NAME,
+    rateShare: readRateShare(rows),
   };
 }
 
@@ -150,6 +159,7 @@ export interface SettingsChanges {
   defaultEmail?: string | undefined;
   defaultMunicipalityCode?: string | undefined;
   tillName?: string | undefined;
+  rateShare?: number | undefined;
 }
 
 /** Writes only what was given; null clears (stored as '' because the store has no delete). */
@@ -163,4 +173,5 @@ export function writeSettings(rows: SettingsRows, changes: SettingsChanges): voi
   if (changes.defaultEmail !== undefined) rows.setSetting(KEYS.defaultEmail, changes.defaultEmail);
   if (changes.defaultMunicipalityCode !== undefined) rows.setSetting(KEYS.defaultMunicipality, changes.defaultMunicipalityCode);
   if (changes.tillName !== undefined) rows.setSetting(KEYS.tillName, changes.tillName.trim());
+  if (changes.rateShare !== undefined) rows.setSetting(KEYS.rateShare, String(changes.rateShare));
 }

@@ -15,3 +15,4 @@ export type { SavedCustomer } from './customers';
 export type { OpenSales, StoredOpenSale } from './open-sales';
 export { REFERENCE_CODE_PATTERN, referenceCodeTime } from './reference-code';
 export { openDatabase } from './database';
+export type { ApiRequests } from './api-requests';

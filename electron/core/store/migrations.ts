@@ -149,10 +149,19 @@ export const migrations: readonly Migration[] = [
       // previous run made in the last window, not from an empty one.
       db.exec(`
         CREATE TABLE api_requests (
-          service TEXT NOT NULL,
-          at      INTEGER NOT NULL
+          id          INTEGER PRIMARY KEY,
+          service     TEXT NOT NULL,
+          at          INTEGER NOT NULL,  -- when the request started
+          finished_at INTEGER            -- NULL while in flight, or forever if the process died first
         ) STRICT;
         CREATE INDEX api_requests_by_service_at ON api_requests (service, at);
+        -- A Retry-After pause and a budget shrunk by a 429 must outlive the process too.
+        CREATE TABLE api_budget (
+          service      TEXT PRIMARY KEY,
+          paused_until INTEGER NOT NULL DEFAULT 0,
+          budget       REAL,
+          budget_at    INTEGER
+        ) STRICT;
       `);
     },
   },

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { apiRequestsTable, type ApiRequests } from './api-requests';
 import { catalogTable, type Catalog } from './catalog';
 import { customersTable, type Customers } from './customers';
 import { openDatabase } from './database';
@@ -17,7 +18,7 @@ export interface StoreOptions {
   random?: () => number;
 }
 
-export interface Store extends Settings, Sales, Outbox, Catalog, Customers, OpenSales {
+export interface Store extends Settings, Sales, Outbox, Catalog, Customers, OpenSales, ApiRequests {
   close(): void;
 }
 
@@ -44,6 +45,7 @@ export function openStore(opts: StoreOptions): Store {
       ...catalogTable(db, now),
       ...customersTable(db, now),
       ...openSalesTable(db, now),
+      ...apiRequestsTable(db),
       close() {
         if (db.open) db.close();
       },

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../electron/core/api/errors';
-import { backoffDelayMs, parseRetryAfter, withRetry, type RetryPolicy } from '../../../electron/core/api/retry';
+import { MAX_PAUSE_MS, backoffDelayMs, parseRetryAfter, withRetry, type RetryPolicy } from '../../../electron/core/api/retry';
 import { createFakeClock } from './fake-clock';
 
 const policy: RetryPolicy = { maxAttempts: 4, baseMs: 250, capMs: 8_000, maxElapsedMs: 30_000 };
@@ -129,6 +129,25 @@ describe('withRetry (fake clock)', () => {
     expect(outcome.error).toBe(long);
     expect((outcome.error as ApiError).retryAfterMs).toBe(120_000);
     expect(startedAt).toHaveLength(1);
+  });
+
+  it('a Retry-After over 30 s still pauses everyone before this call gives up (it is not ignored)', async () => {
+    const clock = createFakeClock();
+    const pauses: number[] = [];
+    const { operation } = scripted([transient({ status: 429, retryAfterMs: 45_000 })], clock.now);
+    const outcome = await settle(withRetry(operation, policy, deps(clock, pauses)), clock);
+    expect((outcome.error as ApiError).status).toBe(429);
+    expect(pauses).toEqual([45_000]);
+  });
+
+  it('a 429 on the last attempt pauses everyone too; an absurd Retry-After is capped', async () => {
+    const clock = createFakeClock();
+    const pauses: number[] = [];
+    const { operation } = scripted([transient({ status: 429, retryAfterMs: 2_000 })], clock.now);
+    await settle(withRetry(operation, { ...policy, maxAttempts: 1 }, deps(clock, pauses)), clock);
+    const { operation: days } = scripted([transient({ status: 429, retryAfterMs: 3 * 86_400_000 })], clock.now);
+    await settle(withRetry(days, policy, deps(clock, pauses)), clock);
+    expect(pauses).toEqual([2_000, MAX_PAUSE_MS]);
   });
 
   it('does not retry errors that are not ApiErrors (bugs surface at once)', async () => {
