@@ -191,6 +191,42 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    name: 'catalog: barcodes, categories, active flag, shelf prices (issue 9, reserved)',
+    up() {
+      // Reserved: filled in by the work that needs it (unreleased, so its body may still change).
+    },
+  },
+  {
+    name: 'customers directory (issue 9, reserved)',
+    up() {
+      // Reserved: filled in by the work that needs it (unreleased, so its body may still change).
+    },
+  },
+  {
+    name: 'cash tendered and parked sales (issue 9, reserved)',
+    up() {
+      // Reserved: filled in by the work that needs it (unreleased, so its body may still change).
+    },
+  },
+  {
+    name: 'people, roles and overrides (issue 9, reserved)',
+    up() {
+      // Reserved: filled in by the work that needs it (unreleased, so its body may still change).
+    },
+  },
+  {
+    name: 'sales per till and cashier (issue 9, reserved)',
+    up() {
+      // Reserved: filled in by the work that needs it (unreleased, so its body may still change).
+    },
+  },
+  {
+    name: 'sync timing per service (issue 12, reserved)',
+    up() {
+      // Reserved: filled in by the work that needs it (unreleased, so its body may still change).
+    },
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = migrations.length;
