@@ -80,7 +80,7 @@ describe('electron-builder.yml: Electron fuses (Electron security checklist)', (
 
   it('fails when one is loosened (the check reads the real file, through electron-builder\'s loader)', async () => {
     const fuses = (await loadConfig()).electronFuses as Record<string, boolean>;
-    const loosened = { ...fuses, runAsNode: true };
+    const loosened: Record<string, boolean> = { ...fuses, runAsNode: true };
     expect(Object.entries(REQUIRED_FUSES).every(([fuse, value]) => loosened[fuse] === value)).toBe(false);
     await expect(tools.validateConfiguration({ ...(await loadConfig()), electronFuses: { ...fuses, runAsNod: false } }, new DebugLogger(false)))
       .rejects.toThrow(/electronFuses/);
@@ -96,6 +96,7 @@ describe('electron-builder.yml: Electron fuses (Electron security checklist)', (
 });
 
 describe('npm run dist (scripts/dist.mjs)', async () => {
+  // @ts-expect-error plain ESM script without types
   const { builderArguments } = await import('../../../scripts/dist.mjs') as { builderArguments(env: Record<string, string | undefined>, extra?: string[]): string[] };
 
   it('never publishes from a build, and names no update source unless given one', () => {
