@@ -1,25 +1,34 @@
 /**
- * Electron main: wiring only. One instance, one secure window on the app's own page, the core composed in the
- * user-data folder, its bridge on IPC and its events relayed to the page, receipts printed from the window.
- * Every decision lives in tested modules (window.ts, ipc.ts, printing.ts, compose.ts and the core).
+ * Electron main: wiring only. One instance, one secure window on the app's own page (served on the app://
+ * scheme from the packaged files), the core composed in the user-data folder, its bridge on IPC and its events
+ * relayed to the page, receipts printed from the window, updates installed only at a safe close.
+ * Every decision lives in tested modules (window.ts, app-files.ts, ipc.ts, printing.ts, updates.ts, compose.ts
+ * and the core).
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, session } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol, session } from 'electron';
+import type { SyncStatusDto } from '../shared/bridge/types';
+import { APP_PAGE_URL } from './app-files';
+import { registerAppScheme, serveAppFiles } from './app-protocol';
 import { composePosApp, type ComposedApp } from './compose';
 import { dispatch } from './core/bridge/dispatch';
 import { registerBridgeIpc, sendBridgeEvent } from './ipc';
 import { createWindowReceiptPrinter } from './printing';
+import { unsentSalesOf, watchForUpdates, type TillState, type UpdateWatch } from './updates';
 import { cashierWindowOptions, hardenSession, hardenWindow } from './window';
 
-// Bundled as dist/electron/main.cjs, next to preload.cjs; the renderer is built into dist/renderer.
-const APP_URL = pathToFileURL(path.join(__dirname, '..', 'renderer', 'index.html')).href;
+// Bundled as dist/electron/main.cjs, next to preload.cjs; the renderer is built into dist/renderer and served as
+// app://mostrador/… (never file://).
+const APP_URL = APP_PAGE_URL;
+const RENDERER_DIR = path.join(__dirname, '..', 'renderer');
 const PRELOAD = path.join(__dirname, 'preload.cjs');
 /** Quitting never hangs on a core that does not stop. */
 const STOP_TIMEOUT_MS = 5_000;
 
 let window: BrowserWindow | null = null;
 let core: ComposedApp | null = null;
+let updates: UpdateWatch | null = null;
 const stops: Array<() => void> = [];
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -46,6 +55,7 @@ function focusWindow(): void {
 
 async function start(): Promise<void> {
   hardenSession(session.defaultSession, APP_URL);
+  serveAppFiles(protocol, RENDERER_DIR);
   try {
     core = await composePosApp({
       dataDir: app.getPath('userData'),
@@ -68,21 +78,48 @@ async function start(): Promise<void> {
     if (contents) sendBridgeEvent(contents, message);
   }));
   window = openWindow();
+  if (app.isPackaged) void startUpdates();
 }
 
-async function stopCore(): Promise<void> {
+/** Only a build made with an update URL (scripts/dist.mjs) carries app-update.yml; without it there is nothing to ask. */
+async function startUpdates(): Promise<void> {
+  if (!existsSync(path.join(process.resourcesPath, 'app-update.yml'))) {
+    log('updates are off: this build names no update URL');
+    return;
+  }
+  try {
+    const { autoUpdater } = await import('electron-updater');
+    updates = watchForUpdates(autoUpdater, log);
+  } catch (error) {
+    log(`updates are off: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** Sales still on their way and shifts, read from the core; when it cannot say, assume the till is busy. */
+async function tillState(composed: ComposedApp): Promise<TillState> {
+  const status = await dispatch(composed.app.handlers, 'sync.status', {});
+  return { unsentSales: status.ok ? unsentSalesOf((status.value as SyncStatusDto).counts) : 1, shiftOpen: false };
+}
+
+/** Stops the core; true when a downloaded update may now be installed (decided while the core could still say). */
+async function stopCore(): Promise<boolean> {
   for (const stop of stops.splice(0)) stop();
-  const closing = core?.close();
+  const current = core;
   core = null;
-  if (!closing) return;
+  if (!current) return false;
+  const installUpdate = updates ? updates.mayInstallOnClose(await tillState(current).catch(() => ({ unsentSales: 1, shiftOpen: false }))) : false;
+  updates?.stop();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<void>((resolve) => { timer = setTimeout(resolve, STOP_TIMEOUT_MS); });
-  await Promise.race([closing.catch((error) => log(`stopping the core failed: ${(error as Error).message}`)), timeout]);
+  await Promise.race([current.close().catch((error) => log(`stopping the core failed: ${(error as Error).message}`)), timeout]);
   clearTimeout(timer);
+  return installUpdate;
 }
 
 // One data folder whatever the app's package name, set before the single-instance lock, which lives in it.
 app.setPath('userData', path.join(app.getPath('appData'), 'Mostrador'));
+// Privileged schemes are read once, before the app is ready.
+registerAppScheme(protocol);
 
 if (!app.requestSingleInstanceLock()) {
   // Another Mostrador owns the data folder; it is told (second-instance) and comes to the front.
@@ -106,9 +143,10 @@ if (!app.requestSingleInstanceLock()) {
     event.preventDefault();
     if (quitting === 'stopping') return;
     quitting = 'stopping';
-    void stopCore().finally(() => {
+    void stopCore().catch(() => false).then((installUpdate) => {
       quitting = 'done';
-      app.quit();
+      if (installUpdate && updates) updates.install();
+      else app.quit();
     });
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => app.quit());

@@ -7,8 +7,9 @@
 import type { BrowserWindowConstructorOptions, Session, WebContents, WebPreferences } from 'electron';
 
 /**
- * Directives a `<meta http-equiv="Content-Security-Policy">` tag can carry. The page is loaded from file://,
- * where response headers do not exist, so the renderer's index.html carries this value in a meta tag.
+ * Directives a `<meta http-equiv="Content-Security-Policy">` tag can carry. The built page carries this value in a
+ * meta tag too, so the policy holds however the page is served (the app:// protocol and browser mode also send the
+ * full policy as a header).
  * No remote origin anywhere: scripts, styles and fonts come from the app's own files; images may also be
  * data: and blob: URIs the page made itself (the receipt's QR is a PNG data URI); the only connection is to
  * 'self' (browser mode's bridge). No 'unsafe-inline': React's style props go through the CSSOM, which CSP allows.
@@ -97,12 +98,18 @@ function parse(url: string): URL | null {
   }
 }
 
+/**
+ * Where the app's page may come from: its own app:// scheme (app-protocol.ts) or, for older shells and tests, a
+ * file. Any other app URL (http, https, data…) fails closed.
+ */
+const APP_PROTOCOLS = new Set(['app:', 'file:']);
+
 /** The same file as the app's page (query and fragment aside): the only place the window may be. */
 export function isAppPage(url: string, appUrl: string): boolean {
   const target = parse(url);
   const app = parse(appUrl);
-  if (!target || !app || app.protocol !== 'file:') return false;
-  return target.protocol === 'file:' && target.host === app.host && target.pathname === app.pathname;
+  if (!target || !app || !APP_PROTOCOLS.has(app.protocol)) return false;
+  return target.protocol === app.protocol && target.host === app.host && target.pathname === app.pathname;
 }
 
 /** `will-navigate` / `will-redirect`: the window never leaves the app's own page. */
@@ -111,15 +118,16 @@ export function isAllowedNavigation(url: string, appUrl: string): boolean {
 }
 
 /**
- * Requests the page may make: files inside the app's own folder (the URL parser has already resolved any
- * `..`), data: and blob: URIs it built itself, and the developer tools. Never the network, never other files.
+ * Requests the page may make: files inside the app's own folder on the app's own scheme (the URL parser has
+ * already resolved any `..`; app-files.ts refuses encoded ones), data: and blob: URIs it built itself, and the
+ * developer tools. Never the network, never other files.
  */
 export function isAllowedResource(url: string, appUrl: string): boolean {
   const target = parse(url);
   const app = parse(appUrl);
-  if (!target || !app || app.protocol !== 'file:') return false;
+  if (!target || !app || !APP_PROTOCOLS.has(app.protocol)) return false;
   if (target.protocol === 'data:' || target.protocol === 'blob:' || target.protocol === 'devtools:') return true;
-  if (target.protocol !== 'file:' || target.host !== app.host) return false;
+  if (target.protocol !== app.protocol || target.host !== app.host) return false;
   const folder = app.pathname.slice(0, app.pathname.lastIndexOf('/') + 1);
   return target.pathname.startsWith(folder);
 }

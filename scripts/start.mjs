@@ -6,9 +6,9 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { electronBinary as findElectronBinary, electronPackageDir } from './electron-binary.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
@@ -53,15 +53,13 @@ function buildRenderer() {
   if (isStale('dist/renderer/index.html', ['renderer', 'shared', 'vite.config.ts'])) run(bin('vite'), ['build'], 'building the screens');
 }
 
-/** The path of the Electron binary, or why it is not usable. */
+/**
+ * The path of the Electron binary, or why it is not usable. Read from the package's files, never by requiring it:
+ * since Electron 45 that would try to download a missing binary (the postinstall already tried; `npm run
+ * electron:fetch` tries again on request).
+ */
 function electronBinary() {
-  try {
-    const path = createRequire(import.meta.url)('electron');
-    if (typeof path === 'string' && existsSync(path)) return { path };
-    return { reason: `its binary was not found at the path the electron package gives` };
-  } catch (error) {
-    return { reason: String(error?.message ?? error).split('\n')[0] };
-  }
+  return findElectronBinary(electronPackageDir(import.meta.url));
 }
 
 function forward(child) {
@@ -86,6 +84,7 @@ if (webOnly) {
     forward(spawn(electron.path, [root], { cwd: root, stdio: 'inherit' }));
   } else {
     console.log(`Mostrador: Electron is not installed on this machine (${electron.reason}); starting in browser mode.`);
+    console.log('Mostrador: `npm run electron:fetch` fetches it where Electron\'s downloads are reachable.');
     startBrowserMode();
   }
 }

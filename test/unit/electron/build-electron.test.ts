@@ -1,11 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_PAGE_URL } from '../../../electron/app-files';
+import { APP_SCHEME_PRIVILEGES } from '../../../electron/app-protocol';
 import { CONTENT_SECURITY_POLICY, secureWebPreferences } from '../../../electron/window';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -104,6 +106,9 @@ describe('the bundled main, run under Node with a stand-in Electron module (no b
     mkdirSync(path.join(modules, 'electron'), { recursive: true });
     copyFileSync(path.join(ROOT, 'test/unit/electron/stand-in-electron.cjs'), path.join(modules, 'electron', 'index.js'));
     for (const native of ['better-sqlite3', 'keytar']) symlinkSync(path.join(ROOT, 'node_modules', native), path.join(modules, native), 'dir');
+    // The renderer the app scheme serves: one page, next to the bundles as in the package.
+    mkdirSync(path.join(work, 'dist', 'renderer'), { recursive: true });
+    writeFileSync(path.join(work, 'dist', 'renderer', 'index.html'), '<!doctype html><title>Mostrador</title>');
     const run = spawnSync(process.execPath, [path.join(outDir, 'main.cjs')], {
       cwd: work,
       encoding: 'utf8',
@@ -123,7 +128,30 @@ describe('the bundled main, run under Node with a stand-in Electron module (no b
       kind: 'window', show: false,
       webPreferences: secureWebPreferences(path.join(outDir, 'preload.cjs'), { devTools: true }),
     }]);
-    expect(of('loadURL')).toEqual([{ kind: 'loadURL', url: pathToFileURL(path.join(work, 'dist', 'renderer', 'index.html')).href }]);
+    expect(of('loadURL')).toEqual([{ kind: 'loadURL', url: APP_PAGE_URL }]);
+  });
+
+  it('loads the page from its own privileged app:// scheme (registered before ready), never file://', () => {
+    expect(APP_PAGE_URL).toBe('app://mostrador/index.html');
+    expect(of('register-schemes')).toEqual([{
+      kind: 'register-schemes', beforeReady: true, schemes: [{ scheme: 'app', privileges: { ...APP_SCHEME_PRIVILEGES } }],
+    }]);
+    expect(APP_SCHEME_PRIVILEGES).toMatchObject({ standard: true, secure: true, bypassCSP: false, corsEnabled: false });
+    expect(of('protocol-handle')).toEqual([{ kind: 'protocol-handle', scheme: 'app' }]);
+  });
+
+  it('serves the packaged page on app:// with the CSP header, and nothing outside the renderer folder', () => {
+    const answers = of('app-request');
+    const page = answers.find((a) => a.url === APP_PAGE_URL)!;
+    expect(page).toMatchObject({ status: 200, contentType: 'text/html; charset=utf-8', csp: CONTENT_SECURITY_POLICY });
+    expect(page.body).toContain('<title>Mostrador</title>');
+    expect(answers.find((a) => a.url === 'app://mostrador/')).toMatchObject({ status: 200, body: page.body });
+    const refused = answers.filter((a) => a.url !== APP_PAGE_URL && a.url !== 'app://mostrador/');
+    expect(refused).toHaveLength(7);
+    for (const answer of refused) {
+      expect(answer, String(answer.url)).toMatchObject({ status: 404, body: '', csp: CONTENT_SECURITY_POLICY });
+    }
+    expect(of('app-request-post')).toEqual([expect.objectContaining({ status: 405 })]);
   });
 
   it('answers the app page through the real core, and refuses other senders and invalid input', () => {
@@ -143,7 +171,9 @@ describe('the bundled main, run under Node with a stand-in Electron module (no b
 
   it('brings the window forward when a second instance starts', () => {
     const kinds = observations.map((o) => o.kind);
-    const second = kinds.lastIndexOf('navigation');
+    // After the window's own ready-to-show: only what the second instance caused.
+    const second = kinds.indexOf('second-instance');
+    expect(second).toBeGreaterThan(kinds.indexOf('show'));
     expect(kinds.slice(second).filter((k) => ['restore', 'show', 'focus'].includes(k))).toEqual(['restore', 'show', 'focus']);
   });
 

@@ -60,3 +60,60 @@ describe('build/ icon', () => {
     expect(svg).toMatch(/^<svg [^>]*viewBox="0 0 512 512"/);
   });
 });
+
+describe('electron-builder.yml: Electron fuses (Electron security checklist)', () => {
+  /** The one acceptable value of each fuse; a missing fuse keeps Electron's default, which for these is the loose one. */
+  const REQUIRED_FUSES = {
+    runAsNode: false,
+    enableNodeOptionsEnvironmentVariable: false,
+    enableNodeCliInspectArguments: false,
+    enableCookieEncryption: true,
+    onlyLoadAppFromAsar: true,
+    enableEmbeddedAsarIntegrityValidation: true,
+    grantFileProtocolExtraPrivileges: false,
+  };
+
+  it('flips every fuse the checklist asks for, none left at its default', async () => {
+    const fuses = (await loadConfig()).electronFuses as Record<string, boolean>;
+    for (const [fuse, value] of Object.entries(REQUIRED_FUSES)) expect(fuses?.[fuse], fuse).toBe(value);
+  });
+
+  it('fails when one is loosened (the check reads the real file, through electron-builder\'s loader)', async () => {
+    const fuses = (await loadConfig()).electronFuses as Record<string, boolean>;
+    const loosened: Record<string, boolean> = { ...fuses, runAsNode: true };
+    expect(Object.entries(REQUIRED_FUSES).every(([fuse, value]) => loosened[fuse] === value)).toBe(false);
+    await expect(tools.validateConfiguration({ ...(await loadConfig()), electronFuses: { ...fuses, runAsNod: false } }, new DebugLogger(false)))
+      .rejects.toThrow(/electronFuses/);
+  });
+
+  it('packs an asar, signs macOS builds with the hardened runtime and only the JIT entitlement, and notarises them', async () => {
+    const config = await loadConfig();
+    expect(config.asar).toBe(true);
+    expect(config.mac).toMatchObject({ hardenedRuntime: true, notarize: true, entitlements: 'build/entitlements.mac.plist' });
+    const plist = readFileSync(`${ROOT}/build/entitlements.mac.plist`, 'utf8');
+    expect([...plist.matchAll(/<key>([^<]+)<\/key>/g)].map((m) => m[1])).toEqual(['com.apple.security.cs.allow-jit']);
+  });
+});
+
+describe('npm run dist (scripts/dist.mjs)', async () => {
+  // @ts-expect-error plain ESM script without types
+  const { builderArguments } = await import('../../../scripts/dist.mjs') as { builderArguments(env: Record<string, string | undefined>, extra?: string[]): string[] };
+
+  it('never publishes from a build, and names no update source unless given one', () => {
+    expect(builderArguments({})).toEqual(['--publish', 'never']);
+    expect(builderArguments({}, ['--linux', 'deb'])).toEqual(['--publish', 'never', '--linux', 'deb']);
+  });
+
+  it('names the shop\'s update folder for electron-updater\'s generic provider, over HTTPS only', () => {
+    expect(builderArguments({ MOSTRADOR_UPDATE_URL: 'https://updates.tienda.example/mostrador/' }))
+      .toEqual(['--publish', 'never', '-c.publish.provider=generic', '-c.publish.url=https://updates.tienda.example/mostrador/']);
+    expect(() => builderArguments({ MOSTRADOR_UPDATE_URL: 'http://updates.tienda.example/' })).toThrow(/https/);
+    expect(() => builderArguments({ MOSTRADOR_UPDATE_URL: 'https://user:pw@updates.tienda.example/' })).toThrow(/credentials/);
+    expect(() => builderArguments({ MOSTRADOR_UPDATE_URL: 'updates' })).toThrow(/not a URL/);
+  });
+
+  it('is what `npm run dist` runs', () => {
+    const scripts = (JSON.parse(readFileSync(`${ROOT}/package.json`, 'utf8')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts.dist).toBe('node scripts/dist.mjs');
+  });
+});

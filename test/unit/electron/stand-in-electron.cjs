@@ -81,7 +81,32 @@ const ipcMain = {
 
 const dialog = { showErrorBox: (title, message) => report('error-box', { title, message }) };
 
+const protocolHandlers = new Map();
+let isReady = false;
+const protocol = {
+  // Electron reads privileged schemes once, before ready: record when main asked.
+  registerSchemesAsPrivileged: (schemes) => report('register-schemes', { schemes, beforeReady: !isReady }),
+  handle: (scheme, handler) => { protocolHandlers.set(scheme, handler); report('protocol-handle', { scheme }); },
+  unhandle: (scheme) => { protocolHandlers.delete(scheme); report('protocol-unhandle', { scheme }); },
+};
+
+/** One request through main's handler for the app scheme, as the page would make it. */
+async function fetchApp(url, method = 'GET') {
+  const handler = protocolHandlers.get(new URL(url).protocol.slice(0, -1));
+  if (!handler) return { url, status: 'no handler' };
+  const response = await handler(new Request(url, { method }));
+  const body = Buffer.from(await response.arrayBuffer()).toString('utf8');
+  return {
+    url,
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    csp: response.headers.get('content-security-policy'),
+    body: body.slice(0, 200),
+  };
+}
+
 async function play() {
+  isReady = true;
   readyResolve();
   // start() composes the core, then opens the window last: wait for it (bounded).
   for (let i = 0; i < 300 && !windows[0]?.url; i++) await new Promise((r) => setTimeout(r, 20));
@@ -104,6 +129,22 @@ async function play() {
   const headers = await new Promise((resolve) => session.headersReceived({ responseHeaders: {} }, resolve));
   report('headers', { headers });
 
+  // The app scheme: the page itself, and ways out of the renderer folder that must all end in a 404.
+  const origin = appUrl.slice(0, appUrl.indexOf('/', 'app://'.length)); // Node's URL gives non-special schemes a null origin
+  for (const url of [
+    appUrl,
+    `${origin}/`,
+    `${origin}/%2e%2e/electron/main.cjs`,
+    `${origin}/..%2Felectron%2Fmain.cjs`,
+    `${origin}/assets/../../electron/preload.cjs`,
+    `${origin}/%2e%2e%2f%2e%2e%2fpackage.json`,
+    `${origin}/..%5C..%5Cpackage.json`,
+    `${origin}/index.html%00.png`,
+    'app://elsewhere/index.html',
+  ]) report('app-request', await fetchApp(url));
+  report('app-request-post', await fetchApp(appUrl, 'POST'));
+
+  report('second-instance');
   app.emit('second-instance', {}, [], process.cwd(), {});
   app.quit();
 }
@@ -111,4 +152,4 @@ async function play() {
 ready.then(() => {}, () => {});
 setImmediate(() => { play().catch((error) => { report('failed', { message: String(error && error.stack) }); process.exit(1); }); });
 
-module.exports = { app, BrowserWindow, dialog, ipcMain, session };
+module.exports = { app, BrowserWindow, dialog, ipcMain, protocol, session };

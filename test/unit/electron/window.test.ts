@@ -144,3 +144,24 @@ describe('resources the page may load', () => {
     expect(isAllowedResource(url, APP_URL)).toBe(false);
   });
 });
+
+describe('the app:// page (the app protocol, instead of file://)', () => {
+  const PAGE = 'app://mostrador/index.html';
+
+  it('is the only place the window may be, whatever its fragment or query', () => {
+    expect(isAllowedNavigation(`${PAGE}#/history`, PAGE)).toBe(true);
+    expect(isAllowedNavigation(`${PAGE}?locale=en`, PAGE)).toBe(true);
+    expect(isAllowedNavigation('app://mostrador/other.html', PAGE)).toBe(false);
+    expect(isAllowedNavigation('app://elsewhere/index.html', PAGE)).toBe(false);
+    expect(isAllowedNavigation(pathToFileURL('/index.html').href, PAGE)).toBe(false);
+  });
+
+  it('may load its own origin\'s files and data:/blob: URIs, never file:// or the network', () => {
+    expect(isAllowedResource('app://mostrador/assets/index-abc.js', PAGE)).toBe(true);
+    expect(isAllowedResource('data:image/png;base64,iVBORw0KGgo=', PAGE)).toBe(true);
+    expect(isAllowedResource(pathToFileURL('/opt/Mostrador/resources/app.asar/dist/renderer/index.html').href, PAGE)).toBe(false);
+    expect(isAllowedResource('file:///etc/passwd', PAGE)).toBe(false);
+    expect(isAllowedResource('app://elsewhere/x.js', PAGE)).toBe(false);
+    expect(isAllowedResource('https://cdn.example.com/x.js', PAGE)).toBe(false);
+  });
+});

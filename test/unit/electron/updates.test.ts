@@ -1,0 +1,52 @@
+import { EventEmitter } from 'node:events';
+import { describe, expect, it } from 'vitest';
+import { decideUpdateOnClose, unsentSalesOf, watchForUpdates, type Updater } from '../../../electron/updates';
+
+describe('installing an update when the cashier closes Mostrador', () => {
+  it('installs only a downloaded update, with every sale sent and no shift open', () => {
+    expect(decideUpdateOnClose(true, { unsentSales: 0, shiftOpen: false })).toEqual({ install: true });
+    expect(decideUpdateOnClose(false, { unsentSales: 0, shiftOpen: false })).toEqual({ install: false, reason: 'nothing downloaded' });
+    expect(decideUpdateOnClose(true, { unsentSales: 1, shiftOpen: false })).toEqual({ install: false, reason: 'sales unsent' });
+    expect(decideUpdateOnClose(true, { unsentSales: 0, shiftOpen: true })).toEqual({ install: false, reason: 'shift open' });
+  });
+
+  it('counts as unsent every sale the service has not confirmed, but not those waiting for a person', () => {
+    expect(unsentSalesOf({ waiting: 2, sending: 1, queued: 3, validated: 40, needs_attention: 5 })).toBe(6);
+    expect(unsentSalesOf({ validated: 40, needs_attention: 5 })).toBe(0);
+  });
+});
+
+/** electron-updater needs a packaged app and a release server: a stand-in updater (an EventEmitter) here. */
+class StandInUpdater extends EventEmitter implements Updater {
+  autoDownload = false;
+  autoInstallOnAppQuit = true;
+  autoRunAppAfterInstall = false;
+  checks = 0;
+  installs: Array<[boolean | undefined, boolean | undefined]> = [];
+  async checkForUpdates() { this.checks++; return null; }
+  quitAndInstall(silent?: boolean, runAfter?: boolean) { this.installs.push([silent, runAfter]); }
+}
+
+describe('watchForUpdates with a stand-in updater (no packaged app here)', () => {
+  it('downloads in the background but never lets the library install on quit by itself', () => {
+    const updater = new StandInUpdater();
+    const watch = watchForUpdates(updater, () => {});
+    expect(updater).toMatchObject({ autoDownload: true, autoInstallOnAppQuit: false, autoRunAppAfterInstall: true, checks: 1 });
+    watch.stop();
+  });
+
+  it('keeps a downloaded update waiting while sales are unsent, and installs it at a clean close', () => {
+    const updater = new StandInUpdater();
+    const lines: string[] = [];
+    const watch = watchForUpdates(updater, (line) => lines.push(line));
+    expect(watch.mayInstallOnClose({ unsentSales: 0, shiftOpen: false })).toBe(false);
+    updater.emit('update-downloaded', { version: '0.2.0' });
+    expect(watch.mayInstallOnClose({ unsentSales: 3, shiftOpen: false })).toBe(false);
+    expect(lines.at(-1)).toBe('update 0.2.0 waits: sales unsent');
+    expect(updater.installs).toEqual([]);
+    expect(watch.mayInstallOnClose({ unsentSales: 0, shiftOpen: false })).toBe(true);
+    watch.install();
+    expect(updater.installs).toEqual([[true, true]]);
+    watch.stop();
+  });
+});
