@@ -9,13 +9,14 @@ import { LIMITS } from '../limits';
 import { chargeSchema } from '../sale-input';
 import { sellerSchema } from '../seller';
 import { SERVICE_URL_MESSAGES, serviceUrlProblem } from '../service-url';
-import { DEFAULT_OPEN_SALE_SLOT, openSaleDraftSchema, openSaleSlotSchema } from '../open-sale';
+import { DEFAULT_OPEN_SALE_SLOT, openSaleDraftSchema, openSaleSlotSchema, parkableDraftSchema } from '../open-sale';
 import { BRIDGE_EVENT_NAMES, BRIDGE_METHOD_NAMES, isBridgeMethodName, type BridgeEventNameOnly, type BridgeMethodName } from './names';
 import type {
   AppInfoDto, ChargeResult, CustomerDto, ProductDto, RangesDto, ReceiptDto, SaleDetailDto, SaleEventDto,
   SaleSummaryDto, SettingsDto, SyncStatusDto,
 } from './types';
 import type { OpenSaleDto } from './types';
+import type { ParkedSaleDto, RecalledSaleDto } from './types';
 
 /** A phantom marker carrying the result type of a method. */
 const returns = <T>() => null as unknown as T;
@@ -81,6 +82,17 @@ export const bridgeContract = {
   'openSale.save': {
     input: z.strictObject({ slot: openSaleSlotSchema.default(DEFAULT_OPEN_SALE_SLOT), draft: openSaleDraftSchema }),
     result: returns<{ savedAt: number }>(),
+  },
+  /** "Suspender": the slot's sale is set aside under a number and the slot is empty for the next customer. */
+  'openSale.park': {
+    input: z.strictObject({ slot: openSaleSlotSchema.default(DEFAULT_OPEN_SALE_SLOT), draft: parkableDraftSchema }),
+    result: returns<{ parked: ParkedSaleDto; list: ParkedSaleDto[] }>(),
+  },
+  'openSale.parked': { input: empty, result: returns<ParkedSaleDto[]>() },
+  /** "Recuperar": parked sale `number` comes back into the slot; what the slot held (`draft`) is parked in its place. */
+  'openSale.recall': {
+    input: z.strictObject({ slot: openSaleSlotSchema.default(DEFAULT_OPEN_SALE_SLOT), number: recordId, draft: openSaleDraftSchema }),
+    result: returns<RecalledSaleDto>(),
   },
 
   'receipt.get': { input: z.strictObject({ saleId: recordId, paperWidth: paperWidth.optional() }), result: returns<ReceiptDto>() },

@@ -8,6 +8,7 @@ export const BRIDGE_METHOD_NAMES = [
   'customers.search', 'customers.save',
   'sales.charge', 'sales.search', 'sales.get', 'sales.retry',
   'openSale.get', 'openSale.save',
+  'openSale.park', 'openSale.parked', 'openSale.recall',
   'receipt.get', 'receipt.print', 'receipt.pdf',
   'settings.get', 'settings.save', 'settings.saveConnection', 'settings.useDemo',
   'ranges.list',
