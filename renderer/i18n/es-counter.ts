@@ -1,0 +1,27 @@
+/** Spanish words for the counter: cash and change, parked sales, the customer directory. Spread into es.ts. */
+export const esCounter = {
+  cashReceived: 'Recibido en efectivo',
+  cashReceivedHint: 'Vacío: el cliente paga exacto.',
+  cashBills: 'Billetes recibidos',
+  addBill: (bill: string) => `Sumar billete de ${bill}`,
+  cashClear: 'Borrar recibido',
+  cashChange: 'Cambio',
+  cashMissing: 'Faltan',
+  cashDueRounded: (due: string) => `A cobrar en efectivo (sin monedas menores de $50): ${due}`,
+  cashShort: (due: string, missing: string) => `El efectivo recibido no alcanza: se cobran ${due} y faltan ${missing}.`,
+  cashNotNumber: 'Escriba el efectivo recibido en pesos, sin centavos.',
+  cashRoundedReceipt: 'Total en efectivo',
+  cashReceivedReceipt: 'Efectivo recibido',
+  cashChangeReceipt: 'Cambio',
+  lastChange: 'Cambio a entregar',
+  park: 'Suspender',
+  recall: 'Recuperar',
+  parkedTitle: 'Ventas suspendidas',
+  parkedNone: 'No hay ventas suspendidas.',
+  parkEmpty: 'No hay productos para suspender.',
+  parkedDone: (n: number) => `Venta suspendida como n.º ${n}. Puede atender al siguiente cliente.`,
+  recalledDone: (n: number, parkedCurrent: number | null) =>
+    parkedCurrent === null ? `Se recuperó la venta suspendida n.º ${n}.` : `Se recuperó la venta n.º ${n}; la que estaba en curso quedó suspendida como n.º ${parkedCurrent}.`,
+  parkedItem: (n: number, lines: number, who: string) => `N.º ${n} · ${lines === 1 ? '1 producto' : `${lines} productos`} · ${who}`,
+  recallSale: (n: number) => `Recuperar la venta suspendida n.º ${n}`,
+};
