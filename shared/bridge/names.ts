@@ -6,6 +6,7 @@ export const BRIDGE_METHOD_NAMES = [
   'app.info',
   'catalog.search', 'catalog.byBarcode',
   'customers.search', 'customers.save',
+  'customers.list', 'customers.update', 'customers.importPreview', 'customers.import', 'customers.export',
   'sales.charge', 'sales.search', 'sales.get', 'sales.retry',
   'openSale.get', 'openSale.save',
   'openSale.park', 'openSale.parked', 'openSale.recall',

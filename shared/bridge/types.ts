@@ -213,3 +213,13 @@ export interface RecalledSaleDto {
   parkedCurrent: number | null;
   list: ParkedSaleDto[];
 }
+
+/** What importing a customer CSV would do: nothing is written until the same file is imported. */
+export interface CustomerImportPreviewDto {
+  /** Data rows read (blank rows skipped). */
+  rows: number;
+  created: number;
+  updated: number;
+  /** Every problem, by the row and the column a spreadsheet shows (header = row 1); the file imports only without any. */
+  problems: Array<{ row: number; column: string | null; message: string }>;
+}
