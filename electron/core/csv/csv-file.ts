@@ -57,7 +57,7 @@ export function readCsv(text: string): CsvTable {
   let records: Array<{ record: string[]; info: { lines: number } }>;
   try {
     // `info` carries each record's line, so a blank line skipped still counts as the spreadsheet row it is.
-    records = parse(text, { delimiter, relax_column_count: true, skip_empty_lines: true, trim: true, bom: true, info: true }) as
+    records = parse(text, { delimiter, relax_column_count: true, skip_empty_lines: true, trim: true, bom: true, info: true }) as unknown as
       Array<{ record: string[]; info: { lines: number } }>;
   } catch (error) {
     const line = typeof (error as { lines?: unknown }).lines === 'number' ? (error as { lines: number }).lines : 1;

@@ -86,8 +86,8 @@ describe('the customer directory over the bridge', () => {
     expect(await call('customers.import', { file: b64(renamed) })).toEqual({ ok: true, value: { created: 0, updated: 2 } });
     expect(store.listCustomers({ text: 'cia', limit: 5 }).customers.map((c) => c.customer.name)).toEqual(['Peña y Cía SAS']);
 
-    const exported = await call('customers.export', {});
-    expect(exported.ok && exported.value.fileName).toBe('clientes-2023-11-14.csv');
-    expect(exported.ok && exported.value.csv).toContain('900373115;3;Peña y Cía SAS;1;48;a@b.co;05001');
+    const exported = await call('customers.export', {}) as { ok: true; value: { fileName: string; csv: string } };
+    expect(exported.value.fileName).toBe('clientes-2023-11-14.csv');
+    expect(exported.value.csv).toContain('900373115;3;Peña y Cía SAS;1;48;a@b.co;05001');
   });
 });
