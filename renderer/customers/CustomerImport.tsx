@@ -58,7 +58,7 @@ export function CustomerImport({ onImported }: { onImported(): void }): ReactNod
     <section className="panel customer-import" aria-labelledby="customer-import-title">
       <h2 id="customer-import-title">{t.importCsv}</h2>
       <div className="field">
-        <label htmlFor="customer-csv">{t.importCsv}</label>
+        <label htmlFor="customer-csv">{t.importFile}</label>
         <input id="customer-csv" type="file" accept=".csv,text/csv" disabled={busy}
           onChange={(e) => { void choose(e.target.files?.[0]); e.target.value = ''; }} />
         <p className="hint">{t.importCsvHint}</p>

@@ -40,6 +40,7 @@ export const enCounter: typeof esCounter = {
   customerSaved: (name: string) => `Customer saved: ${name}.`,
   moreCustomers: 'Show more',
   importCsv: 'Import CSV',
+  importFile: 'Customer CSV file',
   importCsvHint: 'Columns: tipo_identificacion; identificacion; dv; nombre; tipo_persona; regimen; correo; municipio. Separated by ; or , — UTF-8 or Windows-1252.',
   exportCsv: 'Export CSV',
   importFileTooLarge: (max: string) => `The file is too large (at most ${max} bytes).`,

@@ -38,6 +38,7 @@ export const esCounter = {
   customerSaved: (name: string) => `Cliente guardado: ${name}.`,
   moreCustomers: 'Mostrar más',
   importCsv: 'Importar CSV',
+  importFile: 'Archivo CSV de clientes',
   importCsvHint: 'Columnas: tipo_identificacion; identificacion; dv; nombre; tipo_persona; regimen; correo; municipio. Separadas por ; o , — UTF-8 o Windows-1252.',
   exportCsv: 'Exportar CSV',
   importFileTooLarge: (max: string) => `El archivo es demasiado grande (máximo ${max} bytes).`,
