@@ -49,4 +49,12 @@ export const LIMITS = {
   confirmTotalAbove: 20_000_000,
   /** Characters of a number field as typed on the sale screen (kept in the open sale until it is fixed). */
   typedNumberLength: 32,
+  /** Cash handed over for one sale, in whole pesos (a cash drawer never holds more). */
+  maxCashReceived: 1_000_000_000,
+  /** Sales parked at once ("Suspender"): a counter's queue, not a warehouse. */
+  maxParkedSales: 20,
+  /** Bytes of a customer CSV file: well under the bridge's 2 MB body once written as base64. */
+  customerCsvBytes: 1_400_000,
+  /** Customers listed per page of the directory. */
+  customerPageSize: 100,
 } as const;

@@ -159,3 +159,19 @@ export function formatCop(value: Amount | string, locale: 'es-CO' | 'en' = 'es-C
   const grouped = whole.replace(/\B(?=(\d{3})+$)/g, style.thousands);
   return `${negative ? '-' : ''}${style.symbol}${grouped}${style.decimal}${fraction}`;
 }
+
+/**
+ * Cash at the counter (DOMAIN.md): no coin below 50 pesos circulates, so a cash total is asked rounded half-up to
+ * the smallest coin; the invoice itself never changes. Returns what the till asks for.
+ */
+export function cashDue(payable: Amount | string, smallestCoin = 50): Amount {
+  const total = parseFigure(payable, 'payable');
+  const coin = parseFigure(smallestCoin, 'smallest coin');
+  if (coin.isZero()) return amount(total);
+  return amount(total.div(coin).toDecimalPlaces(0, DecimalJs.ROUND_HALF_UP).times(coin));
+}
+
+/** received − due, exactly ("-150.00" when the cash does not reach). */
+export function cashChange(received: Amount | string | number, due: Amount | string): Amount {
+  return amount(parseFigure(received, 'received').minus(parseFigure(due, 'due')));
+}

@@ -44,3 +44,8 @@ export type OpenSaleLine = z.infer<typeof openSaleLineSchema>;
 export type OpenSaleDraft = z.infer<typeof openSaleDraftSchema>;
 /** What the screen sends: plain strings where the schema may narrow them to codes. */
 export type OpenSaleDraftInput = z.input<typeof openSaleDraftSchema>;
+
+/** A sale worth parking: at least one product. */
+export const parkableDraftSchema = openSaleDraftSchema.refine((draft) => draft.lines.length > 0, {
+  path: ['lines'], error: 'there is nothing to park: add a product first',
+});

@@ -6,10 +6,12 @@
  */
 import { z } from 'zod';
 import { serializeInvoiceRequest, type InvoiceItem, type InvoicePayment, type InvoiceTax } from './api/invoice-request';
+import { CASH_MEANS, cashInputSchema, tenderCash } from './cash';
 import { PAYMENT_FORMS, PAYMENT_MEANS, TAX_TYPES, UNIT_MEASURES } from './codes';
 import { customerInputSchema } from './customer';
 import { boundedNumber, codeOf, requiredText } from './field-rules';
 import { LIMITS } from './limits';
+import { calculateTotals, formatCop } from './money';
 import { openSaleSlotSchema } from './open-sale';
 
 export const QUANTITY_RULE = { min: 0, above: true, max: LIMITS.maxQuantity, decimals: LIMITS.quantityDecimals } as const;
@@ -81,7 +83,10 @@ export const chargeSchema = z.strictObject({
   payment: salePaymentSchema,
   /** The open sale this charge comes from: cleared in the same transaction that records the sale. */
   openSaleSlot: openSaleSlotSchema.optional(),
+  /** Cash handed over (efectivo only): stored with the sale and printed, never sent to the service. */
+  cash: cashInputSchema.optional(),
 }).superRefine((sale, ctx) => {
+  cashProblem(sale, ctx);
   // A body larger than the service takes could never be invoiced, so it is refused while it can still be split.
   if (!Array.isArray(sale.items)) return;
   let bytes: number;
@@ -97,3 +102,25 @@ export const chargeSchema = z.strictObject({
     });
   }
 }, { when: (payload) => payload.issues.length === 0 }); // only a sale whose every field is right is measured
+
+/** A cash sale is never charged short, and cash is only for efectivo (the rule the sale screen shows too). */
+function cashProblem(sale: { items: ChargeInput['items']; payment: ChargeInput['payment']; cash?: { received: number } | undefined }, ctx: z.RefinementCtx): void {
+  if (sale.cash === undefined) return;
+  if (sale.payment.means_code !== CASH_MEANS) {
+    ctx.addIssue({ code: 'custom', path: ['cash'], input: sale.cash, message: 'is only for a cash payment (payment means 10, efectivo)' });
+    return;
+  }
+  let payable: string;
+  try {
+    payable = calculateTotals(sale.items).payable;
+  } catch {
+    return; // a line that cannot be computed already has its own issue
+  }
+  const reading = tenderCash(payable, sale.cash.received);
+  if (!reading.ok) {
+    ctx.addIssue({
+      code: 'custom', path: ['cash', 'received'], input: sale.cash.received,
+      message: `must be at least ${formatCop(reading.due, 'en')}, the amount due in cash (${formatCop(reading.missing, 'en')} missing)`,
+    });
+  }
+}

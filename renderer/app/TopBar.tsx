@@ -8,10 +8,10 @@ export function TopBar(): ReactNode {
   const t = useText();
   const screen = useApp((s) => s.screen);
   const show = useApp((s) => s.show);
-  const tab = (target: Screen, label: string, key: string) => (
+  const tab = (target: Screen, label: string, key?: string) => (
     <button type="button" className={`tab ${screen === target ? 'current' : ''}`} aria-current={screen === target ? 'page' : undefined}
       onClick={() => { show(target); if (target === 'sale') focusSoon('product-search'); }}>
-      {label} <kbd>{key}</kbd>
+      {label}{key ? <> <kbd>{key}</kbd></> : null}
     </button>
   );
   return (
@@ -20,6 +20,7 @@ export function TopBar(): ReactNode {
       <nav aria-label={t.mainNav}>
         {tab('sale', t.sale, 'F2')}
         {tab('history', t.history, 'F9')}
+        {tab('customers', t.customers)}
         {tab('settings', t.settings, 'F10')}
       </nav>
       <NoticeLine />

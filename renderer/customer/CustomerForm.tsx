@@ -1,6 +1,8 @@
 /** A new customer: identification type and number, DV computed and checked, regime, e-mail, municipality. */
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { InvoiceCustomer } from '../../shared/api/invoice-request';
+import type { BridgeEnvelope } from '../../shared/bridge/contract';
+import type { CustomerDto } from '../../shared/bridge/types';
 import { IDENTIFICATION_TYPES, PERSON_TYPES, TAX_REGIMES } from '../../shared/codes';
 import { focusSoon, useApp } from '../app/app-store';
 import { codeOptions, SelectField, TextField } from '../app/fields';
@@ -18,9 +20,12 @@ interface Props {
   onDone(customer: InvoiceCustomer | null): void;
   /** What was typed in the customer search; a new customer starts from it. */
   typed?: string;
+  /** The directory edits a customer by id (customers.update); the counter saves by identification (customers.save). */
+  save?: (customer: InvoiceCustomer) => Promise<BridgeEnvelope<CustomerDto>>;
+  submitLabel?: string;
 }
 
-export function CustomerForm({ request, onDone, typed = '' }: Props): ReactNode {
+export function CustomerForm({ request, onDone, typed = '', save: saveCustomer, submitLabel }: Props): ReactNode {
   const t = useText();
   const settings = useApp((s) => s.settings);
   const [draft, setDraft] = useState(() => request.initial ?? seedFromSearch(blankCustomer({
@@ -44,7 +49,7 @@ export function CustomerForm({ request, onDone, typed = '' }: Props): ReactNode 
     setShowProblems(true);
     if (Object.keys(problems).length > 0) return;
     setSaving(true);
-    const answer = await bridge.call('customers.save', { customer: tidyCustomer(draft) });
+    const answer = await (saveCustomer ? saveCustomer(tidyCustomer(draft)) : bridge.call('customers.save', { customer: tidyCustomer(draft) }));
     setSaving(false);
     if (answer.ok) onDone(answer.value.customer);
     else setServerErrors({ ...fieldErrorsFor(localizeFields(answer.error.fields, t), 'customer'), '': describeBridgeError(answer.error, t) });
@@ -53,7 +58,7 @@ export function CustomerForm({ request, onDone, typed = '' }: Props): ReactNode 
   return (
     <form className="customer-form" aria-labelledby="customer-form-title" onSubmit={(e) => void save(e)} noValidate
       onKeyDown={(e) => { if (e.key === 'Escape') { e.stopPropagation(); onDone(null); } }}>
-      <h3 id="customer-form-title">{request.initial ? t.completeCustomer : t.newCustomer}</h3>
+      <h3 id="customer-form-title">{submitLabel && request.initial ? t.editCustomer : request.initial ? t.completeCustomer : t.newCustomer}</h3>
       <div className="row">
         <SelectField id="cf-type" label={t.identificationType} value={draft.identification_type}
           options={codeOptions(IDENTIFICATION_TYPES)} onChange={set('identification_type')} error={errorOf('identification_type')} />
@@ -76,7 +81,7 @@ export function CustomerForm({ request, onDone, typed = '' }: Props): ReactNode 
         onChange={set('municipality_code')} error={errorOf('municipality_code')} />
       {serverErrors[''] ? <p className="field-error" role="alert">{serverErrors['']}</p> : null}
       <div className="actions">
-        <button type="submit" className="primary" disabled={saving}>{t.saveAndUse}</button>
+        <button type="submit" className="primary" disabled={saving}>{submitLabel ?? t.saveAndUse}</button>
         <button type="button" onClick={() => onDone(null)}>{t.cancel}</button>
       </div>
     </form>

@@ -76,6 +76,9 @@ export function ReceiptPaper({ receipt }: { receipt: ReceiptDto }): ReactNode {
         <div className="receipt-total"><dt>{t.total}</dt><dd>{money(totals.payable)}</dd></div>
         <div><dt>{t.paymentForm}</dt><dd>{labelOf(PAYMENT_FORMS, receipt.payment.form_code)}</dd></div>
         <div><dt>{t.paymentMeans}</dt><dd>{labelOf(PAYMENT_MEANS, receipt.payment.means_code)}</dd></div>
+        {receipt.cash && receipt.cash.due !== totals.payable ? <div><dt>{t.cashRoundedReceipt}</dt><dd>{money(receipt.cash.due)}</dd></div> : null}
+        {receipt.cash ? <div><dt>{t.cashReceivedReceipt}</dt><dd data-testid="receipt-cash-received">{money(receipt.cash.received)}</dd></div> : null}
+        {receipt.cash ? <div><dt>{t.cashChangeReceipt}</dt><dd data-testid="receipt-cash-change">{money(receipt.cash.change)}</dd></div> : null}
       </dl>
       {receipt.fiscal ? (
         <footer className="receipt-fiscal">

@@ -31,6 +31,11 @@ export function ChargeBar(): ReactNode {
           <button type="button" className="link" onClick={() => openReceipt(last.saleId)}>{t.openSlip}</button>
         </p>
       ) : null}
+      {last?.cash ? (
+        <p className="cash-change last" aria-live="polite">
+          <span>{t.lastChange}</span> <strong data-testid="last-change">{formatCop(last.cash.change, locale)}</strong>
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useText } from '../i18n/use-text';
 import { CustomerPanel } from '../customer/CustomerPanel';
 import { CartTable } from './CartTable';
 import { ChargeBar } from './ChargeBar';
+import { ParkedSales } from './ParkedSales';
 import { PaymentPanel } from './PaymentPanel';
 import { ProductSearch } from './ProductSearch';
 import { TotalsPanel } from './TotalsPanel';
@@ -21,6 +22,7 @@ export function SaleScreen(): ReactNode {
         <PaymentPanel />
         <TotalsPanel />
         <ChargeBar />
+        <ParkedSales />
       </aside>
     </div>
   );

@@ -10,6 +10,7 @@ import { compareDecimal } from '../format/decimal-text';
 import { messagesFor } from '../i18n/messages';
 import { readCart } from './cart';
 import { buyerGap } from './charge-check';
+import { CASH_FIELD_ID, readCash } from './cash-entry';
 import { OPEN_SALE_SLOT, openSaleCharged, saveOpenSaleSoon, settleOpenSaleSaves } from './open-sale-sync';
 import { useSale } from './sale-store';
 
@@ -43,6 +44,13 @@ export async function chargeSale(confirmed = false): Promise<void> {
     return;
   }
   const payable = calculateTotals(cart.inputs).payable;
+  // A cash sale is never charged short (the core refuses it too); nothing typed means paid exactly.
+  const cash = readCash(sale.cashReceived, payable, sale.payment.means_code, app.locale);
+  if (cash.kind === 'invalid' || cash.kind === 'short') {
+    app.notify('error', cash.kind === 'invalid' ? t.cashNotNumber : t.cashShort(formatCop(cash.due, app.locale), formatCop(cash.missing, app.locale)));
+    focusSoon(CASH_FIELD_ID);
+    return;
+  }
   if (!confirmed && compareDecimal(payable, String(LIMITS.confirmTotalAbove)) > 0) {
     // The safe answer has the focus, so a second F12 or Enter never charges it by accident.
     sale.askToConfirmTotal(payable);
@@ -55,7 +63,8 @@ export async function chargeSale(confirmed = false): Promise<void> {
   });
   sale.setCharging(true);
   await settleOpenSaleSaves();
-  const answer = await bridge.call('sales.charge', { customer, items: cart.items, payment: sale.payment, openSaleSlot: OPEN_SALE_SLOT });
+  const answer = await bridge.call('sales.charge', { customer, items: cart.items, payment: sale.payment, openSaleSlot: OPEN_SALE_SLOT,
+    ...(cash.kind === 'ok' ? { cash: { received: cash.received } } : {}) });
   if (!answer.ok) {
     sale.setCharging(false);
     saveOpenSaleSoon();
@@ -63,7 +72,7 @@ export async function chargeSale(confirmed = false): Promise<void> {
     return;
   }
   const { saleId, referenceCode, shortNumber, totals } = answer.value;
-  sale.finish({ saleId, referenceCode, shortNumber, payable: totals.payable });
+  sale.finish({ saleId, referenceCode, shortNumber, payable: totals.payable, cash: answer.value.cash });
   openSaleCharged();
   app.notify('info', t.charged(referenceCode, formatCop(totals.payable, app.locale)));
   focusSoon('product-search');

@@ -17,7 +17,8 @@ let inFlight: Promise<void> = Promise.resolve();
 let lastSaved = '';
 let warned = false;
 
-function currentDraft(): OpenSaleDraftInput {
+/** The open sale as the core keeps it (also what parking sends). */
+export function currentOpenSaleDraft(): OpenSaleDraftInput {
   const { lines, customer, payment } = useSale.getState();
   return { lines, customer, payment };
 }
@@ -25,7 +26,7 @@ function currentDraft(): OpenSaleDraftInput {
 function saveNow(): void {
   timer = null;
   if (useSale.getState().charging) return; // the charge decides what is left; finish() schedules the next save
-  const draft = currentDraft();
+  const draft = currentOpenSaleDraft();
   const text = JSON.stringify(draft);
   if (text === lastSaved) return;
   lastSaved = text;
@@ -55,7 +56,7 @@ export async function keepOpenSale(): Promise<() => void> {
     const app = useApp.getState();
     app.notify('info', messagesFor(app.locale).openSaleRestored(answer.value.draft.lines.length));
   }
-  lastSaved = JSON.stringify(currentDraft());
+  lastSaved = JSON.stringify(currentOpenSaleDraft());
   const stop = useSale.subscribe((s, before) => {
     if (s.lines === before.lines && s.customer === before.customer && s.payment === before.payment) return;
     if (timer !== null) clearTimeout(timer);
@@ -87,5 +88,5 @@ export function saveOpenSaleSoon(): void {
 
 /** After a charge the core's slot is empty; so is the cart. */
 export function openSaleCharged(): void {
-  lastSaved = JSON.stringify(currentDraft());
+  lastSaved = JSON.stringify(currentOpenSaleDraft());
 }

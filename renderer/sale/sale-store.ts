@@ -1,13 +1,13 @@
 /** The sale in progress: cart lines, the chosen customer (null = consumidor final) and the payment. */
 import { create } from 'zustand';
 import type { InvoiceCustomer, InvoicePayment } from '../../shared/api/invoice-request';
-import type { Locale, ProductDto } from '../../shared/bridge/types';
+import type { CashTenderDto, Locale, ParkedSaleDto, ProductDto } from '../../shared/bridge/types';
 import type { OpenSaleDraft } from '../../shared/open-sale';
 import { addProduct, removeLine, updateLine, type CartLine } from './cart';
 
 export const DEFAULT_PAYMENT: InvoicePayment = { form_code: '1', means_code: '10' };
 
-export interface LastCharge { saleId: number; referenceCode: string; payable: string; shortNumber?: number }
+export interface LastCharge { saleId: number; referenceCode: string; payable: string; shortNumber?: number; cash?: CashTenderDto | null }
 
 /** The customer form, open: blank (new customer) or a customer to complete, and where the focus goes and returns. */
 export interface CustomerFormRequest {
@@ -30,6 +30,14 @@ interface SaleState {
   customerForm: CustomerFormRequest | null;
   /** The payable of a total so large it needs the cashier's confirmation before it is charged; null = none asked. */
   confirmingTotal: string | null;
+  /** Cash received as typed (or added with the bill buttons); not part of the open sale. */
+  cashReceived: string;
+  setCashReceived(text: string): void;
+  /** Parked sales ("Suspender"), as the core last listed them. */
+  parked: ParkedSaleDto[];
+  setParked(parked: ParkedSaleDto[]): void;
+  /** Empties the counter after its sale was parked. */
+  clearCounter(): void;
   askToConfirmTotal(payable: string | null): void;
   /** Brings back the open sale the core kept (after a reload, a crash or a restart). */
   restore(draft: OpenSaleDraft): void;
@@ -57,10 +65,17 @@ export const useSale = create<SaleState>()((set) => ({
   lastTouchedCode: null,
   customerForm: null,
   confirmingTotal: null,
+  cashReceived: '',
+  setCashReceived: (cashReceived) => set({ cashReceived }),
+  parked: [],
+  setParked: (parked) => set({ parked }),
+  clearCounter: () => set({
+    lines: [], customer: null, payment: DEFAULT_PAYMENT, lastTouchedCode: null, customerForm: null, confirmingTotal: null, cashReceived: '',
+  }),
   askToConfirmTotal: (confirmingTotal) => set({ confirmingTotal }),
   restore: (draft) => set({
     lines: draft.lines.map((line) => ({ ...line, id: `line-${++lineCounter}` })), customer: draft.customer, payment: draft.payment,
-    confirmingTotal: null,
+    confirmingTotal: null, cashReceived: '',
   }),
   openCustomerForm: (request) => set({ customerForm: { ...request, id: ++formCounter } }),
   closeCustomerForm: () => set({ customerForm: null }),
@@ -75,6 +90,6 @@ export const useSale = create<SaleState>()((set) => ({
   setCharging: (charging) => set({ charging }),
   finish: (lastCharge) => set({
     lines: [], customer: null, payment: DEFAULT_PAYMENT, charging: false, lastCharge, lastTouchedCode: null, customerForm: null,
-    confirmingTotal: null,
+    confirmingTotal: null, cashReceived: '',
   }),
 }));

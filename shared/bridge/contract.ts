@@ -9,13 +9,14 @@ import { LIMITS } from '../limits';
 import { chargeSchema } from '../sale-input';
 import { sellerSchema } from '../seller';
 import { SERVICE_URL_MESSAGES, serviceUrlProblem } from '../service-url';
-import { DEFAULT_OPEN_SALE_SLOT, openSaleDraftSchema, openSaleSlotSchema } from '../open-sale';
+import { DEFAULT_OPEN_SALE_SLOT, openSaleDraftSchema, openSaleSlotSchema, parkableDraftSchema } from '../open-sale';
 import { BRIDGE_EVENT_NAMES, BRIDGE_METHOD_NAMES, isBridgeMethodName, type BridgeEventNameOnly, type BridgeMethodName } from './names';
 import type {
   AppInfoDto, ChargeResult, CustomerDto, ProductDto, RangesDto, ReceiptDto, SaleDetailDto, SaleEventDto,
   SaleSummaryDto, SettingsDto, SyncStatusDto,
 } from './types';
 import type { OpenSaleDto } from './types';
+import type { CustomerImportPreviewDto, ParkedSaleDto, RecalledSaleDto } from './types';
 
 /** A phantom marker carrying the result type of a method. */
 const returns = <T>() => null as unknown as T;
@@ -33,6 +34,9 @@ export const tillNameSchema = z.string().trim().min(1, 'must not be empty').max(
 
 /** The seller's rules live in shared/seller.ts (the Settings form uses them too). */
 export { sellerSchema };
+/** A CSV file's bytes as base64, at most LIMITS.customerCsvBytes of them. */
+const csvFileSchema = z.string().max(Math.ceil(LIMITS.customerCsvBytes / 3) * 4, { error: `the file must be at most ${LIMITS.customerCsvBytes} bytes` })
+  .regex(/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/, { error: 'must be a file encoded as base64' });
 /** Record ids and times as the store keeps them: safe integers. */
 const recordId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const epochMs = z.number().int().min(0).max(8.64e15);
@@ -56,6 +60,22 @@ export const bridgeContract = {
 
   'customers.search': { input: z.strictObject({ text: boundedText(LIMITS.searchTextLength), limit: z.number().int().min(1).max(50) }), result: returns<CustomerDto[]>() },
   'customers.save': { input: z.strictObject({ customer: customerInputSchema }), result: returns<CustomerDto>() },
+  /** The directory: a page of customers by name (accents and case ignored) or identification; all when text is blank. */
+  'customers.list': {
+    input: z.strictObject({
+      text: boundedText(LIMITS.searchTextLength).optional(),
+      limit: z.number().int().min(1).max(LIMITS.customerPageSize),
+      offset: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    }),
+    result: returns<{ customers: CustomerDto[]; total: number }>(),
+  },
+  /** Edits customer `id`; its identification may change unless another customer already has it. */
+  'customers.update': { input: z.strictObject({ id: recordId, customer: customerInputSchema }), result: returns<CustomerDto>() },
+  /** Reads a CSV file (base64 of its bytes) and says what importing it would do; writes nothing. */
+  'customers.importPreview': { input: z.strictObject({ file: csvFileSchema }), result: returns<CustomerImportPreviewDto>() },
+  /** Imports the same file: all rows or none (a file with any error is refused with them). */
+  'customers.import': { input: z.strictObject({ file: csvFileSchema }), result: returns<{ created: number; updated: number }>() },
+  'customers.export': { input: empty, result: returns<{ fileName: string; csv: string }>() },
 
   'sales.charge': {
     // openSaleSlot: the open sale this charge comes from, cleared in the same transaction that records the sale.
@@ -81,6 +101,17 @@ export const bridgeContract = {
   'openSale.save': {
     input: z.strictObject({ slot: openSaleSlotSchema.default(DEFAULT_OPEN_SALE_SLOT), draft: openSaleDraftSchema }),
     result: returns<{ savedAt: number }>(),
+  },
+  /** "Suspender": the slot's sale is set aside under a number and the slot is empty for the next customer. */
+  'openSale.park': {
+    input: z.strictObject({ slot: openSaleSlotSchema.default(DEFAULT_OPEN_SALE_SLOT), draft: parkableDraftSchema }),
+    result: returns<{ parked: ParkedSaleDto; list: ParkedSaleDto[] }>(),
+  },
+  'openSale.parked': { input: empty, result: returns<ParkedSaleDto[]>() },
+  /** "Recuperar": parked sale `number` comes back into the slot; what the slot held (`draft`) is parked in its place. */
+  'openSale.recall': {
+    input: z.strictObject({ slot: openSaleSlotSchema.default(DEFAULT_OPEN_SALE_SLOT), number: recordId, draft: openSaleDraftSchema }),
+    result: returns<RecalledSaleDto>(),
   },
 
   'receipt.get': { input: z.strictObject({ saleId: recordId, paperWidth: paperWidth.optional() }), result: returns<ReceiptDto>() },

@@ -5,6 +5,10 @@
 import type { InvoiceCustomer, InvoiceItem, InvoicePayment } from '../api/invoice-request';
 import type { DocumentTotals } from '../money';
 import type { OpenSaleDraft } from '../open-sale';
+import type { CashTender } from '../cash';
+
+/** Cash at the counter: received, asked for (rounded to the smallest coin) and change, exact decimal strings. */
+export type CashTenderDto = CashTender;
 
 export type Locale = 'es-CO' | 'en';
 export type PaperWidth = 80 | 58;
@@ -41,6 +45,8 @@ export interface ChargeResult {
   /** This till's consecutive sale number ("Caja 1 · 000123"). */
   shortNumber: number;
   totals: DocumentTotals;
+  /** Received, asked for and change when paid in cash with the amount entered; null otherwise. */
+  cash: CashTenderDto | null;
 }
 
 export interface SaleSummaryDto {
@@ -104,6 +110,8 @@ export interface ReceiptDto {
   paperWidth: PaperWidth;
   state: SaleState;
   remoteStatus: string | null;
+  /** Printed under the total when the sale was paid in cash with the amount entered. */
+  cash: CashTenderDto | null;
 }
 
 export interface ConnectionDto {
@@ -186,4 +194,32 @@ export interface SaleEventDto {
 export interface OpenSaleDto {
   draft: OpenSaleDraft;
   updatedAt: number;
+}
+
+/** A parked sale ("Suspender") as the recall list shows it. */
+export interface ParkedSaleDto {
+  number: number;
+  parkedAt: number;
+  lineCount: number;
+  /** null = consumidor final. */
+  customerName: string | null;
+  /** The first few product names, so the cashier recognises the sale. */
+  products: string[];
+}
+
+export interface RecalledSaleDto {
+  draft: OpenSaleDraft;
+  /** The number the sale that was on the counter got, when there was one to park. */
+  parkedCurrent: number | null;
+  list: ParkedSaleDto[];
+}
+
+/** What importing a customer CSV would do: nothing is written until the same file is imported. */
+export interface CustomerImportPreviewDto {
+  /** Data rows read (blank rows skipped). */
+  rows: number;
+  created: number;
+  updated: number;
+  /** Every problem, by the row and the column a spreadsheet shows (header = row 1); the file imports only without any. */
+  problems: Array<{ row: number; column: string | null; message: string }>;
 }

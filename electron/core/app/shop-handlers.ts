@@ -55,15 +55,16 @@ export function shopHandlers(ctx: AppContext): Pick<BridgeHandlers, ShopMethods>
       return { id: saved.id, customer: saved.customer };
     },
 
-    'sales.charge': async ({ customer, items, payment, openSaleSlot }) => {
+    'sales.charge': async ({ customer, items, payment, openSaleSlot, cash }) => {
       // Frozen with the range known now (null when none is known yet; the engine assigns one before sending).
       const recorded = store.recordSale({
         customer, items, payment, numberingRangeId: store.getSetting(CURRENT_RANGE_KEY) || null, service: currentService(store),
         ...(openSaleSlot !== undefined ? { openSaleSlot } : {}),
+        ...(cash !== undefined ? { cashReceived: cash.received } : {}),
       });
       // The sale is on disk: from here on nothing may answer failure, or the cashier charges it twice.
       announce(ctx, { entryId: recorded.entryId, referenceCode: recorded.referenceCode, state: 'waiting' });
-      return { saleId: recorded.saleId, referenceCode: recorded.referenceCode, shortNumber: recorded.shortNumber, totals: recorded.totals };
+      return { saleId: recorded.saleId, referenceCode: recorded.referenceCode, shortNumber: recorded.shortNumber, totals: recorded.totals, cash: recorded.cash };
     },
     'sales.search': async (search) => {
       const found = store.searchSales(search);

@@ -41,5 +41,6 @@ export async function buildReceipt(sale: Sale, settings: ReceiptSettings): Promi
     paperWidth: settings.paperWidth,
     state: entry.state,
     remoteStatus: entry.remoteStatus,
+    cash: sale.cash,
   };
 }

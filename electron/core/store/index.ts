@@ -13,6 +13,7 @@ export type { SaleInput, RecordedSale, Sale, SaleSummary, SaleSearch } from './s
 export type { Product } from './catalog';
 export type { SavedCustomer } from './customers';
 export type { OpenSales, StoredOpenSale } from './open-sales';
+export type { ParkedSale, ParkedSales } from './parked-sales';
 export { REFERENCE_CODE_PATTERN, referenceCodeTime } from './reference-code';
 export { openDatabase } from './database';
 export type { ApiRequests } from './api-requests';

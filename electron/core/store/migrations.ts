@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { StoreError } from './errors';
+import { foldName } from './folded-name';
 
 /**
  * Forward-only schema changes. The position in the array is the version it produces (index 0 → version 1),
@@ -198,15 +199,36 @@ export const migrations: readonly Migration[] = [
     },
   },
   {
-    name: 'customers directory (issue 9, reserved)',
-    up() {
-      // Reserved: filled in by the work that needs it (unreleased, so its body may still change).
+    name: 'customers directory (issue 9)',
+    up(db) {
+      // The directory finds "Peña" when "pena" is typed: a folded copy of the name (lower case, no accents),
+      // kept by the store on every write. The identification gets its own index for search by number.
+      db.exec(`
+        ALTER TABLE customers ADD COLUMN folded_name TEXT NOT NULL DEFAULT '';
+        ALTER TABLE customers ADD COLUMN created_at INTEGER NOT NULL DEFAULT 0;
+        UPDATE customers SET created_at = updated_at;
+        CREATE INDEX customers_by_identification ON customers (identification);
+        CREATE INDEX customers_by_folded_name ON customers (folded_name);
+      `);
+      const rows = db.prepare<[], { id: number; name: string }>('SELECT id, name FROM customers').all();
+      const fold = db.prepare<[string, number]>('UPDATE customers SET folded_name = ? WHERE id = ?');
+      for (const row of rows) fold.run(foldName(row.name), row.id);
     },
   },
   {
-    name: 'cash tendered and parked sales (issue 9, reserved)',
-    up() {
-      // Reserved: filled in by the work that needs it (unreleased, so its body may still change).
+    name: 'cash tendered and parked sales (issue 9)',
+    up(db) {
+      // Cash received, the amount asked (rounded to the smallest coin) and the change: stored with the sale and
+      // printed, never sent to the service. NULL for sales not paid in cash or from before this version.
+      // Parked sales ("Suspender") are open sales in slots of their own, numbered so the cashier can call them back.
+      db.exec(`
+        ALTER TABLE sales ADD COLUMN cash_received TEXT;
+        ALTER TABLE sales ADD COLUMN cash_due TEXT;
+        ALTER TABLE sales ADD COLUMN cash_change TEXT;
+        ALTER TABLE open_sales ADD COLUMN parked_number INTEGER;
+        ALTER TABLE open_sales ADD COLUMN parked_at INTEGER;
+        CREATE UNIQUE INDEX open_sales_by_parked_number ON open_sales (parked_number) WHERE parked_number IS NOT NULL;
+      `);
     },
   },
   {

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { InvoiceCustomer, InvoiceItem, InvoicePayment } from '../../../shared/api/invoice-request';
+import { tenderCash, type CashTender } from '../../../shared/cash';
 import { calculateTotals, type Amount, type DocumentTotals } from '../../../shared/money';
 import { StoreError } from './errors';
 import { invoiceBody } from './invoice-body';
@@ -17,6 +18,8 @@ export interface SaleInput {
   service?: string;
   /** The open sale this charge comes from; cleared in the sale's own transaction (never charged twice after a crash). */
   openSaleSlot?: string;
+  /** Cash handed over (efectivo): the sale is refused when it does not reach the amount due. */
+  cashReceived?: number;
 }
 
 export interface RecordedSale {
@@ -26,6 +29,7 @@ export interface RecordedSale {
   /** Consecutive in this till's file, for the cashier to read out ("Caja 1 · 000123"). */
   shortNumber: number;
   totals: DocumentTotals;
+  cash: CashTender | null;
 }
 
 export interface Sale {
@@ -38,6 +42,8 @@ export interface Sale {
   payment: InvoicePayment;
   totals: DocumentTotals;
   payable: Amount;
+  /** Received, asked for and change when paid in cash with the amount entered; null otherwise. */
+  cash: CashTender | null;
   outbox: OutboxEntry;
 }
 
@@ -83,6 +89,7 @@ export interface Sales {
 interface SaleRow {
   id: number; reference_code: string; created_at: number; customer: string; items: string; payment: string;
   totals: string; payable: string; short_number: number | null;
+  cash_received: string | null; cash_due: string | null; cash_change: string | null;
 }
 
 /** "123", "000123" or "Caja 1 · 000123" → 123; any other text (a reference that happens to end in digits) → null. */
@@ -93,9 +100,10 @@ export function shortNumberIn(text: string): number | null {
 
 export function salesTable(db: Database.Database, now: () => number, nextReferenceCode: () => string): Sales {
   // The short number is taken inside the sale's own transaction (the unique index backs it up across processes).
-  const insertSale = db.prepare<[string, number, string, string, string, string, string, string, string], { id: number; short_number: number }>(
-    `INSERT INTO sales (reference_code, created_at, customer, items, payment, totals, payable, customer_name, customer_identification, short_number)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT coalesce(max(short_number), 0) + 1 FROM sales)) RETURNING id, short_number`,
+  const insertSale = db.prepare<[string, number, string, string, string, string, string, string, string, string | null, string | null, string | null], { id: number; short_number: number }>(
+    `INSERT INTO sales (reference_code, created_at, customer, items, payment, totals, payable, customer_name, customer_identification,
+       cash_received, cash_due, cash_change, short_number)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT coalesce(max(short_number), 0) + 1 FROM sales)) RETURNING id, short_number`,
   );
   const insertEntry = db.prepare<[number, string, string | null, number, number, number, string], { id: number }>(
     `INSERT INTO outbox (sale_id, state, request_body, numbering_range_id, next_attempt_at, created_at, updated_at, service)
@@ -141,6 +149,8 @@ export function salesTable(db: Database.Database, now: () => number, nextReferen
       customer: JSON.parse(row.customer) as InvoiceCustomer, items: JSON.parse(row.items) as InvoiceItem[],
       payment: JSON.parse(row.payment) as InvoicePayment, totals: JSON.parse(row.totals) as DocumentTotals,
       payable: row.payable, outbox: toEntry(entry),
+      cash: row.cash_received !== null && row.cash_due !== null && row.cash_change !== null
+        ? { received: row.cash_received, due: row.cash_due, change: row.cash_change } : null,
     };
   }
 
@@ -149,19 +159,22 @@ export function salesTable(db: Database.Database, now: () => number, nextReferen
       if (input.items.length === 0) throw new StoreError('A sale needs at least one item.');
       // The sale and its outbox entry commit together or not at all: a charged sale is never left unsent.
       return db.transaction((): RecordedSale => {
-        const referenceCode = nextReferenceCode();
-        const body = invoiceBody({ referenceCode, ...input });
         const totals = calculateTotals(input.items);
+        const cash = cashOf(input, totals.payable);
+        const referenceCode = nextReferenceCode();
+        const { cashReceived: _cash, ...request } = input;
+        const body = invoiceBody({ referenceCode, ...request });
         const at = now();
         const sale = insertSale.get(
           referenceCode, at, JSON.stringify(input.customer), JSON.stringify(input.items), JSON.stringify(input.payment),
           JSON.stringify(totals), totals.payable, input.customer.name, input.customer.identification,
+          cash?.received ?? null, cash?.due ?? null, cash?.change ?? null,
         );
         if (!sale) throw new StoreError('The sale was not recorded.');
         const entry = insertEntry.get(sale.id, body, input.numberingRangeId, at, at, at, input.service ?? '');
         if (!entry) throw new StoreError('The sale was not queued for invoicing.');
         if (input.openSaleSlot !== undefined) clearOpenSale(input.openSaleSlot);
-        return { saleId: sale.id, entryId: entry.id, referenceCode, shortNumber: sale.short_number, totals };
+        return { saleId: sale.id, entryId: entry.id, referenceCode, shortNumber: sale.short_number, totals, cash };
       }).immediate();
     },
 
@@ -240,4 +253,13 @@ export function salesTable(db: Database.Database, now: () => number, nextReferen
       };
     },
   };
+}
+
+/** The cash tender of a sale, or null; a cash sale paid short is never recorded (the bridge refuses it first). */
+function cashOf(input: SaleInput, payable: Amount): CashTender | null {
+  if (input.cashReceived === undefined) return null;
+  if (input.payment.means_code !== '10') throw new StoreError('Cash received is only recorded for a cash payment (efectivo).');
+  const reading = tenderCash(payable, input.cashReceived);
+  if (!reading.ok) throw new StoreError(`The cash received does not reach the amount due (${reading.due}); ${reading.missing} missing.`);
+  return reading.tender;
 }

@@ -6,6 +6,7 @@ import { openDatabase } from './database';
 import { migrate } from './migrations';
 import { openSalesTable, type OpenSales } from './open-sales';
 import { outboxTable, type Outbox } from './outbox';
+import { parkedSalesTable, type ParkedSales } from './parked-sales';
 import { referenceCodes } from './reference-code';
 import { salesTable, type Sales } from './sales';
 import { settingsTable, type Settings } from './settings';
@@ -18,7 +19,7 @@ export interface StoreOptions {
   random?: () => number;
 }
 
-export interface Store extends Settings, Sales, Outbox, Catalog, Customers, OpenSales, ApiRequests {
+export interface Store extends Settings, Sales, Outbox, Catalog, Customers, OpenSales, ApiRequests, ParkedSales {
   close(): void;
 }
 
@@ -45,6 +46,7 @@ export function openStore(opts: StoreOptions): Store {
       ...catalogTable(db, now),
       ...customersTable(db, now),
       ...openSalesTable(db, now),
+      ...parkedSalesTable(db, now),
       ...apiRequestsTable(db),
       close() {
         if (db.open) db.close();

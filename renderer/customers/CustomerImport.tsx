@@ -1,0 +1,92 @@
+/**
+ * A customer CSV: chosen, previewed by the core (each problem by row and column; nothing written), imported only
+ * when the preview is clean, all rows or none. Export writes the directory in the same columns.
+ */
+import { useState, type ReactNode } from 'react';
+import type { CustomerImportPreviewDto } from '../../shared/bridge/types';
+import { LIMITS } from '../../shared/limits';
+import { useApp } from '../app/app-store';
+import { bridge } from '../bridge/client';
+import { describeBridgeError } from '../bridge/bridge-error-text';
+import { useText } from '../i18n/use-text';
+import { downloadText, fileAsBase64 } from './file-base64';
+import { importProblemText } from './import-problem-text';
+
+interface Loaded { name: string; base64: string; preview: CustomerImportPreviewDto }
+
+export function CustomerImport({ onImported }: { onImported(): void }): ReactNode {
+  const t = useText();
+  const notify = useApp((s) => s.notify);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const choose = async (file: File | undefined) => {
+    setLoaded(null);
+    if (!file) return;
+    if (file.size > LIMITS.customerCsvBytes) {
+      notify('error', t.importFileTooLarge(LIMITS.customerCsvBytes.toLocaleString('es-CO')));
+      return;
+    }
+    setBusy(true);
+    const base64 = await fileAsBase64(file);
+    const answer = await bridge.call('customers.importPreview', { file: base64 });
+    setBusy(false);
+    if (answer.ok) setLoaded({ name: file.name, base64, preview: answer.value });
+    else notify('error', describeBridgeError(answer.error, t));
+  };
+  const confirm = async () => {
+    if (!loaded) return;
+    setBusy(true);
+    const answer = await bridge.call('customers.import', { file: loaded.base64 });
+    setBusy(false);
+    if (!answer.ok) {
+      notify('error', describeBridgeError(answer.error, t));
+      return;
+    }
+    setLoaded(null);
+    notify('info', t.importDone(answer.value.created, answer.value.updated));
+    onImported();
+  };
+  const exportAll = async () => {
+    const answer = await bridge.call('customers.export', {});
+    if (answer.ok) downloadText(answer.value.fileName, answer.value.csv);
+    else notify('error', describeBridgeError(answer.error, t));
+  };
+
+  const preview = loaded?.preview;
+  return (
+    <section className="panel customer-import" aria-labelledby="customer-import-title">
+      <h2 id="customer-import-title">{t.importCsv}</h2>
+      <div className="field">
+        <label htmlFor="customer-csv">{t.importFile}</label>
+        <input id="customer-csv" type="file" accept=".csv,text/csv" disabled={busy}
+          onChange={(e) => { void choose(e.target.files?.[0]); e.target.value = ''; }} />
+        <p className="hint">{t.importCsvHint}</p>
+      </div>
+      {loaded && preview ? (
+        <div className="import-preview" aria-live="polite">
+          <h3>{t.importPreviewTitle(loaded.name)}</h3>
+          {preview.problems.length === 0 ? (
+            <>
+              <p>{t.importPreviewOk(preview.rows, preview.created, preview.updated)}</p>
+              <button type="button" className="primary" disabled={busy} onClick={() => void confirm()}>{t.importConfirm}</button>
+            </>
+          ) : (
+            <>
+              <p className="field-error" role="alert">{t.importPreviewProblems(preview.problems.length)}</p>
+              <table aria-label={t.importProblemsTable}>
+                <thead><tr><th scope="col">{t.importRow}</th><th scope="col">{t.importColumn}</th><th scope="col">{t.importProblem}</th></tr></thead>
+                <tbody>
+                  {preview.problems.map((p, i) => (
+                    <tr key={i}><td>{p.row}</td><td>{p.column ?? '—'}</td><td>{importProblemText(p.message, t)}</td></tr>
+                  ))}
+                </tbody>
+              </table>
+            </>
+          )}
+        </div>
+      ) : null}
+      <button type="button" onClick={() => void exportAll()}>{t.exportCsv}</button>
+    </section>
+  );
+}
