@@ -49,4 +49,7 @@ export const LIMITS = {
   confirmTotalAbove: 20_000_000,
   /** Characters of a number field as typed on the sale screen (kept in the open sale until it is fixed). */
   typedNumberLength: 32,
+  /** This till's share of the service's request limit, whole percent (several tills on one client id split it). */
+  minRateSharePercent: 5,
+  maxRateSharePercent: 100,
 } as const;
