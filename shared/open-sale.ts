@@ -36,7 +36,7 @@ export const openSaleLineSchema = z.strictObject({
 });
 
 export const openSaleDraftSchema = z.strictObject({
-  lines: z.array(openSaleLineSchema).max(LIMITS.maxLines, { error: `at most ${LIMITS.maxLines} lines` }),
+  lines: z.array(openSaleLineSchema).max(LIMITS.maxLines, { error: `must have at most ${LIMITS.maxLines} lines; split the sale in two` }),
   /** null = consumidor final (filled in from this till's defaults when charging). */
   customer: z.union([z.null(), customerInputSchema]),
   payment: paymentSchema,

@@ -71,6 +71,8 @@ export const enProblems: typeof esProblems = {
     identificationDigits: 'must be 3 to 15 digits',
     identificationLetters: 'must be 3 to 20 letters or digits',
     nitDigits: 'a NIT is 5 to 15 digits, without the check digit',
+    notHttps: 'must start with https:// (http:// only for this computer, e.g. http://127.0.0.1:4010)',
+    internalId: 'is not a valid identifier',
   },
   fieldNames: {
     email: 'e-mail', municipality_code: 'municipality', municipalityCode: 'municipality', nit: 'NIT', dv: 'check digit',

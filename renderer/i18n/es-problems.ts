@@ -72,6 +72,8 @@ export const esProblems = {
     identificationDigits: 'debe tener de 3 a 15 dígitos',
     identificationLetters: 'debe tener de 3 a 20 letras o dígitos',
     nitDigits: 'un NIT tiene de 5 a 15 dígitos, sin el DV',
+    notHttps: 'debe empezar por https:// (http:// solo para este equipo, por ejemplo http://127.0.0.1:4010)',
+    internalId: 'no es un identificador válido',
   },
   fieldNames: {
     email: 'correo electrónico', municipality_code: 'municipio', municipalityCode: 'municipio', nit: 'NIT', dv: 'DV',
