@@ -5,9 +5,11 @@
  * stops once its service has nothing left on its way. Re-saving the same service keeps its running pair (and its
  * rate budget) and only drops the token. A saved configuration that cannot be used is a stated problem, not a crash.
  */
+import type { Connection } from '../../../shared/bridge/types';
 import { createInvoicingApi, type InvoicingApi, type InvoicingApiOptions } from '../api/invoicing-api';
 import { BridgeFailure } from '../bridge/bridge-failure';
 import { KEYCHAIN_PROBLEM_CODES, classifyKeychainFailure, type CredentialStore } from '../secrets/credential-store';
+import type { OutboxState } from '../store/outbox';
 import type { SyncStore } from '../sync/ports';
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions, type SyncEvent, type SyncSnapshot } from '../sync/sync-engine';
 import type { ApiRequests } from '../store/api-requests';
@@ -48,7 +50,10 @@ export interface ConnectionProblem {
 }
 
 export interface ServiceConnectionOptions {
-  store: SyncStore & SettingsRows & ApiRequests & { outstandingByService(): Map<string, number> };
+  store: SyncStore & SettingsRows & ApiRequests & {
+    outstandingByService(): Map<string, number>;
+    countsByService(): Map<string, Record<OutboxState, number>>;
+  };
   credentials: CredentialStore;
   demo: DemoServiceProvider;
   now: () => number;
@@ -68,11 +73,32 @@ export interface ServiceConnection {
   /** Wakes every engine (new work, "retry now"). Never throws. */
   kick(): void;
   /**
+   * Why sales of `service` (a key as sales are recorded) cannot be sent to it now, or null when they can: the
+   * demo service can always be started; a real one needs a usable address and its secret in the keychain.
+   */
+  unreachable(service: string): Promise<string | null>;
+  /** Starts (or wakes) the engine of `service` once it has sales on their way; never another service's. */
+  wake(service: string): Promise<void>;
+  /** The services not in use that still have sales on their way or stuck, for the status bar. Never throws. */
+  others(): OtherService[];
+  /**
    * Brings the engines in line with the saved settings and the outbox: the service in use, plus one per service
    * that still has sales on their way. Calls are serialised; a configuration problem is recorded, not thrown.
    */
   activate(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** A service other than the one in use, as the status bar sees it. */
+export interface OtherService {
+  service: string;
+  mode: ConnectionMode;
+  /** The address of a real service (null for the demo). */
+  baseUrl: string | null;
+  counts: Record<OutboxState, number>;
+  /** Its engine's view; 'misconfigured' when no engine can run for it (the reason is in lastErrorCode). */
+  connection: Connection;
+  lastErrorCode: string | null;
 }
 
 interface Pair extends ActiveConnection {
@@ -162,13 +188,18 @@ export function createServiceConnection(opts: ServiceConnectionOptions): Service
     }
   }
 
-  async function forgetSecretIfUnused(account: { baseUrl: string; clientId: string }): Promise<void> {
+  async function forgetSecretIfUnused(account: { baseUrl: string; clientId: string; service?: string }): Promise<void> {
     const saved = { baseUrl: store.getSetting(KEYS.baseUrl) ?? '', clientId: store.getSetting(KEYS.clientId) ?? '' };
     if (saved.baseUrl.replace(/\/+$/, '') === account.baseUrl.replace(/\/+$/, '') && saved.clientId === account.clientId) return;
+    // A sale that needs attention may still be sent again to its own service (sales.retry): keep what that needs.
+    if ((store.countsByService().get(account.service ?? '')?.needs_attention ?? 0) > 0) return;
     await opts.credentials.deleteClientSecret(account).catch((error: unknown) => {
       opts.log(`the old client secret could not be removed from the keychain: ${errorText(error)}`);
     });
   }
+
+  /** Why a service's engine failed to start at the last sweep, by service key (shown in the status bar). */
+  const buildProblems = new Map<string, string>();
 
   /** Starts a pair for every service with sales on their way, stops the others (except the one in use). */
   async function sweep(): Promise<void> {
@@ -177,8 +208,10 @@ export function createServiceConnection(opts: ServiceConnectionOptions): Service
       if (count === 0 || pairs.has(key) || key === '' || key === activeKey) continue;
       try {
         await build(key);
+        buildProblems.delete(key);
       } catch (error) {
-        // Those sales wait (they are never sent elsewhere); the log says why.
+        // Those sales wait (they are never sent elsewhere); the log and the status bar say why.
+        buildProblems.set(key, key === 'demo' ? 'DEMO_UNAVAILABLE' : 'CONFIG_INVALID');
         opts.log(`cannot send the ${count} sale(s) recorded for ${key === 'demo' ? 'the demo service' : key}: ${errorText(error)}`);
       }
     }
@@ -223,6 +256,49 @@ export function createServiceConnection(opts: ServiceConnectionOptions): Service
     },
     kick() {
       for (const pair of pairs.values()) pair.engine.kick();
+    },
+    async unreachable(service) {
+      if (service === 'demo' || service === '') return null;
+      const account = splitServiceKey(service);
+      const wrong = account ? endpointProblem(account.baseUrl, account.clientId) : 'The address of that invoicing service is incomplete.';
+      if (!account || wrong) return wrong ?? 'The address of that invoicing service is incomplete.';
+      try {
+        await keychainSecret(opts.credentials, account)();
+        return null;
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        return code === 'NO_SECRET'
+          ? `The client secret of the invoicing service at ${account.baseUrl} (${account.clientId}) is no longer in the keychain, so its sales cannot be sent to it again. Connect that service in Settings to send them.`
+          : `The keychain could not give the client secret of the invoicing service at ${account.baseUrl} (${account.clientId}): ${errorText(error)}`;
+      }
+    },
+    wake(service) {
+      return serial(async () => {
+        if (closed) return;
+        await sweep();
+        pairs.get(service)?.engine.kick();
+      });
+    },
+    others() {
+      try {
+        const result: OtherService[] = [];
+        for (const [service, counts] of store.countsByService()) {
+          if (service === '' || service === activeKey) continue;
+          const onItsWay = counts.waiting + counts.sending + counts.queued;
+          if (onItsWay === 0) continue;
+          const pair = pairs.get(service);
+          const snapshot = pair?.engine.snapshot();
+          result.push({
+            service, mode: service === 'demo' ? 'demo' : 'service', baseUrl: splitServiceKey(service)?.baseUrl ?? null, counts,
+            connection: snapshot?.connection ?? (buildProblems.has(service) ? 'misconfigured' : 'offline'),
+            lastErrorCode: snapshot ? snapshot.lastErrorCode : (buildProblems.get(service) ?? 'NOT_STARTED'),
+          });
+        }
+        return result;
+      } catch (error) {
+        opts.log(`could not list the other services' sales: ${errorText(error)}`);
+        return [];
+      }
     },
     activate() {
       return serial(async () => {
