@@ -51,6 +51,10 @@ const RULES: readonly Rule[] = [
   [/^must be (?:text|an? [a-z ]+ code)$/, (t) => t.fieldRules.wrongType],
   [/^Invalid input(?:: expected \w+, received \w+)?$/, (t) => t.fieldRules.wrongType],
   [/^(?:must be a line id|must be 1 to 32 lowercase letters, digits or "-")$/, (t) => t.fieldRules.internalId],
+  // electron/core/app/connection-check.ts: the token request made before a connection is saved
+  [/^the service refused these credentials$/, (t) => t.fieldRules.credentialsRefused],
+  [/^could not be reached$/, (t) => t.fieldRules.unreachable],
+  [/^did not answer like an invoicing service$/, (t) => t.fieldRules.notAService],
 ];
 
 export function localizeFieldMessage(message: string, t: Messages): string {

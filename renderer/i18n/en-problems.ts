@@ -73,6 +73,9 @@ export const enProblems: typeof esProblems = {
     nitDigits: 'a NIT is 5 to 15 digits, without the check digit',
     notHttps: 'must start with https:// (http:// only for this computer, e.g. http://127.0.0.1:4010)',
     internalId: 'is not a valid identifier',
+    credentialsRefused: 'the service refused these credentials',
+    unreachable: 'could not be reached; check the address or save anyway (sales wait)',
+    notAService: 'did not answer like an invoicing service',
   },
   fieldNames: {
     email: 'e-mail', municipality_code: 'municipality', municipalityCode: 'municipality', nit: 'NIT', dv: 'check digit',

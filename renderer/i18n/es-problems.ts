@@ -74,6 +74,9 @@ export const esProblems = {
     nitDigits: 'un NIT tiene de 5 a 15 dígitos, sin el DV',
     notHttps: 'debe empezar por https:// (http:// solo para este equipo, por ejemplo http://127.0.0.1:4010)',
     internalId: 'no es un identificador válido',
+    credentialsRefused: 'el servicio rechazó estas credenciales',
+    unreachable: 'no se pudo contactar; revise la dirección o guarde de todos modos (las ventas esperan)',
+    notAService: 'no respondió como un servicio de facturación',
   },
   fieldNames: {
     email: 'correo electrónico', municipality_code: 'municipio', municipalityCode: 'municipio', nit: 'NIT', dv: 'DV',

@@ -17,6 +17,9 @@ const SOURCES = [
   'shared/field-rules.ts', 'shared/sale-input.ts', 'shared/sale-line-text.ts', 'shared/customer.ts', 'shared/seller.ts',
   'shared/open-sale.ts', 'shared/nit.ts', 'shared/api/field-problems.ts', 'shared/service-url.ts',
 ];
+/** The per-field messages of the check made before a connection is saved (electron/core/app/connection-check.ts). */
+const CONNECTION_CHECK_FIELDS = readFileSync('electron/core/app/connection-check.ts', 'utf8')
+  .match(/(?:baseUrl|clientId|clientSecret): '[^']+'/g)?.map((m) => m.replace(/^\w+: '|'$/g, '')) ?? [];
 
 const customer = consumidorFinal({ email: 'caja@tienda.example.co', municipality_code: '11001' });
 const nitCustomer = { ...customer, identification_type: '31', identification: '900373115', dv: '3', person_type: '1', name: 'Tienda SAS', tax_regime: '48' };
@@ -115,6 +118,11 @@ describe('every message the shared schemas can answer has Spanish words on the s
     const unmet = writtenMessages().filter(({ pattern }) => !all.some((m) => pattern.test(m))).map(({ file, text }) => `${file}: ${text}`);
     expect(unmet).toEqual([]);
     expect(messages.size).toBeGreaterThan(30);
+  });
+
+  it('so has each field message of the connection check', () => {
+    expect(CONNECTION_CHECK_FIELDS.length).toBeGreaterThanOrEqual(3);
+    expect(CONNECTION_CHECK_FIELDS.filter((m) => localizeFieldMessage(m, es) === m)).toEqual([]);
   });
 
   it('bridge-error-text has a Spanish wording for each', () => {
