@@ -4,6 +4,7 @@ import type { esProblems } from './es-problems';
 export const enProblems: typeof esProblems = {
   technicalDetail: 'Technical detail',
   syncErrors: {
+    WAITING_FOR_SERVICE: 'Waiting for the invoicing service to answer; sales wait and will be sent once it does.',
     NETWORK: 'No connection to the invoicing service; sales wait and will be sent on their own.',
     TIMEOUT: 'The invoicing service took too long to answer; sales wait and will be retried on their own.',
     CONNECTION_LOST: 'The connection to the invoicing service dropped; sales wait and will be retried on their own.',

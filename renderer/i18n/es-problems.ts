@@ -5,6 +5,7 @@
 export const esProblems = {
   technicalDetail: 'Detalle técnico',
   syncErrors: {
+    WAITING_FOR_SERVICE: 'Esperando la conexión con el servicio de facturación; las ventas esperan y se enviarán cuando responda.',
     NETWORK: 'Sin conexión con el servicio de facturación; las ventas esperan y se enviarán solas.',
     TIMEOUT: 'El servicio de facturación tardó demasiado en responder; las ventas esperan y se reintentarán solas.',
     CONNECTION_LOST: 'Se cortó la conexión con el servicio de facturación; las ventas esperan y se reintentarán solas.',

@@ -6,6 +6,7 @@
  * rate budget) and only drops the token. A saved configuration that cannot be used is a stated problem, not a crash.
  */
 import type { Connection } from '../../../shared/bridge/types';
+import { isApiError } from '../api/errors';
 import { createInvoicingApi, type InvoicingApi, type InvoicingApiOptions } from '../api/invoicing-api';
 import { BridgeFailure } from '../bridge/bridge-failure';
 import { KEYCHAIN_PROBLEM_CODES, classifyKeychainFailure, type CredentialStore } from '../secrets/credential-store';
@@ -84,8 +85,10 @@ export interface ServiceConnection {
   /**
    * Brings the engines in line with the saved settings and the outbox: the service in use, plus one per service
    * that still has sales on their way. Calls are serialised; a configuration problem is recorded, not thrown.
+   * `unverified`: the service in use was saved without answering ("save anyway"); until it answers, the status
+   * bar says the till is waiting for it (its engine alone would say "online" until a sale fails).
    */
-  activate(): Promise<void>;
+  activate(opts?: { unverified?: boolean }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -198,6 +201,37 @@ export function createServiceConnection(opts: ServiceConnectionOptions): Service
     });
   }
 
+  /** Services saved without an answer, by key → since when; each has one bounded-backoff wait for its first answer. */
+  const awaiting = new Map<string, number>();
+  let wakeWaiters: Array<() => void> = [];
+  const pause = (ms: number): Promise<void> => new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      wakeWaiters = wakeWaiters.filter((w) => w !== done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    wakeWaiters.push(done);
+  });
+
+  /** Asks the service (its ranges) until it answers at all, backing off to 30 s; then its engine sends at once. */
+  async function awaitFirstAnswer(pair: Pair): Promise<void> {
+    for (let attempt = 0; !closed && pairs.get(pair.service) === pair && awaiting.has(pair.service); attempt++) {
+      try {
+        await pair.api.listNumberingRanges();
+        break;
+      } catch (error) {
+        // Anything but "could not reach it" is an answer: from here on the engine's own words say what is wrong.
+        if (!isApiError(error) || error.kind !== 'transient') break;
+        await pause(Math.min(30_000, 1_000 * 2 ** Math.min(attempt, 5)));
+      }
+    }
+    if (!awaiting.delete(pair.service) || closed) return;
+    opts.log(`the invoicing service at ${pair.baseUrl} answers`);
+    pair.engine.kick();
+    opts.onEvent({ type: 'status', snapshot: pair.engine.snapshot() }, pair.service === activeKey);
+  }
+
   /** Why a service's engine failed to start at the last sweep, by service key (shown in the status bar). */
   const buildProblems = new Map<string, string>();
 
@@ -252,10 +286,23 @@ export function createServiceConnection(opts: ServiceConnectionOptions): Service
     },
     status() {
       const pair = activeKey === null ? undefined : pairs.get(activeKey);
-      return { snapshot: pair ? pair.engine.snapshot() : emptySnapshot(), problem };
+      const snapshot = pair ? pair.engine.snapshot() : emptySnapshot();
+      const since = pair ? awaiting.get(pair.service) : undefined;
+      if (pair && since !== undefined && snapshot.connection === 'online') {
+        // Saved without an answer and nothing has failed yet: say the till is waiting for it, not "online".
+        return {
+          snapshot: {
+            ...snapshot, connection: 'offline', lastErrorCode: 'WAITING_FOR_SERVICE', lastErrorAt: since,
+            lastError: `The invoicing service at ${pair.baseUrl} has not answered yet; sales wait until it does.`,
+          },
+          problem,
+        };
+      }
+      return { snapshot, problem };
     },
     kick() {
       for (const pair of pairs.values()) pair.engine.kick();
+      for (const wake of [...wakeWaiters]) wake();
     },
     async unreachable(service) {
       if (service === 'demo' || service === '') return null;
@@ -300,12 +347,13 @@ export function createServiceConnection(opts: ServiceConnectionOptions): Service
         return [];
       }
     },
-    activate() {
+    activate(activation) {
       return serial(async () => {
         if (closed) return;
         const key = currentService(store);
         activeKey = key;
         problem = null;
+        if (!activation?.unverified) awaiting.delete(key);
         let pair = pairs.get(key);
         if (pair) {
           // The same service again (e.g. a re-saved secret): keep its engine and rate budget, use the new secret.
@@ -320,10 +368,15 @@ export function createServiceConnection(opts: ServiceConnectionOptions): Service
         }
         await sweep();
         if (pair?.mode === 'service') void checkSecret(pair);
+        if (pair?.mode === 'service' && activation?.unverified && !awaiting.has(key)) {
+          awaiting.set(key, opts.now());
+          void awaitFirstAnswer(pair).catch((error: unknown) => opts.log(`waiting for ${pair?.baseUrl}: ${errorText(error)}`));
+        }
       });
     },
     close() {
       closed = true;
+      for (const wake of [...wakeWaiters]) wake();
       return serial(async () => {
         for (const pair of [...pairs.values()]) {
           pairs.delete(pair.service);
