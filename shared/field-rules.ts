@@ -32,8 +32,9 @@ export const requiredText = (max: number) =>
  */
 export function codeOf(list: Readonly<Record<string, string>>, what: string) {
   const codes = Object.keys(list).join(', ');
-  return z.string(expecting(`a ${what} code`))
-    .refine((code) => isCodeOf(list, code), { error: `must be a ${what} code (${codes})` });
+  const a = /^[aeiou]/.test(what) ? 'an' : 'a';
+  return z.string(expecting(`${a} ${what} code`))
+    .refine((code) => isCodeOf(list, code), { error: `must be ${a} ${what} code (${codes})` });
 }
 
 /** A DIVIPOLA municipality code. */

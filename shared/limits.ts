@@ -57,4 +57,7 @@ export const LIMITS = {
   customerCsvBytes: 1_400_000,
   /** Customers listed per page of the directory. */
   customerPageSize: 100,
+  /** This till's share of the service's request limit, whole percent (several tills on one client id split it). */
+  minRateSharePercent: 5,
+  maxRateSharePercent: 100,
 } as const;

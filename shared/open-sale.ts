@@ -4,9 +4,10 @@
  * rule for it, used by the bridge contract (what the core accepts) and by the core when it reads it back.
  */
 import { z } from 'zod';
-import { itemSchema, paymentSchema, taxSchema } from './api/invoice-request';
+import { paymentSchema, taxSchema } from './api/invoice-request';
 import { customerInputSchema } from './customer';
 import { LIMITS } from './limits';
+import { productCodeText, productNameText, unitMeasureCode } from './sale-line-text';
 
 /** One open sale per counter window; a named slot leaves room for parked sales later. */
 export const DEFAULT_OPEN_SALE_SLOT = 'counter';
@@ -24,9 +25,10 @@ const bounded = <T extends z.ZodType<unknown, string>>(max: number, rule: T) =>
 
 export const openSaleLineSchema = z.strictObject({
   id: z.string().regex(/^[A-Za-z0-9-]{1,40}$/, { error: 'must be a line id' }),
-  code: bounded(LIMITS.productCodeLength, itemSchema.shape.code),
-  name: bounded(LIMITS.productNameLength, itemSchema.shape.name),
-  unitMeasure: bounded(LIMITS.productCodeLength, itemSchema.shape.unit_measure),
+  // The sale line's own rules (the ones the charge applies), so a restored line is one that can be charged.
+  code: productCodeText(),
+  name: productNameText(),
+  unitMeasure: unitMeasureCode(),
   quantity: typedNumber,
   price: typedNumber,
   discountRate: typedNumber,
@@ -34,7 +36,7 @@ export const openSaleLineSchema = z.strictObject({
 });
 
 export const openSaleDraftSchema = z.strictObject({
-  lines: z.array(openSaleLineSchema).max(LIMITS.maxLines, { error: `at most ${LIMITS.maxLines} lines` }),
+  lines: z.array(openSaleLineSchema).max(LIMITS.maxLines, { error: `must have at most ${LIMITS.maxLines} lines; split the sale in two` }),
   /** null = consumidor final (filled in from this till's defaults when charging). */
   customer: z.union([z.null(), customerInputSchema]),
   payment: paymentSchema,

@@ -7,12 +7,13 @@
 import { z } from 'zod';
 import { serializeInvoiceRequest, type InvoiceItem, type InvoicePayment, type InvoiceTax } from './api/invoice-request';
 import { CASH_MEANS, cashInputSchema, tenderCash } from './cash';
-import { PAYMENT_FORMS, PAYMENT_MEANS, TAX_TYPES, UNIT_MEASURES } from './codes';
+import { PAYMENT_FORMS, PAYMENT_MEANS, TAX_TYPES } from './codes';
 import { customerInputSchema } from './customer';
-import { boundedNumber, codeOf, requiredText } from './field-rules';
+import { boundedNumber, codeOf } from './field-rules';
 import { LIMITS } from './limits';
 import { calculateTotals, formatCop } from './money';
 import { openSaleSlotSchema } from './open-sale';
+import { productCodeText, productNameText, unitMeasureCode } from './sale-line-text';
 
 export const QUANTITY_RULE = { min: 0, above: true, max: LIMITS.maxQuantity, decimals: LIMITS.quantityDecimals } as const;
 export const PRICE_RULE = { min: 0, max: LIMITS.maxPrice, decimals: LIMITS.priceDecimals } as const;
@@ -25,10 +26,10 @@ export const saleTaxSchema = z.strictObject({
 }) satisfies z.ZodType<InvoiceTax>;
 
 export const saleLineSchema = z.strictObject({
-  code: requiredText(LIMITS.productCodeLength),
-  name: requiredText(LIMITS.productNameLength),
+  code: productCodeText(),
+  name: productNameText(),
   quantity: boundedNumber(QUANTITY_RULE),
-  unit_measure: codeOf(UNIT_MEASURES, 'unit of measure'),
+  unit_measure: unitMeasureCode(),
   price: boundedNumber(PRICE_RULE),
   discount_rate: boundedNumber(DISCOUNT_RATE_RULE),
   taxes: z.array(saleTaxSchema)

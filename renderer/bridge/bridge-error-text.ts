@@ -46,6 +46,15 @@ const RULES: readonly Rule[] = [
   [/^must be 3 to 20 letters or digits$/, (t) => t.fieldRules.identificationLetters],
   [/^a NIT is 5 to 15 digits, without the check digit$/, (t) => t.fieldRules.nitDigits],
   [/^must contain at least one line$/, (t) => t.fieldRules.atLeastOneItem],
+  // shared/service-url.ts, the wrong types and the internal ids of shared/open-sale.ts (only a faulty caller sends those)
+  [/^must start with https:\/\/ \(http:\/\/ is only allowed for this computer/, (t) => t.fieldRules.notHttps],
+  [/^must be (?:text|an? [a-z ]+ code)$/, (t) => t.fieldRules.wrongType],
+  [/^Invalid input(?:: expected \w+, received \w+)?$/, (t) => t.fieldRules.wrongType],
+  [/^(?:must be a line id|must be 1 to 32 lowercase letters, digits or "-")$/, (t) => t.fieldRules.internalId],
+  // electron/core/app/connection-check.ts: the token request made before a connection is saved
+  [/^the service refused these credentials$/, (t) => t.fieldRules.credentialsRefused],
+  [/^could not be reached$/, (t) => t.fieldRules.unreachable],
+  [/^did not answer like an invoicing service$/, (t) => t.fieldRules.notAService],
 ];
 
 export function localizeFieldMessage(message: string, t: Messages): string {

@@ -4,6 +4,7 @@ import type { esProblems } from './es-problems';
 export const enProblems: typeof esProblems = {
   technicalDetail: 'Technical detail',
   syncErrors: {
+    WAITING_FOR_SERVICE: 'Waiting for the invoicing service to answer; sales wait and will be sent once it does.',
     NETWORK: 'No connection to the invoicing service; sales wait and will be sent on their own.',
     TIMEOUT: 'The invoicing service took too long to answer; sales wait and will be retried on their own.',
     CONNECTION_LOST: 'The connection to the invoicing service dropped; sales wait and will be retried on their own.',
@@ -71,6 +72,11 @@ export const enProblems: typeof esProblems = {
     identificationDigits: 'must be 3 to 15 digits',
     identificationLetters: 'must be 3 to 20 letters or digits',
     nitDigits: 'a NIT is 5 to 15 digits, without the check digit',
+    notHttps: 'must start with https:// (http:// only for this computer, e.g. http://127.0.0.1:4010)',
+    internalId: 'is not a valid identifier',
+    credentialsRefused: 'the service refused these credentials',
+    unreachable: 'could not be reached; check the address or save anyway (sales wait)',
+    notAService: 'did not answer like an invoicing service',
   },
   fieldNames: {
     email: 'e-mail', municipality_code: 'municipality', municipalityCode: 'municipality', nit: 'NIT', dv: 'check digit',

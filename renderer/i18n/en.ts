@@ -87,6 +87,8 @@ export const en: Messages = {
   connection: { online: 'Online', offline: 'Offline', unauthorized: 'Credentials refused', misconfigured: 'Connection needs fixing' },
   pendingCount: (n: number) => (n === 0 ? 'All sent' : n === 1 ? '1 sale pending' : `${n} sales pending`),
   sendingProgress: (done: number, total: number) => `Sending ${done} of ${total}`,
+  otherServicePending: (n: number, baseUrl: string | null) =>
+    `${n === 1 ? '1 sale' : `${n} sales`} ${baseUrl === null ? 'of the demo mode' : `of the service at ${baseUrl}`} still to send`,
   needsAttentionCount: (n: number) => (n === 1 ? '1 sale needs attention' : `${n} sales need attention`),
   lastError: 'Last error',
   retryNow: 'Retry now',

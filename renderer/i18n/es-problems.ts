@@ -5,6 +5,7 @@
 export const esProblems = {
   technicalDetail: 'Detalle técnico',
   syncErrors: {
+    WAITING_FOR_SERVICE: 'Esperando la conexión con el servicio de facturación; las ventas esperan y se enviarán cuando responda.',
     NETWORK: 'Sin conexión con el servicio de facturación; las ventas esperan y se enviarán solas.',
     TIMEOUT: 'El servicio de facturación tardó demasiado en responder; las ventas esperan y se reintentarán solas.',
     CONNECTION_LOST: 'Se cortó la conexión con el servicio de facturación; las ventas esperan y se reintentarán solas.',
@@ -72,6 +73,11 @@ export const esProblems = {
     identificationDigits: 'debe tener de 3 a 15 dígitos',
     identificationLetters: 'debe tener de 3 a 20 letras o dígitos',
     nitDigits: 'un NIT tiene de 5 a 15 dígitos, sin el DV',
+    notHttps: 'debe empezar por https:// (http:// solo para este equipo, por ejemplo http://127.0.0.1:4010)',
+    internalId: 'no es un identificador válido',
+    credentialsRefused: 'el servicio rechazó estas credenciales',
+    unreachable: 'no se pudo contactar; revise la dirección o guarde de todos modos (las ventas esperan)',
+    notAService: 'no respondió como un servicio de facturación',
   },
   fieldNames: {
     email: 'correo electrónico', municipality_code: 'municipio', municipalityCode: 'municipio', nit: 'NIT', dv: 'DV',

@@ -90,6 +90,9 @@ export const es = {
   connection: { online: 'En línea', offline: 'Sin conexión', unauthorized: 'Credenciales rechazadas', misconfigured: 'Conexión por revisar' },
   pendingCount: (n: number) => (n === 0 ? 'Todo enviado' : n === 1 ? '1 venta pendiente' : `${n} ventas pendientes`),
   sendingProgress: (done: number, total: number) => `Enviando ${done} de ${total}`,
+  /** Sales of a service not in use still on their way; `baseUrl` null = the demo. */
+  otherServicePending: (n: number, baseUrl: string | null) =>
+    `${n === 1 ? '1 venta' : `${n} ventas`} ${baseUrl === null ? 'del modo demo' : `del servicio ${baseUrl}`} por enviar`,
   needsAttentionCount: (n: number) => (n === 1 ? '1 venta requiere atención' : `${n} ventas requieren atención`),
   lastError: 'Último error',
   retryNow: 'Reintentar ahora',

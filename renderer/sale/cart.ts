@@ -2,11 +2,12 @@
  * The cart of the sale in progress, as pure functions over plain data. Fields keep what the cashier typed;
  * they are read exactly (decimal-text) when the totals are computed and when the sale is charged.
  */
-import { itemSchema, taxSchema, type InvoiceItem } from '../../shared/api/invoice-request';
-import { LIMITS } from '../../shared/limits';
+import type { InvoiceItem } from '../../shared/api/invoice-request';
 import type { Locale, ProductDto } from '../../shared/bridge/types';
+import { numberProblem, type NumberRule } from '../../shared/field-rules';
 import type { LineInput } from '../../shared/money';
-import { compareDecimal, decimalForInput, parseDecimalText } from '../format/decimal-text';
+import { DISCOUNT_RATE_RULE, PRICE_RULE, QUANTITY_RULE, TAX_RATE_RULE, saleTaxSchema } from '../../shared/sale-input';
+import { decimalForInput, parseDecimalText } from '../format/decimal-text';
 
 export interface TaxChoice { code: string; rate: string }
 
@@ -39,7 +40,7 @@ export function taxFromKey(key: string): TaxChoice | null {
 
 export function productTax(product: ProductDto): TaxChoice | null {
   if (!product.taxCode || product.taxRate === null) return null;
-  const rate = parseDecimalText(product.taxRate, 'en', 4);
+  const rate = parseDecimalText(product.taxRate, 'en', TAX_RATE_RULE.decimals);
   return rate === null ? null : { code: product.taxCode, rate };
 }
 
@@ -51,7 +52,7 @@ export function addProduct(lines: readonly CartLine[], product: ProductDto, newI
   const index = lines.findIndex((l) => l.code === product.code && l.price === price && l.discountRate === discountRate
     && taxKey(l.tax) === taxKey(tax));
   const existing = index >= 0 ? lines[index] : undefined;
-  const quantity = existing ? parseDecimalText(existing.quantity, locale, 3) : null;
+  const quantity = existing ? parseDecimalText(existing.quantity, locale, QUANTITY_RULE.decimals) : null;
   if (existing && quantity !== null) {
     const next = [...lines];
     next[index] = { ...existing, quantity: decimalForInput(plusOne(quantity), locale) };
@@ -82,43 +83,49 @@ export type ReadLine =
   | { ok: true; input: LineInput; item: InvoiceItem }
   | { ok: false; problems: Partial<Record<LineField, LineProblem>> };
 
-/** A canonical decimal the shared item schema accepts for this field (the same rule the core applies). */
-function schemaAccepts(field: 'quantity' | 'price' | 'discount_rate', canonical: string): boolean {
-  return itemSchema.shape[field].safeParse(Number(canonical)).success;
+type Judged = { ok: true; canonical: string } | { ok: false; tooLarge: boolean };
+
+/**
+ * A typed number judged by the shared sale-line rule for its field (`shared/sale-input.ts`), the very rule the
+ * core applies to `sales.charge`. Text with more decimals than the rule allows is not read at all, so what is
+ * accepted is a number whose shortest spelling is exactly what was typed (the totals and the request agree).
+ */
+function judge(text: string, locale: Locale, rule: NumberRule): Judged {
+  const canonical = parseDecimalText(text, locale, rule.decimals);
+  if (canonical === null) return { ok: false, tooLarge: false };
+  const value = Number(canonical);
+  if (numberProblem(value, rule) === null) return { ok: true, canonical };
+  return { ok: false, tooLarge: value > rule.max };
 }
 
 /**
- * Reads one line exactly, within the shared limits: quantity > 0 up to LIMITS.maxQuantity, price ≥ 0 up to
- * LIMITS.maxPrice, discount 0–100 %, each with its number of decimals. Anything else is a problem shown by its
- * field, so nothing typed (a barcode in a quantity, say) ever reaches the money calculation out of range.
+ * Reads one line exactly, by the shared sale-line rules: quantity (QUANTITY_RULE), price (PRICE_RULE), discount
+ * (DISCOUNT_RATE_RULE) and tax (saleTaxSchema). Anything else is a problem shown by its field, so nothing typed
+ * (a barcode in a quantity, say) ever reaches the money calculation out of range, and a line the cart accepts is
+ * one the core accepts.
  */
 export function readLine(line: CartLine, locale: Locale): ReadLine {
   const problems: Partial<Record<LineField, LineProblem>> = {};
-  const quantity = parseDecimalText(line.quantity, locale, LIMITS.quantityDecimals);
-  if (quantity === null || /^0(\.0*)?$/.test(quantity)) problems.quantity = 'problemQuantity';
-  else if (compareDecimal(quantity, String(LIMITS.maxQuantity)) > 0) problems.quantity = 'problemQuantityTooLarge';
-  else if (!schemaAccepts('quantity', quantity)) problems.quantity = 'problemQuantity';
-  const price = parseDecimalText(line.price, locale, LIMITS.priceDecimals);
-  if (price === null) problems.price = 'problemPrice';
-  else if (compareDecimal(price, String(LIMITS.maxPrice)) > 0) problems.price = 'problemPriceTooLarge';
-  else if (!schemaAccepts('price', price)) problems.price = 'problemPrice';
-  const discount = parseDecimalText(line.discountRate, locale, LIMITS.rateDecimals);
-  if (discount === null || compareDecimal(discount, '100') > 0 || !schemaAccepts('discount_rate', discount)) {
-    problems.discountRate = 'problemDiscount';
-  }
+  const quantity = judge(line.quantity, locale, QUANTITY_RULE);
+  if (!quantity.ok) problems.quantity = quantity.tooLarge ? 'problemQuantityTooLarge' : 'problemQuantity';
+  const price = judge(line.price, locale, PRICE_RULE);
+  if (!price.ok) problems.price = price.tooLarge ? 'problemPriceTooLarge' : 'problemPrice';
+  const discount = judge(line.discountRate, locale, DISCOUNT_RATE_RULE);
+  if (!discount.ok) problems.discountRate = 'problemDiscount';
   // The tax comes from a list, but an open sale read back from the core is checked like anything else.
-  const taxRate = line.tax ? parseDecimalText(line.tax.rate, 'en', LIMITS.rateDecimals) : null;
-  if (line.tax && (taxRate === null || !taxSchema.safeParse({ code: line.tax.code, rate: Number(taxRate) }).success)) {
+  const taxRate = line.tax ? parseDecimalText(line.tax.rate, 'en', TAX_RATE_RULE.decimals) : null;
+  if (line.tax && (taxRate === null || !saleTaxSchema.safeParse({ code: line.tax.code, rate: Number(taxRate) }).success)) {
     problems.tax = 'problemTax';
   }
-  if (quantity === null || price === null || discount === null || Object.keys(problems).length > 0) return { ok: false, problems };
+  if (!quantity.ok || !price.ok || !discount.ok || Object.keys(problems).length > 0) return { ok: false, problems };
   const taxes = line.tax && taxRate !== null ? [{ code: line.tax.code, rate: taxRate }] : [];
   return {
     ok: true,
-    input: { quantity, price, discount_rate: discount, taxes },
+    input: { quantity: quantity.canonical, price: price.canonical, discount_rate: discount.canonical, taxes },
     item: {
-      code: line.code, name: line.name, quantity: Number(quantity), unit_measure: line.unitMeasure,
-      price: Number(price), discount_rate: Number(discount), taxes: taxes.map((t) => ({ code: t.code, rate: Number(t.rate) })),
+      code: line.code, name: line.name, quantity: Number(quantity.canonical), unit_measure: line.unitMeasure,
+      price: Number(price.canonical), discount_rate: Number(discount.canonical),
+      taxes: taxes.map((t) => ({ code: t.code, rate: Number(t.rate) })),
     },
   };
 }

@@ -29,6 +29,12 @@ export function StatusBar(): ReactNode {
       <span className="pending" role="status">
         {s.progress ? t.sendingProgress(s.progress.done, s.progress.total) : t.pendingCount(s.pending)}
       </span>
+      {s.others.map((o) => (
+        <span key={o.baseUrl ?? 'demo'} className={`other-service${o.stuck ? ' stuck' : ''}`} role="status">
+          {t.otherServicePending(o.pending, o.demo ? null : o.baseUrl)}
+          {o.stuck ? ` (${t.connection[o.connection]})` : null}
+        </span>
+      ))}
       {s.needsAttention > 0 ? (
         <button type="button" className="link attention" onClick={() => show('history')}>{t.needsAttentionCount(s.needsAttention)}</button>
       ) : null}

@@ -1,10 +1,21 @@
 /** What the status bar says, derived from the core's sync status (pure, so it can be tested without a DOM). */
 import type { SyncStatusDto } from '../../shared/bridge/types';
 
+/** A service not in use whose sales are still on their way ("3 ventas del modo demo por enviar"). */
+export interface OtherServiceSummary {
+  demo: boolean;
+  baseUrl: string | null;
+  pending: number;
+  connection: SyncStatusDto['connection'];
+  /** Its engine cannot send now (offline, refused, cannot start): the bar says so next to it. */
+  stuck: boolean;
+}
+
 export interface StatusSummary {
   connection: SyncStatusDto['connection'];
-  /** Sales not yet validated nor needing attention. */
+  /** Sales of the service in use not yet validated nor needing attention (the others' are counted apart). */
   pending: number;
+  others: OtherServiceSummary[];
   needsAttention: number;
   /** Present while a batch is being sent. */
   progress: { done: number; total: number } | null;
@@ -17,9 +28,17 @@ export interface StatusSummary {
 export function summarizeStatus(status: SyncStatusDto): StatusSummary {
   const c = status.counts;
   const { done, total } = status.progress;
+  const others = (status.others ?? [])
+    .map((o) => ({
+      demo: o.demo, baseUrl: o.baseUrl, pending: o.counts.waiting + o.counts.sending + o.counts.queued,
+      connection: o.connection, stuck: o.connection !== 'online',
+    }))
+    .filter((o) => o.pending > 0);
+  const elsewhere = others.reduce((sum, o) => sum + o.pending, 0);
   return {
     connection: status.connection,
-    pending: c.waiting + c.sending + c.queued,
+    pending: Math.max(0, c.waiting + c.sending + c.queued - elsewhere),
+    others,
     needsAttention: c.needs_attention,
     // Offline (or refused) nothing is being sent: the sales wait, and the bar says so instead of "sending 1 of 1".
     progress: status.connection === 'online' && total > 0 && done < total ? { done: Math.min(done + 1, total), total } : null,

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { customerInputSchema } from '../customer';
-import { boundedText, emailAddress, municipalityCode } from '../field-rules';
+import { boundedNumber, boundedText, emailAddress, municipalityCode } from '../field-rules';
 import { LIMITS } from '../limits';
 import { chargeSchema } from '../sale-input';
 import { sellerSchema } from '../seller';
@@ -48,9 +48,6 @@ export const serviceUrlSchema = z.string().superRefine((value, ctx) => {
 });
 /** Letters, digits and . _ ~ - after `fc_`: the id is part of the keychain account and of the sale's service key. */
 export const clientIdSchema = z.string().regex(/^fc_[A-Za-z0-9._~-]{1,100}$/, 'must start with fc_');
-
-/** This till's share of the service's request limit, in percent (several tills on one client id split it). */
-export const RATE_SHARE_RANGE = { min: 5, max: 100 } as const;
 
 export const bridgeContract = {
   'app.info': { input: empty, result: returns<AppInfoDto>() },
@@ -132,9 +129,8 @@ export const bridgeContract = {
       defaultEmail: emailAddress().optional(),
       defaultMunicipalityCode: municipalityCode().optional(),
       tillName: tillNameSchema.optional(),
-      rateShare: z.number().int('must be a whole percentage')
-        .min(RATE_SHARE_RANGE.min, `must be at least ${RATE_SHARE_RANGE.min} %`)
-        .max(RATE_SHARE_RANGE.max, `must be at most ${RATE_SHARE_RANGE.max} %`).optional(),
+      // This till's share of the service's request limit, whole percent (shared/limits.ts).
+      rateShare: boundedNumber({ min: LIMITS.minRateSharePercent, max: LIMITS.maxRateSharePercent, decimals: 0 }).optional(),
     }),
     result: returns<SettingsDto>(),
   },

@@ -173,6 +173,20 @@ export interface SyncStatusDto {
   lastErrorCode: string | null;
   lastErrorAt: number | null;
   demo: boolean;
+  /** Services not in use whose sales are still on their way (or stuck there); absent or empty when none. */
+  others?: OtherServiceStatusDto[];
+}
+
+/** A service other than the one in use that still has sales to send or settle: the status bar names it. */
+export interface OtherServiceStatusDto {
+  demo: boolean;
+  /** The service's address (null for the demo). */
+  baseUrl: string | null;
+  /** Its sales only. */
+  counts: Record<SaleState, number>;
+  /** Its own engine's view ('misconfigured' when none can run for it). */
+  connection: Connection;
+  lastErrorCode: string | null;
 }
 
 export interface AppInfoDto {

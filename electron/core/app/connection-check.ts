@@ -46,6 +46,7 @@ export async function forgetPreviousSecret(ctx: AppContext, previous: Credential
   const key = serviceKey(previous.baseUrl, previous.clientId);
   if (key === serviceKey(saved.baseUrl, saved.clientId)) return;
   if ((ctx.store.outstandingByService().get(key) ?? 0) > 0) return; // its engine forgets it once they are settled
+  if ((ctx.store.countsByService().get(key)?.needs_attention ?? 0) > 0) return; // a retry sends them to it again
   try {
     await ctx.credentials.deleteClientSecret(previous);
   } catch (error) {

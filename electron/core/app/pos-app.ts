@@ -98,7 +98,7 @@ export function createPosApp(opts: PosAppOptions): PosApp {
 
   const syncStatus = (): SyncStatusDto => {
     const { snapshot, problem } = connection.status();
-    return syncStatusDto(snapshot, progress.update(snapshot), isDemo(), problem);
+    return syncStatusDto(snapshot, progress.update(snapshot), isDemo(), problem, connection.others());
   };
 
   async function settings(): Promise<SettingsDto> {

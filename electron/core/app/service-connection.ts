@@ -5,9 +5,12 @@
  * stops once its service has nothing left on its way. Re-saving the same service keeps its running pair (and its
  * rate budget) and only drops the token. A saved configuration that cannot be used is a stated problem, not a crash.
  */
+import type { Connection } from '../../../shared/bridge/types';
+import { isApiError } from '../api/errors';
 import { createInvoicingApi, type InvoicingApi, type InvoicingApiOptions } from '../api/invoicing-api';
 import { BridgeFailure } from '../bridge/bridge-failure';
 import { KEYCHAIN_PROBLEM_CODES, classifyKeychainFailure, type CredentialStore } from '../secrets/credential-store';
+import type { OutboxState } from '../store/outbox';
 import type { SyncStore } from '../sync/ports';
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions, type SyncEvent, type SyncSnapshot } from '../sync/sync-engine';
 import type { ApiRequests } from '../store/api-requests';
@@ -48,7 +51,10 @@ export interface ConnectionProblem {
 }
 
 export interface ServiceConnectionOptions {
-  store: SyncStore & SettingsRows & ApiRequests & { outstandingByService(): Map<string, number> };
+  store: SyncStore & SettingsRows & ApiRequests & {
+    outstandingByService(): Map<string, number>;
+    countsByService(): Map<string, Record<OutboxState, number>>;
+  };
   credentials: CredentialStore;
   demo: DemoServiceProvider;
   now: () => number;
@@ -68,11 +74,34 @@ export interface ServiceConnection {
   /** Wakes every engine (new work, "retry now"). Never throws. */
   kick(): void;
   /**
+   * Why sales of `service` (a key as sales are recorded) cannot be sent to it now, or null when they can: the
+   * demo service can always be started; a real one needs a usable address and its secret in the keychain.
+   */
+  unreachable(service: string): Promise<string | null>;
+  /** Starts (or wakes) the engine of `service` once it has sales on their way; never another service's. */
+  wake(service: string): Promise<void>;
+  /** The services not in use that still have sales on their way or stuck, for the status bar. Never throws. */
+  others(): OtherService[];
+  /**
    * Brings the engines in line with the saved settings and the outbox: the service in use, plus one per service
    * that still has sales on their way. Calls are serialised; a configuration problem is recorded, not thrown.
+   * `unverified`: the service in use was saved without answering ("save anyway"); until it answers, the status
+   * bar says the till is waiting for it (its engine alone would say "online" until a sale fails).
    */
-  activate(): Promise<void>;
+  activate(opts?: { unverified?: boolean }): Promise<void>;
   close(): Promise<void>;
+}
+
+/** A service other than the one in use, as the status bar sees it. */
+export interface OtherService {
+  service: string;
+  mode: ConnectionMode;
+  /** The address of a real service (null for the demo). */
+  baseUrl: string | null;
+  counts: Record<OutboxState, number>;
+  /** Its engine's view; 'misconfigured' when no engine can run for it (the reason is in lastErrorCode). */
+  connection: Connection;
+  lastErrorCode: string | null;
 }
 
 interface Pair extends ActiveConnection {
@@ -162,13 +191,49 @@ export function createServiceConnection(opts: ServiceConnectionOptions): Service
     }
   }
 
-  async function forgetSecretIfUnused(account: { baseUrl: string; clientId: string }): Promise<void> {
+  async function forgetSecretIfUnused(account: { baseUrl: string; clientId: string; service?: string }): Promise<void> {
     const saved = { baseUrl: store.getSetting(KEYS.baseUrl) ?? '', clientId: store.getSetting(KEYS.clientId) ?? '' };
     if (saved.baseUrl.replace(/\/+$/, '') === account.baseUrl.replace(/\/+$/, '') && saved.clientId === account.clientId) return;
+    // A sale that needs attention may still be sent again to its own service (sales.retry): keep what that needs.
+    if ((store.countsByService().get(account.service ?? '')?.needs_attention ?? 0) > 0) return;
     await opts.credentials.deleteClientSecret(account).catch((error: unknown) => {
       opts.log(`the old client secret could not be removed from the keychain: ${errorText(error)}`);
     });
   }
+
+  /** Services saved without an answer, by key → since when; each has one bounded-backoff wait for its first answer. */
+  const awaiting = new Map<string, number>();
+  let wakeWaiters: Array<() => void> = [];
+  const pause = (ms: number): Promise<void> => new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      wakeWaiters = wakeWaiters.filter((w) => w !== done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    wakeWaiters.push(done);
+  });
+
+  /** Asks the service (its ranges) until it answers at all, backing off to 30 s; then its engine sends at once. */
+  async function awaitFirstAnswer(pair: Pair): Promise<void> {
+    for (let attempt = 0; !closed && pairs.get(pair.service) === pair && awaiting.has(pair.service); attempt++) {
+      try {
+        await pair.api.listNumberingRanges();
+        break;
+      } catch (error) {
+        // Anything but "could not reach it" is an answer: from here on the engine's own words say what is wrong.
+        if (!isApiError(error) || error.kind !== 'transient') break;
+        await pause(Math.min(30_000, 1_000 * 2 ** Math.min(attempt, 5)));
+      }
+    }
+    if (!awaiting.delete(pair.service) || closed) return;
+    opts.log(`the invoicing service at ${pair.baseUrl} answers`);
+    pair.engine.kick();
+    opts.onEvent({ type: 'status', snapshot: pair.engine.snapshot() }, pair.service === activeKey);
+  }
+
+  /** Why a service's engine failed to start at the last sweep, by service key (shown in the status bar). */
+  const buildProblems = new Map<string, string>();
 
   /** Starts a pair for every service with sales on their way, stops the others (except the one in use). */
   async function sweep(): Promise<void> {
@@ -177,8 +242,10 @@ export function createServiceConnection(opts: ServiceConnectionOptions): Service
       if (count === 0 || pairs.has(key) || key === '' || key === activeKey) continue;
       try {
         await build(key);
+        buildProblems.delete(key);
       } catch (error) {
-        // Those sales wait (they are never sent elsewhere); the log says why.
+        // Those sales wait (they are never sent elsewhere); the log and the status bar say why.
+        buildProblems.set(key, key === 'demo' ? 'DEMO_UNAVAILABLE' : 'CONFIG_INVALID');
         opts.log(`cannot send the ${count} sale(s) recorded for ${key === 'demo' ? 'the demo service' : key}: ${errorText(error)}`);
       }
     }
@@ -219,17 +286,74 @@ export function createServiceConnection(opts: ServiceConnectionOptions): Service
     },
     status() {
       const pair = activeKey === null ? undefined : pairs.get(activeKey);
-      return { snapshot: pair ? pair.engine.snapshot() : emptySnapshot(), problem };
+      const snapshot = pair ? pair.engine.snapshot() : emptySnapshot();
+      const since = pair ? awaiting.get(pair.service) : undefined;
+      if (pair && since !== undefined && snapshot.connection === 'online') {
+        // Saved without an answer and nothing has failed yet: say the till is waiting for it, not "online".
+        return {
+          snapshot: {
+            ...snapshot, connection: 'offline', lastErrorCode: 'WAITING_FOR_SERVICE', lastErrorAt: since,
+            lastError: `The invoicing service at ${pair.baseUrl} has not answered yet; sales wait until it does.`,
+          },
+          problem,
+        };
+      }
+      return { snapshot, problem };
     },
     kick() {
       for (const pair of pairs.values()) pair.engine.kick();
+      for (const wake of [...wakeWaiters]) wake();
     },
-    activate() {
+    async unreachable(service) {
+      if (service === 'demo' || service === '') return null;
+      const account = splitServiceKey(service);
+      const wrong = account ? endpointProblem(account.baseUrl, account.clientId) : 'The address of that invoicing service is incomplete.';
+      if (!account || wrong) return wrong ?? 'The address of that invoicing service is incomplete.';
+      try {
+        await keychainSecret(opts.credentials, account)();
+        return null;
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        return code === 'NO_SECRET'
+          ? `The client secret of the invoicing service at ${account.baseUrl} (${account.clientId}) is no longer in the keychain, so its sales cannot be sent to it again. Connect that service in Settings to send them.`
+          : `The keychain could not give the client secret of the invoicing service at ${account.baseUrl} (${account.clientId}): ${errorText(error)}`;
+      }
+    },
+    wake(service) {
+      return serial(async () => {
+        if (closed) return;
+        await sweep();
+        pairs.get(service)?.engine.kick();
+      });
+    },
+    others() {
+      try {
+        const result: OtherService[] = [];
+        for (const [service, counts] of store.countsByService()) {
+          if (service === '' || service === activeKey) continue;
+          const onItsWay = counts.waiting + counts.sending + counts.queued;
+          if (onItsWay === 0) continue;
+          const pair = pairs.get(service);
+          const snapshot = pair?.engine.snapshot();
+          result.push({
+            service, mode: service === 'demo' ? 'demo' : 'service', baseUrl: splitServiceKey(service)?.baseUrl ?? null, counts,
+            connection: snapshot?.connection ?? (buildProblems.has(service) ? 'misconfigured' : 'offline'),
+            lastErrorCode: snapshot ? snapshot.lastErrorCode : (buildProblems.get(service) ?? 'NOT_STARTED'),
+          });
+        }
+        return result;
+      } catch (error) {
+        opts.log(`could not list the other services' sales: ${errorText(error)}`);
+        return [];
+      }
+    },
+    activate(activation) {
       return serial(async () => {
         if (closed) return;
         const key = currentService(store);
         activeKey = key;
         problem = null;
+        if (!activation?.unverified) awaiting.delete(key);
         let pair = pairs.get(key);
         if (pair) {
           // The same service again (e.g. a re-saved secret): keep its engine and rate budget, use the new secret.
@@ -244,10 +368,15 @@ export function createServiceConnection(opts: ServiceConnectionOptions): Service
         }
         await sweep();
         if (pair?.mode === 'service') void checkSecret(pair);
+        if (pair?.mode === 'service' && activation?.unverified && !awaiting.has(key)) {
+          awaiting.set(key, opts.now());
+          void awaitFirstAnswer(pair).catch((error: unknown) => opts.log(`waiting for ${pair?.baseUrl}: ${errorText(error)}`));
+        }
       });
     },
     close() {
       closed = true;
+      for (const wake of [...wakeWaiters]) wake();
       return serial(async () => {
         for (const pair of [...pairs.values()]) {
           pairs.delete(pair.service);

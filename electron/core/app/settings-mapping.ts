@@ -3,7 +3,8 @@
  * live here; the client secret is in the keychain and only its presence is reported.
  */
 import type { ConnectionDto, Locale, PaperWidth, SellerDto, SettingsDto } from '../../../shared/bridge/types';
-import { DEFAULT_TILL_NAME, RATE_SHARE_RANGE, clientIdSchema, sellerSchema, serviceUrlSchema } from '../../../shared/bridge/contract';
+import { DEFAULT_TILL_NAME, clientIdSchema, sellerSchema, serviceUrlSchema } from '../../../shared/bridge/contract';
+import { LIMITS } from '../../../shared/limits';
 import { CURRENT_RANGE_KEY, PREFERRED_RANGE_KEY } from '../sync/range-provider';
 
 export const KEYS = {
@@ -27,7 +28,7 @@ export const DEFAULT_RATE_SHARE = 100;
 
 export function readRateShare(rows: Pick<SettingsRows, 'getSetting'>): number {
   const value = Number(rows.getSetting(KEYS.rateShare) ?? DEFAULT_RATE_SHARE);
-  return Number.isInteger(value) && value >= RATE_SHARE_RANGE.min && value <= RATE_SHARE_RANGE.max ? value : DEFAULT_RATE_SHARE;
+  return Number.isInteger(value) && value >= LIMITS.minRateSharePercent && value <= LIMITS.maxRateSharePercent ? value : DEFAULT_RATE_SHARE;
 }
 
 export interface SettingsRows {

@@ -42,12 +42,12 @@ export function setupHandlers(ctx: AppContext, facts: SetupFacts): Pick<BridgeHa
    * Sales already recorded keep going to the service they were rung up for (each service keeps its own engine
    * while it has sales on their way), so a switch never waits for them and never strands them.
    */
-  async function switchTo(mode: ConnectionMode, write: () => void): Promise<void> {
+  async function switchTo(mode: ConnectionMode, write: () => void, unverified = false): Promise<void> {
     switchServiceRows(store, () => {
       write();
       store.setSetting(KEYS.mode, mode);
     });
-    await ctx.connection.activate();
+    await ctx.connection.activate({ unverified });
     if (mode === 'demo') seedDemoCatalog(store);
     resolveRangeAfterSwitch();
     ctx.outboxChanged();
@@ -90,7 +90,7 @@ export function setupHandlers(ctx: AppContext, facts: SetupFacts): Pick<BridgeHa
         store.setSetting(KEYS.clientId, clientId);
         // Sales rung up while the saved address could not be used were never sent anywhere: they go to the fixed one.
         if (unusable) store.moveUnsent(from, currentService(store));
-      });
+      }, saveUnverified === true); // saved without an answer: the status bar says the till waits for it
       await forgetPreviousSecret(ctx, previous, { baseUrl, clientId });
       return ctx.settings();
     },

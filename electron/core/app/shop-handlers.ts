@@ -79,8 +79,19 @@ export function shopHandlers(ctx: AppContext): Pick<BridgeHandlers, ShopMethods>
       if (sale.outbox.state !== 'needs_attention') {
         throw new BridgeFailure('INVALID_INPUT', `Sale ${sale.referenceCode} does not need attention; it is ${sale.outbox.state}.`);
       }
-      const entry = store.retryNeedsAttention(sale.outbox.id, currentService(store));
+      // A sale goes back to the service it was rung up for, never to another: that service's engine is woken or
+      // started (a real one with its stored secret). If it can no longer be reached, nothing changes and we say why.
+      const own = sale.outbox.service === '' ? currentService(store) : sale.outbox.service;
+      const why = own === currentService(store) ? null : await ctx.connection.unreachable(own);
+      if (why) throw new BridgeFailure('UNAVAILABLE', `Sale ${sale.referenceCode} cannot be sent again: ${why}`);
+      const entry = store.retryNeedsAttention(sale.outbox.id, own);
       announce(ctx, { entryId: entry.id, referenceCode: entry.referenceCode, state: entry.state });
+      if (own !== currentService(store)) {
+        // After the commit: a failure to start that engine is logged (the sale waits for it), never answered.
+        await ctx.connection.wake(own).catch((error: unknown) => {
+          ctx.log(`sale ${entry.referenceCode} is back in the queue; its service could not be started: ${error instanceof Error ? error.message : String(error)}`);
+        });
+      }
       return saleDetailDto(saleOrFail(id));
     },
 

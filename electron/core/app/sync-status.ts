@@ -2,7 +2,7 @@
  * The status bar's figures: the engine's snapshot plus batch progress ("sending 12 of 40"). A batch starts when
  * work appears after an idle moment and ends when nothing is left to send.
  */
-import type { SyncStatusDto } from '../../../shared/bridge/types';
+import type { OtherServiceStatusDto, SyncStatusDto } from '../../../shared/bridge/types';
 import type { SyncSnapshot } from '../sync/sync-engine';
 
 export class SendProgress {
@@ -36,6 +36,7 @@ export function syncStatusDto(
   progress: { done: number; total: number },
   demo: boolean,
   problem: { code: string; message: string; at: number } | null = null,
+  others: ReadonlyArray<Omit<OtherServiceStatusDto, 'demo'> & { mode: 'demo' | 'service' }> = [],
 ): SyncStatusDto {
   return {
     connection: problem ? 'misconfigured' : snapshot.connection,
@@ -45,5 +46,9 @@ export function syncStatusDto(
     lastErrorCode: problem ? problem.code : snapshot.lastErrorCode,
     lastErrorAt: problem ? problem.at : snapshot.lastErrorAt,
     demo,
+    // Each service not in use with sales on their way: its own counts and its own engine's state.
+    others: others.map((o) => ({
+      demo: o.mode === 'demo', baseUrl: o.baseUrl, counts: { ...o.counts }, connection: o.connection, lastErrorCode: o.lastErrorCode,
+    })),
   };
 }

@@ -101,6 +101,8 @@ export interface Outbox {
   counts(): Record<OutboxState, number>;
   /** Sales still on their way (waiting, sending, queued) per service: each needs that service's engine. */
   outstandingByService(): Map<string, number>;
+  /** Sales in each state per service (the status bar's line for a service not in use, a secret still needed). */
+  countsByService(): Map<string, Record<OutboxState, number>>;
   /** Sales recorded before services were told apart ('') and not settled become `service`'s; returns how many. */
   adoptUnassigned(service: string): number;
   /** Sales never sent (no attempt, no document) move from one service to another; returns how many. */
@@ -149,6 +151,9 @@ export function outboxTable(db: Database.Database, now: () => number): Outbox {
   const OUTSTANDING = `state IN ('waiting', 'sending', 'queued')`;
   const countOutstanding = db.prepare<[], { service: string; n: number }>(
     `SELECT service, count(*) AS n FROM outbox WHERE ${OUTSTANDING} GROUP BY service`,
+  );
+  const countByServiceState = db.prepare<[], { service: string; state: OutboxState; n: number }>(
+    'SELECT service, state, count(*) AS n FROM outbox GROUP BY service, state',
   );
   const moveNeverSent = db.prepare<[string, number, string]>(
     `UPDATE outbox SET service = ?, updated_at = ? WHERE service = ? AND state = 'waiting' AND attempts = 0 AND remote_id IS NULL`,
@@ -287,6 +292,16 @@ export function outboxTable(db: Database.Database, now: () => number): Outbox {
 
     outstandingByService() {
       return new Map(countOutstanding.all().map((r) => [r.service, r.n]));
+    },
+
+    countsByService() {
+      const result = new Map<string, Record<OutboxState, number>>();
+      for (const { service, state, n } of countByServiceState.all()) {
+        const counts = result.get(service) ?? (Object.fromEntries(OUTBOX_STATES.map((s) => [s, 0])) as Record<OutboxState, number>);
+        counts[state] = n;
+        result.set(service, counts);
+      }
+      return result;
     },
 
     moveUnsent(from, to) {

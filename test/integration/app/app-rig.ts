@@ -29,8 +29,10 @@ export interface AppRig {
   close(): Promise<void>;
 }
 
-export async function startAppRig(): Promise<AppRig> {
+/** `seed` may write the data folder (e.g. sales from an earlier run) before the app starts on it. */
+export async function startAppRig(seed?: (dataDir: string) => void): Promise<AppRig> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mostrador-app-'));
+  seed?.(dataDir);
   const keychainService = `MostradorTest-${randomUUID()}`;
   const logs: string[] = [];
   const events: PosEvent[] = [];

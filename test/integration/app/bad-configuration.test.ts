@@ -183,8 +183,14 @@ describe('no configuration can brick the app', () => {
     expect((await app.value('app.info', {})).demo).toBe(true);
     const saved = await app.value('settings.saveConnection', { baseUrl, clientId: 'fc_tienda', clientSecret: SECRET, saveUnverified: true });
     expect(saved.connection).toMatchObject({ mode: 'service', baseUrl, secretState: 'stored' });
+    // Saved without an answer: the status bar says the till waits for it, not "online".
+    expect(await app.value('sync.status', {})).toMatchObject({ connection: 'offline', lastErrorCode: 'WAITING_FOR_SERVICE' });
     const sale = await app.value('sales.charge', { customer, items: ITEMS, payment: CASH });
-    await app.until(async () => (await app.value('sync.status', {})).connection === 'offline');
+    // Then the engine's own words, once its attempt at the sale failed.
+    await app.until(async () => {
+      const status = await app.value('sync.status', {});
+      return status.connection === 'offline' && status.lastErrorCode !== 'WAITING_FOR_SERVICE';
+    });
     expect((await app.value('sales.get', { id: sale.saleId }))?.state).toBe('waiting');
     await keychain.deleteClientSecret({ baseUrl, clientId: 'fc_tienda' });
   });

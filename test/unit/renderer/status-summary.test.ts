@@ -43,3 +43,32 @@ describe('the status bar summary', () => {
     expect(s.lastError).toBe('The service refused the client id or secret.');
   });
 });
+
+describe('the status bar sees every service with work', () => {
+  const counts = (waiting: number, queued = 0) => ({ waiting, sending: 0, queued, validated: 0, needs_attention: 0 });
+
+  it('names the sales of a service not in use apart, and says when its engine is stuck', () => {
+    const s = summarizeStatus(status({
+      demo: false,
+      others: [
+        { demo: true, baseUrl: null, counts: counts(2, 1), connection: 'online', lastErrorCode: null },
+        { demo: false, baseUrl: 'https://viejo.example.co', counts: counts(1), connection: 'unauthorized', lastErrorCode: 'NO_SECRET' },
+        { demo: false, baseUrl: 'https://listo.example.co', counts: counts(0), connection: 'online', lastErrorCode: null },
+      ],
+    }));
+    expect(s.pending).toBe(2); // 6 in all, 4 of them belong to the others
+    expect(s.others).toEqual([
+      { demo: true, baseUrl: null, pending: 3, connection: 'online', stuck: false },
+      { demo: false, baseUrl: 'https://viejo.example.co', pending: 1, connection: 'unauthorized', stuck: true },
+    ]);
+    const es = messagesFor('es-CO');
+    expect(es.otherServicePending(3, null)).toBe('3 ventas del modo demo por enviar');
+    expect(es.otherServicePending(1, 'https://viejo.example.co')).toBe('1 venta del servicio https://viejo.example.co por enviar');
+    expect(messagesFor('en').otherServicePending(3, null)).toBe('3 sales of the demo mode still to send');
+  });
+
+  it('shows nothing apart when no other service has work (or the core says nothing of them)', () => {
+    expect(summarizeStatus(status()).others).toEqual([]);
+    expect(summarizeStatus(status({ others: [] })).pending).toBe(6);
+  });
+});

@@ -111,3 +111,16 @@ describe('whatever the bridge accepts can be computed, frozen and invoiced', () 
     expect([decimalsOf(0.375), decimalsOf(5e-324), decimalsOf(1.5e-7), decimalsOf(1e21), decimalsOf(0.1 + 0.2), decimalsOf(12)]).toEqual([3, 324, 8, 0, 17, 0]);
   });
 });
+
+describe('this till\'s share of the request limit, from the one table', () => {
+  const refused = (rateShare: unknown) => !parseBridgeInput('settings.save', { rateShare }).ok;
+
+  it('is bounded at the bridge by LIMITS (whole percent), with a message the forms know', () => {
+    expect(LIMITS.minRateSharePercent).toBe(5);
+    expect(LIMITS.maxRateSharePercent).toBe(100);
+    expect([LIMITS.minRateSharePercent, 33, LIMITS.maxRateSharePercent].map(refused)).toEqual([false, false, false]);
+    expect([LIMITS.minRateSharePercent - 1, LIMITS.maxRateSharePercent + 1, 33.5, -0, Number.NaN].map(refused)).toEqual([true, true, true, true, true]);
+    const answer = parseBridgeInput('settings.save', { rateShare: 4 });
+    expect(answer.ok ? null : answer.error.fields).toEqual({ rateShare: 'must be from 5 to 100' });
+  });
+});
