@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { StoreError } from './errors';
+import { foldForSearch } from './search-key';
 
 /**
  * Forward-only schema changes. The position in the array is the version it produces (index 0 → version 1),
@@ -192,9 +193,31 @@ export const migrations: readonly Migration[] = [
     },
   },
   {
-    name: 'catalog: barcodes, categories, active flag, shelf prices (issue 9, reserved)',
-    up() {
-      // Reserved: filled in by the work that needs it (unreleased, so its body may still change).
+    name: 'catalog: barcodes, categories, active flag, shelf prices (issue 9)',
+    up(db) {
+      // A product may carry several barcodes (unit, pack, an old label); each barcode names one product.
+      // Products are never deleted (sales refer to their codes): they are deactivated. The shelf price is kept as
+      // the owner entered it; `price` stays the base the service is sent. `search_key` is code, name and category
+      // in lower case without accents, so "cafe" finds "Café" without folding 50 000 names per keystroke.
+      db.function('mostrador_fold', { deterministic: true }, (text: unknown) => foldForSearch(String(text ?? '')));
+      db.exec(`
+        CREATE TABLE product_barcodes (
+          barcode  TEXT PRIMARY KEY,
+          code     TEXT NOT NULL REFERENCES products(code) ON UPDATE CASCADE ON DELETE RESTRICT,
+          position INTEGER NOT NULL
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX product_barcodes_by_code ON product_barcodes (code, position);
+        INSERT INTO product_barcodes (barcode, code, position)
+          SELECT barcode, code, 0 FROM products WHERE barcode IS NOT NULL AND barcode <> '';
+        UPDATE products SET barcode = NULL;
+
+        ALTER TABLE products ADD COLUMN active INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1));
+        ALTER TABLE products ADD COLUMN category TEXT;
+        ALTER TABLE products ADD COLUMN shelf_price TEXT;
+        ALTER TABLE products ADD COLUMN search_key TEXT NOT NULL DEFAULT '';
+        UPDATE products SET search_key = mostrador_fold(code || ' ' || name);
+        CREATE INDEX products_by_category ON products (category) WHERE category IS NOT NULL;
+      `);
     },
   },
   {
