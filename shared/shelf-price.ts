@@ -32,7 +32,8 @@ export interface ShelfPriceResult {
   difference: string;
   /**
    * The smallest quantity from 2 to SHELF_CHECK_QUANTITIES whose line does not pay quantity × shelf price
-   * (rounding per line), or null when every one does. Weighed goods (fractional quantities) are not checked.
+   * (rounding per line), or null when every one does (or when not checked). Weighed goods (fractional quantities)
+   * are not checked.
    */
   driftsAtQuantity: number | null;
 }
@@ -55,7 +56,7 @@ function payableOf(price: Dec, quantity: number, input: ShelfPriceInput): Dec {
  * the shelf price exactly (the one nearest the estimate); when none does, the one whose payable misses by least
  * (on a tie, the one that charges less). Throws RangeError on a malformed figure, like money.ts.
  */
-export function basePriceForShelf(input: ShelfPriceInput): ShelfPriceResult {
+export function basePriceForShelf(input: ShelfPriceInput, opts: { checkQuantities?: boolean } = {}): ShelfPriceResult {
   const shelf = new Dec(String(input.shelfPrice));
   if (!shelf.isFinite() || shelf.isNegative() || shelf.decimalPlaces() > 2) {
     throw new RangeError(`shelf price must be an amount with at most 2 decimals, got ${String(input.shelfPrice)}`);
@@ -80,7 +81,8 @@ export function basePriceForShelf(input: ShelfPriceInput): ShelfPriceResult {
   if (!best) throw new RangeError(`shelf price ${shelf.toFixed(2)} is outside the prices Mostrador accepts`);
 
   let driftsAtQuantity: number | null = null;
-  for (let q = 2; q <= SHELF_CHECK_QUANTITIES; q++) {
+  // A bulk import skips this (each product costs eleven more line calculations); the form shows it.
+  for (let q = 2; opts.checkQuantities !== false && q <= SHELF_CHECK_QUANTITIES; q++) {
     if (!payableOf(best.price, q, input).eq(shelf.times(q))) { driftsAtQuantity = q; break; }
   }
   return {

@@ -18,6 +18,7 @@ import { KEYS, connectionMode, currentService, readSettings } from './settings-m
 import { setupHandlers } from './setup-handlers';
 import { shopHandlers } from './shop-handlers';
 import { openSaleHandlers } from './open-sale-handlers';
+import { catalogHandlers } from './catalog-handlers';
 import { SendProgress, syncStatusDto } from './sync-status';
 
 export type PosEvent = { [E in BridgeEventName]: { event: E; payload: BridgeEvents[E] } }[BridgeEventName];
@@ -129,7 +130,7 @@ export function createPosApp(opts: PosAppOptions): PosApp {
   };
 
   return {
-    handlers: { ...shopHandlers(ctx), ...setupHandlers(ctx, { version: opts.version, shell: opts.shell }), ...openSaleHandlers(ctx) },
+    handlers: { ...shopHandlers(ctx), ...setupHandlers(ctx, { version: opts.version, shell: opts.shell }), ...openSaleHandlers(ctx), ...catalogHandlers(ctx) },
     async start() {
       if (isDemo()) seedDemoCatalog(store);
       // Sales from before services were told apart belong to the service configured now.

@@ -94,27 +94,52 @@ export function catalogTable(db: Database.Database, now: () => number): Catalog 
   const byBarcode = db.prepare<[string], ProductRow>(
     `SELECT ${COLUMNS} FROM product_barcodes b JOIN products p ON p.code = b.code WHERE b.barcode = ? AND p.active = 1`,
   );
-  // The folded key holds code and name, so one LIKE covers both; an exact code or barcode comes first.
-  const counterSearch = db.prepare<{ text: string; exact: string; limit: number }, ProductRow>(
-    `SELECT ${COLUMNS} FROM products p
-     WHERE p.active = 1 AND (p.search_key LIKE @text ESCAPE '\\'
-       OR p.code = (SELECT code FROM product_barcodes WHERE barcode = @exact))
-     ORDER BY (p.code = @exact OR p.code IS (SELECT code FROM product_barcodes WHERE barcode = @exact)) DESC,
-       p.name COLLATE NOCASE, p.code LIMIT @limit`,
-  );
-  const ownerWhere = `(@all = 1 OR p.active = 1) AND (@text = '%%' OR p.search_key LIKE @text ESCAPE '\\'
-    OR p.code = (SELECT code FROM product_barcodes WHERE barcode = @exact))`;
-  const ownerSearch = db.prepare<{ text: string; exact: string; all: number; limit: number; offset: number }, ProductRow>(
-    `SELECT ${COLUMNS} FROM products p WHERE ${ownerWhere}
-     ORDER BY (p.code = @exact) DESC, p.name COLLATE NOCASE, p.code LIMIT @limit OFFSET @offset`,
-  );
-  const ownerCount = db.prepare<{ text: string; exact: string; all: number }, { n: number }>(
-    `SELECT count(*) AS n FROM products p WHERE ${ownerWhere}`,
-  );
+  // The folded key holds code and name. Three characters or more go through the trigram index; shorter text
+  // walks the name index and stops at the limit. An exact code or barcode is looked up first and shown first.
+  const where = (text: string, all: boolean) => `${all ? '1' : 'p.active = 1'} AND ${
+    text.length >= 3 ? 'p.rowid IN (SELECT rowid FROM products_search WHERE products_search MATCH @match)'
+      : text === '' ? '1' : "p.search_key LIKE @like ESCAPE '\\'"}`;
+  const statements = new Map<string, Database.Statement<Record<string, unknown>, ProductRow>>();
+  const counts = new Map<string, Database.Statement<Record<string, unknown>, { n: number }>>();
+  const kind = (text: string) => (text.length >= 3 ? 'match' : text === '' ? 'all' : 'like');
+  function searchStatement(text: string, all: boolean) {
+    const key = `${kind(text)}:${all}`;
+    let statement = statements.get(key);
+    if (!statement) {
+      statement = db.prepare<Record<string, unknown>, ProductRow>(
+        `SELECT ${COLUMNS} FROM products p WHERE ${where(text, all)} ORDER BY p.name COLLATE NOCASE, p.code LIMIT @limit OFFSET @offset`,
+      );
+      statements.set(key, statement);
+    }
+    return statement;
+  }
+  function countStatement(text: string, all: boolean) {
+    const key = `${kind(text)}:${all}`;
+    let statement = counts.get(key);
+    if (!statement) {
+      statement = db.prepare<Record<string, unknown>, { n: number }>(`SELECT count(*) AS n FROM products p WHERE ${where(text, all)}`);
+      counts.set(key, statement);
+    }
+    return statement;
+  }
+  const searchArgs = (folded: string) => ({ match: `"${folded.replace(/"/g, '""')}"`, like: `%${escapeLike(folded)}%` });
+  /** The product whose code or barcode is exactly the text typed (a scan into the search box). */
+  function exactRow(text: string, all: boolean): ProductRow | undefined {
+    const row = byCode.get(text) ?? byCode.get(ownerOf.get(text)?.code ?? '');
+    return row && (all || row.active === 1) ? row : undefined;
+  }
+  function search(text: string, all: boolean, limit: number, offset: number): ProductRow[] {
+    const t = text.trim();
+    const folded = foldForSearch(t);
+    const exact = offset === 0 && t !== '' ? exactRow(t, all) : undefined;
+    const rows = searchStatement(folded, all).all({ ...searchArgs(folded), limit: Math.max(0, Math.floor(limit)), offset: Math.max(0, Math.floor(offset)) });
+    if (!exact) return rows;
+    return [exact, ...rows.filter((r) => r.code !== exact.code)].slice(0, Math.max(0, Math.floor(limit)));
+  }
   const setActive = db.prepare<[number, number, string]>('UPDATE products SET active = ?, updated_at = ? WHERE code = ?');
   const everything = db.prepare<[], ProductRow>(`SELECT ${COLUMNS} FROM products p ORDER BY p.code`);
 
-  function writeOne(p: CatalogProduct, at: number): boolean {
+  function writeProduct(p: CatalogProduct, at: number): boolean {
     const created = exists.get(p.code) === undefined;
     upsert.run({
       code: p.code, name: p.name, price: p.price, unitMeasure: p.unitMeasure, taxCode: p.taxCode, taxRate: p.taxRate,
@@ -122,33 +147,37 @@ export function catalogTable(db: Database.Database, now: () => number): Catalog 
       searchKey: foldForSearch(`${p.code} ${p.name}`), now: at,
     });
     dropBarcodes.run(p.code);
+    return created;
+  }
+
+  function writeBarcodes(p: CatalogProduct): void {
     p.barcodes.forEach((barcode, position) => {
       const owner = ownerOf.get(barcode);
       if (owner) throw new StoreError(`Barcode ${barcode} already belongs to product ${owner.code}; product ${p.code} cannot have it too.`);
       addBarcode.run(barcode, p.code, position);
     });
-    return created;
   }
 
   function saveAll(list: readonly CatalogProduct[]): { created: number; updated: number } {
     list.forEach(checkProduct);
-    // One save or import is one transaction: any bad product leaves the catalog as it was.
+    // One save or import is one transaction: any bad product leaves the catalog as it was. Every product's old
+    // barcodes go before any new one is written, so a barcode can move from one product to another in one import.
     return db.transaction(() => {
       const at = now();
       let created = 0;
-      for (const p of list) {
+      const guarded = (p: CatalogProduct, write: () => void) => {
         try {
-          if (writeOne(p, at)) created += 1;
+          write();
         } catch (error) {
           if (error instanceof StoreError) throw error;
           throw new StoreError(`Product ${p.code} could not be saved: ${(error as Error).message}`, { cause: error });
         }
-      }
+      };
+      for (const p of list) guarded(p, () => { if (writeProduct(p, at)) created += 1; });
+      for (const p of list) guarded(p, () => writeBarcodes(p));
       return { created, updated: list.length - created };
     }).immediate();
   }
-
-  const pattern = (text: string) => `%${escapeLike(foldForSearch(text.trim()))}%`;
 
   return {
     upsertProducts(list) {
@@ -170,16 +199,16 @@ export function catalogTable(db: Database.Database, now: () => number): Catalog 
     },
 
     searchProducts(text, limit) {
-      const t = text.trim();
-      if (t === '') return [];
-      return counterSearch.all({ text: pattern(t), exact: t, limit: Math.max(0, Math.floor(limit)) }).map(toProduct);
+      if (text.trim() === '') return [];
+      return search(text, false, limit, 0).map(toProduct);
     },
 
     listCatalog({ text, includeInactive, limit, offset }) {
-      const t = text.trim();
-      const args = { text: pattern(t), exact: t, all: includeInactive ? 1 : 0 };
-      const products = ownerSearch.all({ ...args, limit: Math.max(0, Math.floor(limit)), offset: Math.max(0, Math.floor(offset)) });
-      return { products: products.map(toCatalogProduct), total: ownerCount.get(args)?.n ?? 0 };
+      const products = search(text, includeInactive, limit, offset).map(toCatalogProduct);
+      const folded = foldForSearch(text.trim());
+      const total = countStatement(folded, includeInactive).get(searchArgs(folded))?.n ?? 0;
+      // The exact code or barcode counts too when the text alone would not find it.
+      return { products, total: Math.max(total, products.length) };
     },
 
     getCatalogProduct(code) {
