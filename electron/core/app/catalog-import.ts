@@ -102,7 +102,7 @@ export function planCatalogImport(text: string, catalog: Pick<Catalog, 'getCatal
   const numericColumns = (['price', 'shelfPrice', 'rate', 'discount'] as const).filter((c) => columnAt.has(c));
   const mark = detectDecimalMark((function* () {
     for (const row of table.rows) for (const c of numericColumns) yield cell(row, c) ?? '';
-  })());
+  })(), table.delimiter);
 
   const products: CatalogProductDto[] = [];
   const seenCodes = new Map<string, number>();

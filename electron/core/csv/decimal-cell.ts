@@ -7,16 +7,22 @@ export type DecimalMark = ',' | '.';
 
 const CLEAN = /[\s\u00a0$]/g;
 
-/** Decimal comma when any number in the file is written with one ("4201,68", "1.234,5"); else decimal point. */
-export function detectDecimalMark(values: Iterable<string>): DecimalMark {
+/**
+ * Decimal comma when any number in the file is written with one ("4201,68", "1.234,5"); decimal point when any is
+ * written with a point that is not a thousands separator ("4201.68"). Otherwise the delimiter decides: a `;` file
+ * comes from a spreadsheet set to a decimal comma (Excel in Spanish), so its "11.900" is eleven thousand nine hundred.
+ */
+export function detectDecimalMark(values: Iterable<string>, delimiter: ';' | ',' = ','): DecimalMark {
+  let pointSeen = false;
   for (const raw of values) {
     const v = raw.replace(CLEAN, '');
     // "1,500" alone could be either; a comma followed by other than groups of three digits decides.
     if (/^\d{1,3}(\.\d{3})*,\d+$/.test(v) || /^\d+,\d+$/.test(v)) {
       if (!/^\d{1,3}(,\d{3})+$/.test(v)) return ',';
     }
+    if (/^\d*\.\d+$/.test(v) && !/^\d{1,3}(\.\d{3})+$/.test(v)) pointSeen = true;
   }
-  return '.';
+  return pointSeen || delimiter === ',' ? '.' : ',';
 }
 
 export type DecimalCell =
