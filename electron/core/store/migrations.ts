@@ -217,6 +217,9 @@ export const migrations: readonly Migration[] = [
         ALTER TABLE products ADD COLUMN search_key TEXT NOT NULL DEFAULT '';
         UPDATE products SET search_key = mostrador_fold(code || ' ' || name);
         CREATE INDEX products_by_category ON products (category) WHERE category IS NOT NULL;
+        CREATE TRIGGER products_never_deleted BEFORE DELETE ON products BEGIN
+          SELECT RAISE(ABORT, 'a product is deactivated, never deleted: sales refer to its code');
+        END;
 
         -- Substring search stays instant at 50 000 products: a trigram index over the folded key, kept by triggers.
         CREATE VIRTUAL TABLE products_search USING fts5(search_key, content = 'products', content_rowid = 'rowid', tokenize = 'trigram');
