@@ -1,5 +1,6 @@
 /** The window: top bar, the current screen, the notice line and the status bar (always visible). */
 import { useEffect, type ReactNode } from 'react';
+import { CatalogScreen } from '../catalog/CatalogScreen';
 import { HistoryScreen } from '../history/HistoryScreen';
 import { useText } from '../i18n/use-text';
 import { ReceiptScreen } from '../receipt/ReceiptScreen';
@@ -17,6 +18,7 @@ function ScreenContent(): ReactNode {
   const receiptSaleId = useApp((s) => s.receiptSaleId);
   if (screen === 'history') return <HistoryScreen />;
   if (screen === 'settings') return <SettingsScreen />;
+  if (screen === 'catalog') return <CatalogScreen />;
   if (screen === 'receipt' && receiptSaleId !== null) return <ReceiptScreen key={receiptSaleId} saleId={receiptSaleId} />;
   return <SaleScreen />;
 }

@@ -20,6 +20,7 @@ export function TopBar(): ReactNode {
       <nav aria-label={t.mainNav}>
         {tab('sale', t.sale, 'F2')}
         {tab('history', t.history, 'F9')}
+        {tab('catalog', t.catalog, 'F6')}
         {tab('settings', t.settings, 'F10')}
       </nav>
       <NoticeLine />

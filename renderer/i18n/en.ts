@@ -1,4 +1,5 @@
 /** English. Typed against the Spanish dictionary, so a missing entry does not compile. */
+import { enCatalog } from './en-catalog';
 import { enProblems } from './en-problems';
 import { enReceiptHistory } from './en-receipt-history';
 import { enSale } from './en-sale';
@@ -179,4 +180,5 @@ export const en: Messages = {
   ...enProblems,
   ...enReceiptHistory,
   ...enSale,
+  ...enCatalog,
 };
