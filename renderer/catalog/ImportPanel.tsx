@@ -4,8 +4,9 @@ import type { CatalogImportPreviewDto, CsvRowProblemDto } from '../../shared/bri
 import { decodeCsvBytes } from '../../shared/csv-bytes';
 import { useApp } from '../app/app-store';
 import { bridge } from '../bridge/client';
-import { describeBridgeError, localizeFieldMessage } from '../bridge/bridge-error-text';
+import { describeBridgeError } from '../bridge/bridge-error-text';
 import { useText } from '../i18n/use-text';
+import { importProblemText } from './import-problem-text';
 
 function Problems(p: { caption: string; list: CsvRowProblemDto[]; kind: 'error' | 'warning' }): ReactNode {
   const t = useText();
@@ -15,7 +16,7 @@ function Problems(p: { caption: string; list: CsvRowProblemDto[]; kind: 'error' 
       <thead><tr><th scope="col">{t.catalogImportRow}</th><th scope="col">{t.catalogImportColumn}</th><th scope="col">{t.catalogImportProblem}</th></tr></thead>
       <tbody>
         {p.list.slice(0, 200).map((e, i) => (
-          <tr key={i}><td className="num">{e.row}</td><td>{e.column}</td><td>{localizeFieldMessage(e.message, t)}</td></tr>
+          <tr key={i}><td className="num">{e.row}</td><td>{e.column}</td><td>{importProblemText(e.message, t)}</td></tr>
         ))}
       </tbody>
     </table>

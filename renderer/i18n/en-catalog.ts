@@ -50,4 +50,14 @@ export const enCatalog: typeof esCatalog = {
   catalogExport: 'Export CSV',
   catalogExported: (n: string) => `${n} was downloaded.`,
   catalogFileUnreadable: 'The file could not be read.',
+  importRules: {
+    notNumber: (v: string) => `"${v}" is not a number`,
+    ambiguous: (v: string) => `"${v}" is ambiguous: write it without thousands separators`,
+    codeTwice: (code: string, row: string) => `code ${code} is already on row ${row}`,
+    barcodeTwice: (code: string, row: string) => `barcode ${code} is already on row ${row}`,
+    barcodeTaken: (code: string, product: string) => `barcode ${code} already belongs to product ${product}`,
+    columnNeeded: 'the file needs this column',
+    columnUnused: 'this column is not used',
+    shelfMiss: (shelf: string, payable: string, difference: string) => `no base price gives exactly ${shelf}; the nearest charges ${payable} (difference ${difference})`,
+  },
 };

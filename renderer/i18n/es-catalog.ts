@@ -48,4 +48,14 @@ export const esCatalog = {
   catalogExport: 'Exportar CSV',
   catalogExported: (n: string) => `Se descargó ${n}.`,
   catalogFileUnreadable: 'No se pudo leer el archivo.',
+  importRules: {
+    notNumber: (v: string) => `«${v}» no es un número`,
+    ambiguous: (v: string) => `«${v}» es ambiguo: escríbalo sin separador de miles`,
+    codeTwice: (code: string, row: string) => `el código ${code} ya está en la fila ${row}`,
+    barcodeTwice: (code: string, row: string) => `el código de barras ${code} ya está en la fila ${row}`,
+    barcodeTaken: (code: string, product: string) => `el código de barras ${code} ya es del producto ${product}`,
+    columnNeeded: 'el archivo necesita esta columna',
+    columnUnused: 'esta columna no se usa',
+    shelfMiss: (shelf: string, payable: string, difference: string) => `ningún precio base da exactamente ${shelf}; el más cercano cobra ${payable} (diferencia ${difference})`,
+  },
 };

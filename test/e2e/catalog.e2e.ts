@@ -33,7 +33,7 @@ test('CSV with one bad row → error by row and column, nothing imported → fix
   await page.getByLabel('Archivo CSV del catálogo').setInputFiles(csvFile([GOOD_ROW, 'CAF-EXP;Café de exportación 250 g;7709900000022;94;21.900;IVA;diecinueve;Despensa']));
   const errors = page.getByTestId('import-errors');
   await expect(errors).toContainText('1 error: corríjalo en el archivo y vuelva a elegirlo. No se importó nada.');
-  await expect(errors.getByRole('row').nth(1)).toHaveText(['3', 'tarifa', '"diecinueve" is not a number'].join(''));
+  await expect(errors.getByRole('row').nth(1)).toHaveText(['3', 'tarifa', '«diecinueve» no es un número'].join(''));
   await expect(page.getByRole('button', { name: /^Importar \d+ productos$/ })).toHaveCount(0);
   await saveScreen(page, 'catalog-import-error');
   expect(await callCore(app, 'catalog.get', { code: 'LIM-15' })).toBeNull();
