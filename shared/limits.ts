@@ -45,6 +45,14 @@ export const LIMITS = {
   /** What a cashier types into a search box. */
   searchTextLength: 100,
   barcodeLength: 64,
+  /** Barcodes of one product (a pack, a unit, an old label). */
+  barcodesPerProduct: 10,
+  /** A product category ("Lácteos"). */
+  categoryLength: 60,
+  /** Rows of one catalog CSV import (a large shop has a few tens of thousands of products). */
+  catalogImportRows: 60_000,
+  /** Characters of one CSV file sent for import: under the bridge's 2 MB body, with room for JSON escaping. */
+  catalogImportChars: 1_800_000,
   /** A charge whose total is above this asks the cashier to confirm before it is recorded. */
   confirmTotalAbove: 20_000_000,
   /** Characters of a number field as typed on the sale screen (kept in the open sale until it is fixed). */

@@ -1,6 +1,7 @@
 /** The window: top bar, the current screen, the notice line and the status bar (always visible). */
 import { useEffect, type ReactNode } from 'react';
 import { CustomersScreen } from '../customers/CustomersScreen';
+import { CatalogScreen } from '../catalog/CatalogScreen';
 import { HistoryScreen } from '../history/HistoryScreen';
 import { useText } from '../i18n/use-text';
 import { ReceiptScreen } from '../receipt/ReceiptScreen';
@@ -19,6 +20,7 @@ function ScreenContent(): ReactNode {
   if (screen === 'history') return <HistoryScreen />;
   if (screen === 'settings') return <SettingsScreen />;
   if (screen === 'customers') return <CustomersScreen />;
+  if (screen === 'catalog') return <CatalogScreen />;
   if (screen === 'receipt' && receiptSaleId !== null) return <ReceiptScreen key={receiptSaleId} saleId={receiptSaleId} />;
   return <SaleScreen />;
 }

@@ -21,6 +21,7 @@ export function TopBar(): ReactNode {
         {tab('sale', t.sale, 'F2')}
         {tab('history', t.history, 'F9')}
         {tab('customers', t.customers)}
+        {tab('catalog', t.catalog, 'F6')}
         {tab('settings', t.settings, 'F10')}
       </nav>
       <NoticeLine />

@@ -1,6 +1,7 @@
 /** The keyboard shortcuts of app.md, as a pure mapping from a key press to a command. */
 export type Command =
-  | 'focus-product-search' | 'focus-customer' | 'focus-payment' | 'charge' | 'open-history' | 'open-settings' | 'close';
+  | 'focus-product-search' | 'focus-customer' | 'focus-payment' | 'charge' | 'open-history' | 'open-settings' | 'close'
+  | 'open-catalog';
 
 export interface KeyPress { key: string; ctrlKey: boolean; altKey: boolean; metaKey: boolean; shiftKey: boolean }
 
@@ -8,6 +9,7 @@ const FUNCTION_KEYS: Record<string, Command> = {
   F2: 'focus-product-search',
   F4: 'focus-customer',
   F8: 'focus-payment',
+  F6: 'open-catalog',
   F9: 'open-history',
   F10: 'open-settings',
   F12: 'charge',
@@ -31,6 +33,7 @@ export const SHORTCUTS: ReadonlyArray<{ keys: string; command: Command }> = [
   { keys: 'F4', command: 'focus-customer' },
   { keys: 'F8', command: 'focus-payment' },
   { keys: 'F12 / Ctrl+Enter', command: 'charge' },
+  { keys: 'F6', command: 'open-catalog' },
   { keys: 'F9', command: 'open-history' },
   { keys: 'F10', command: 'open-settings' },
   { keys: 'Esc', command: 'close' },

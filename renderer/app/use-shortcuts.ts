@@ -22,6 +22,7 @@ function run(command: Command): void {
     if (app.screen === 'sale') void chargeSale();
   } else if (command === 'open-history') app.show('history');
   else if (command === 'open-settings') app.show('settings');
+  else if (command === 'open-catalog') app.show('catalog');
   else if (command === 'close') {
     if (app.notice) app.clearNotice();
     if (app.screen === 'receipt') app.show(app.receiptFrom);

@@ -1,4 +1,5 @@
 /** English. Typed against the Spanish dictionary, so a missing entry does not compile. */
+import { enCatalog } from './en-catalog';
 import { enProblems } from './en-problems';
 import { enReceiptHistory } from './en-receipt-history';
 import { enSale } from './en-sale';
@@ -183,4 +184,5 @@ export const en: Messages = {
   ...enReceiptHistory,
   ...enSale,
   ...enCounter,
+  ...enCatalog,
 };

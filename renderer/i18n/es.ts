@@ -1,4 +1,5 @@
 /** Spanish (Colombia), the default language. Its shape is the dictionary's type; en.ts must match it. */
+import { esCatalog } from './es-catalog';
 import { esProblems } from './es-problems';
 import { esReceiptHistory } from './es-receipt-history';
 import { esSale } from './es-sale';
@@ -190,4 +191,5 @@ export const es = {
   ...esReceiptHistory,
   ...esSale,
   ...esCounter,
+  ...esCatalog,
 };

@@ -10,13 +10,14 @@ import { chargeSchema } from '../sale-input';
 import { sellerSchema } from '../seller';
 import { SERVICE_URL_MESSAGES, serviceUrlProblem } from '../service-url';
 import { DEFAULT_OPEN_SALE_SLOT, openSaleDraftSchema, openSaleSlotSchema, parkableDraftSchema } from '../open-sale';
+import { productCodeSchema, productInputSchema } from '../product';
 import { BRIDGE_EVENT_NAMES, BRIDGE_METHOD_NAMES, isBridgeMethodName, type BridgeEventNameOnly, type BridgeMethodName } from './names';
 import type {
   AppInfoDto, ChargeResult, CustomerDto, ProductDto, RangesDto, ReceiptDto, SaleDetailDto, SaleEventDto,
   SaleSummaryDto, SettingsDto, SyncStatusDto,
 } from './types';
 import type { OpenSaleDto } from './types';
-import type { CustomerImportPreviewDto, ParkedSaleDto, RecalledSaleDto } from './types';
+import type { CatalogImportPreviewDto, CatalogProductDto, CustomerImportPreviewDto, ParkedSaleDto, RecalledSaleDto } from './types';
 
 /** A phantom marker carrying the result type of a method. */
 const returns = <T>() => null as unknown as T;
@@ -54,6 +55,33 @@ export const bridgeContract = {
 
   'catalog.search': { input: z.strictObject({ text: boundedText(LIMITS.searchTextLength), limit: z.number().int().min(1).max(100) }), result: returns<ProductDto[]>() },
   'catalog.byBarcode': { input: z.strictObject({ barcode: boundedText(LIMITS.barcodeLength).min(1) }), result: returns<ProductDto | null>() },
+  /** The owner's catalog: search by code, name or barcode, inactive products too when asked. */
+  'catalog.list': {
+    input: z.strictObject({
+      text: boundedText(LIMITS.searchTextLength), includeInactive: z.boolean().optional(),
+      limit: z.number().int().min(1).max(200), offset: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    }),
+    result: returns<{ products: CatalogProductDto[]; total: number }>(),
+  },
+  'catalog.get': { input: z.strictObject({ code: productCodeSchema }), result: returns<CatalogProductDto | null>() },
+  /** create refuses a code that exists, update one that does not; a shelf price is turned into its base here. */
+  'catalog.save': {
+    input: z.strictObject({ product: productInputSchema, mode: z.enum(['create', 'update']) }),
+    result: returns<CatalogProductDto>(),
+  },
+  /** Products are never deleted (sales refer to them): they are deactivated and leave the counter's search. */
+  'catalog.setActive': { input: z.strictObject({ code: productCodeSchema, active: z.boolean() }), result: returns<CatalogProductDto>() },
+  /** A product CSV as text (the renderer decodes the file with shared/csv-bytes.ts): what it would do, writing nothing. */
+  'catalog.importPreview': {
+    input: z.strictObject({ text: z.string().max(LIMITS.catalogImportChars, { error: `must be at most ${LIMITS.catalogImportChars} characters; split the file` }) }),
+    result: returns<CatalogImportPreviewDto>(),
+  },
+  /** The same file, confirmed: all of it in one transaction, or nothing when any row is wrong. */
+  'catalog.importCommit': {
+    input: z.strictObject({ text: z.string().max(LIMITS.catalogImportChars, { error: `must be at most ${LIMITS.catalogImportChars} characters; split the file` }) }),
+    result: returns<{ created: number; updated: number }>(),
+  },
+  'catalog.export': { input: empty, result: returns<{ fileName: string; text: string }>() },
 
   'customers.search': { input: z.strictObject({ text: boundedText(LIMITS.searchTextLength), limit: z.number().int().min(1).max(50) }), result: returns<CustomerDto[]>() },
   'customers.save': { input: z.strictObject({ customer: customerInputSchema }), result: returns<CustomerDto>() },

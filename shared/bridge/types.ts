@@ -237,3 +237,34 @@ export interface CustomerImportPreviewDto {
   /** Every problem, by the row and the column a spreadsheet shows (header = row 1); the file imports only without any. */
   problems: Array<{ row: number; column: string | null; message: string }>;
 }
+
+/** A product as the owner's catalog screen shows it (the counter's ProductDto plus what only the owner edits). */
+export interface CatalogProductDto extends ProductDto {
+  barcodes: string[];
+  category: string | null;
+  active: boolean;
+  /** The shelf price as entered, taxes included; null when the owner entered the base price. */
+  shelfPrice: string | null;
+}
+
+/** One problem of one CSV row: `row` is the line number in the file (the header is row 1), `column` its header. */
+export interface CsvRowProblemDto {
+  row: number;
+  column: string;
+  message: string;
+}
+
+/** What an import would do; nothing is written until the owner confirms (`catalog.importCommit`). */
+export interface CatalogImportPreviewDto {
+  rows: number;
+  creates: number;
+  updates: number;
+  /** Any error blocks the whole import. */
+  errors: CsvRowProblemDto[];
+  /** Shelf prices no base pays exactly, and the like: the import may go ahead. */
+  warnings: CsvRowProblemDto[];
+  /** The first products as they would be saved. */
+  sample: CatalogProductDto[];
+  delimiter: ';' | ',';
+  decimalMark: ',' | '.';
+}

@@ -20,6 +20,7 @@ import { shopHandlers } from './shop-handlers';
 import { openSaleHandlers } from './open-sale-handlers';
 import { counterHandlers } from './counter-handlers';
 import { customerDirectoryHandlers } from './customer-directory-handlers';
+import { catalogHandlers } from './catalog-handlers';
 import { SendProgress, syncStatusDto } from './sync-status';
 
 export type PosEvent = { [E in BridgeEventName]: { event: E; payload: BridgeEvents[E] } }[BridgeEventName];
@@ -133,7 +134,8 @@ export function createPosApp(opts: PosAppOptions): PosApp {
   return {
     handlers: { ...shopHandlers(ctx), ...setupHandlers(ctx, { version: opts.version, shell: opts.shell }), ...openSaleHandlers(ctx),
       ...counterHandlers(ctx),
-      ...customerDirectoryHandlers(ctx) },
+      ...customerDirectoryHandlers(ctx),
+      ...catalogHandlers(ctx) },
     async start() {
       if (isDemo()) seedDemoCatalog(store);
       // Sales from before services were told apart belong to the service configured now.

@@ -1,73 +1,196 @@
 import type Database from 'better-sqlite3';
-import type { ProductDto } from '../../../shared/bridge/types';
+import type { CatalogProductDto, ProductDto } from '../../../shared/bridge/types';
 import { StoreError } from './errors';
 import { escapeLike } from './like-pattern';
+import { foldForSearch } from './search-key';
 
-/** A catalog product exactly as the bridge shows it (prices and rates are exact decimal strings). */
+/** A catalog product exactly as the counter sees it (prices and rates are exact decimal strings). */
 export type Product = ProductDto;
+/** A product as the owner keeps it: every barcode, category, active flag and the shelf price as entered. */
+export type CatalogProduct = CatalogProductDto;
+
+export interface CatalogListQuery { text: string; includeInactive: boolean; limit: number; offset: number }
 
 export interface Catalog {
+  /** Saves products by code with their one barcode (the demo shelf); one transaction. */
   upsertProducts(list: readonly Product[]): number;
+  /** The counter: active products only. */
   findProductByBarcode(barcode: string): Product | null;
   searchProducts(text: string, limit: number): Product[];
+  /** The owner's screen: inactive products too when asked. */
+  listCatalog(query: CatalogListQuery): { products: CatalogProduct[]; total: number };
+  getCatalogProduct(code: string): CatalogProduct | null;
+  /**
+   * Creates or updates products by code, replacing each one's barcodes, in one transaction: a barcode that
+   * belongs to another product refuses the whole list and leaves the catalog as it was.
+   */
+  saveCatalogProducts(list: readonly CatalogProduct[]): { created: number; updated: number };
+  setProductActive(code: string, active: boolean): CatalogProduct | null;
+  /** Which of these codes exist already (an import's preview counts creates and updates). */
+  existingProductCodes(codes: readonly string[]): Set<string>;
+  /** The product code each of these barcodes belongs to now, if any. */
+  barcodeOwners(barcodes: readonly string[]): Map<string, string>;
+  /** Every product, by code, for an export. */
+  eachCatalogProduct(): IterableIterator<CatalogProduct>;
 }
 
 interface ProductRow {
-  code: string; name: string; barcode: string | null; price: string; unit_measure: string;
-  tax_code: string | null; tax_rate: string | null; discount_rate: string;
+  code: string; name: string; price: string; unit_measure: string; tax_code: string | null; tax_rate: string | null;
+  discount_rate: string; active: number; category: string | null; shelf_price: string | null; barcodes: string;
 }
 
 // Prices and rates stay text so no binary float ever touches an amount.
 const DECIMAL = /^\d{1,15}(\.\d{1,6})?$/;
 
-function checkProduct(p: Product): void {
+function checkProduct(p: CatalogProduct): void {
   const where = `product ${JSON.stringify(p.code)}`;
   if (typeof p.code !== 'string' || p.code.trim() === '') throw new StoreError('A product needs a code.');
   if (typeof p.name !== 'string' || p.name.trim() === '') throw new StoreError(`The ${where} needs a name.`);
   if (!DECIMAL.test(p.price)) throw new StoreError(`The price of ${where} must be a decimal number, got ${JSON.stringify(p.price)}.`);
+  if (p.shelfPrice !== null && !DECIMAL.test(p.shelfPrice)) throw new StoreError(`The shelf price of ${where} must be a decimal number.`);
   if (!DECIMAL.test(p.discountRate)) throw new StoreError(`The discount of ${where} must be a percentage, got ${JSON.stringify(p.discountRate)}.`);
   if ((p.taxCode === null) !== (p.taxRate === null)) throw new StoreError(`The ${where} needs both a tax code and a rate, or neither.`);
   if (p.taxRate !== null && !DECIMAL.test(p.taxRate)) throw new StoreError(`The tax rate of ${where} must be a percentage.`);
   if (p.unitMeasure.trim() === '') throw new StoreError(`The ${where} needs a unit of measure.`);
 }
 
-function toProduct(row: ProductRow): Product {
+const COLUMNS = `p.code, p.name, p.price, p.unit_measure, p.tax_code, p.tax_rate, p.discount_rate, p.active, p.category,
+  p.shelf_price, (SELECT json_group_array(barcode) FROM
+    (SELECT barcode FROM product_barcodes b WHERE b.code = p.code ORDER BY position)) AS barcodes`;
+
+function toCatalogProduct(row: ProductRow): CatalogProduct {
+  const barcodes = JSON.parse(row.barcodes) as string[];
   return {
-    code: row.code, name: row.name, barcode: row.barcode, price: row.price, unitMeasure: row.unit_measure,
+    code: row.code, name: row.name, barcode: barcodes[0] ?? null, price: row.price, unitMeasure: row.unit_measure,
     taxCode: row.tax_code, taxRate: row.tax_rate, discountRate: row.discount_rate,
+    barcodes, category: row.category, active: row.active === 1, shelfPrice: row.shelf_price,
+  };
+}
+
+/** The counter's view: exactly the ProductDto fields, nothing of the owner's. */
+function toProduct(row: ProductRow): Product {
+  const p = toCatalogProduct(row);
+  return {
+    code: p.code, name: p.name, barcode: p.barcode, price: p.price, unitMeasure: p.unitMeasure,
+    taxCode: p.taxCode, taxRate: p.taxRate, discountRate: p.discountRate,
   };
 }
 
 export function catalogTable(db: Database.Database, now: () => number): Catalog {
   const upsert = db.prepare(
-    `INSERT INTO products (code, name, barcode, price, unit_measure, tax_code, tax_rate, discount_rate, updated_at)
-     VALUES (@code, @name, @barcode, @price, @unitMeasure, @taxCode, @taxRate, @discountRate, @now)
-     ON CONFLICT (code) DO UPDATE SET name = excluded.name, barcode = excluded.barcode, price = excluded.price,
-       unit_measure = excluded.unit_measure, tax_code = excluded.tax_code, tax_rate = excluded.tax_rate,
-       discount_rate = excluded.discount_rate, updated_at = excluded.updated_at`,
+    `INSERT INTO products (code, name, price, unit_measure, tax_code, tax_rate, discount_rate, active, category, shelf_price,
+       search_key, updated_at)
+     VALUES (@code, @name, @price, @unitMeasure, @taxCode, @taxRate, @discountRate, @active, @category, @shelfPrice, @searchKey, @now)
+     ON CONFLICT (code) DO UPDATE SET name = excluded.name, price = excluded.price, unit_measure = excluded.unit_measure,
+       tax_code = excluded.tax_code, tax_rate = excluded.tax_rate, discount_rate = excluded.discount_rate,
+       active = excluded.active, category = excluded.category, shelf_price = excluded.shelf_price,
+       search_key = excluded.search_key, updated_at = excluded.updated_at`,
   );
-  const byBarcode = db.prepare<[string], ProductRow>('SELECT * FROM products WHERE barcode = ?');
-  const search = db.prepare<{ prefix: string; text: string; exact: string; limit: number }, ProductRow>(
-    `SELECT * FROM products
-     WHERE code LIKE @prefix ESCAPE '\\' OR name LIKE @text ESCAPE '\\' OR barcode = @exact
-     ORDER BY (barcode IS @exact OR code = @exact) DESC, name COLLATE NOCASE, code LIMIT @limit`,
+  const exists = db.prepare<[string], { one: number }>('SELECT 1 AS one FROM products WHERE code = ?');
+  const dropBarcodes = db.prepare<[string]>('DELETE FROM product_barcodes WHERE code = ?');
+  const addBarcode = db.prepare<[string, string, number]>('INSERT INTO product_barcodes (barcode, code, position) VALUES (?, ?, ?)');
+  const ownerOf = db.prepare<[string], { code: string }>('SELECT code FROM product_barcodes WHERE barcode = ?');
+  const byCode = db.prepare<[string], ProductRow>(`SELECT ${COLUMNS} FROM products p WHERE p.code = ?`);
+  const byBarcode = db.prepare<[string], ProductRow>(
+    `SELECT ${COLUMNS} FROM product_barcodes b JOIN products p ON p.code = b.code WHERE b.barcode = ? AND p.active = 1`,
   );
+  // The folded key holds code and name. Three characters or more go through the trigram index; shorter text
+  // walks the name index and stops at the limit. An exact code or barcode is looked up first and shown first.
+  const where = (text: string, all: boolean) => `${all ? '1' : 'p.active = 1'} AND ${
+    text.length >= 3 ? 'p.rowid IN (SELECT rowid FROM products_search WHERE products_search MATCH @match)'
+      : text === '' ? '1' : "p.search_key LIKE @like ESCAPE '\\'"}`;
+  const statements = new Map<string, Database.Statement<Record<string, unknown>, ProductRow>>();
+  const counts = new Map<string, Database.Statement<Record<string, unknown>, { n: number }>>();
+  const kind = (text: string) => (text.length >= 3 ? 'match' : text === '' ? 'all' : 'like');
+  function searchStatement(text: string, all: boolean) {
+    const key = `${kind(text)}:${all}`;
+    let statement = statements.get(key);
+    if (!statement) {
+      statement = db.prepare<Record<string, unknown>, ProductRow>(
+        `SELECT ${COLUMNS} FROM products p WHERE ${where(text, all)} ORDER BY p.name COLLATE NOCASE, p.code LIMIT @limit OFFSET @offset`,
+      );
+      statements.set(key, statement);
+    }
+    return statement;
+  }
+  function countStatement(text: string, all: boolean) {
+    const key = `${kind(text)}:${all}`;
+    let statement = counts.get(key);
+    if (!statement) {
+      statement = db.prepare<Record<string, unknown>, { n: number }>(`SELECT count(*) AS n FROM products p WHERE ${where(text, all)}`);
+      counts.set(key, statement);
+    }
+    return statement;
+  }
+  const searchArgs = (folded: string) => ({ match: `"${folded.replace(/"/g, '""')}"`, like: `%${escapeLike(folded)}%` });
+  /** The product whose code or barcode is exactly the text typed (a scan into the search box). */
+  function exactRow(text: string, all: boolean): ProductRow | undefined {
+    const row = byCode.get(text) ?? byCode.get(ownerOf.get(text)?.code ?? '');
+    return row && (all || row.active === 1) ? row : undefined;
+  }
+  function search(text: string, all: boolean, limit: number, offset: number): ProductRow[] {
+    const t = text.trim();
+    const folded = foldForSearch(t);
+    const exact = offset === 0 && t !== '' ? exactRow(t, all) : undefined;
+    const rows = searchStatement(folded, all).all({ ...searchArgs(folded), limit: Math.max(0, Math.floor(limit)), offset: Math.max(0, Math.floor(offset)) });
+    if (!exact) return rows;
+    return [exact, ...rows.filter((r) => r.code !== exact.code)].slice(0, Math.max(0, Math.floor(limit)));
+  }
+  const setActive = db.prepare<[number, number, string]>('UPDATE products SET active = ?, updated_at = ? WHERE code = ?');
+  const everything = db.prepare<[], ProductRow>(`SELECT ${COLUMNS} FROM products p ORDER BY p.code`);
+
+  function writeProduct(p: CatalogProduct, at: number): boolean {
+    const created = exists.get(p.code) === undefined;
+    upsert.run({
+      code: p.code, name: p.name, price: p.price, unitMeasure: p.unitMeasure, taxCode: p.taxCode, taxRate: p.taxRate,
+      discountRate: p.discountRate, active: p.active ? 1 : 0, category: p.category, shelfPrice: p.shelfPrice,
+      searchKey: foldForSearch(`${p.code} ${p.name}`), now: at,
+    });
+    dropBarcodes.run(p.code);
+    return created;
+  }
+
+  function writeBarcodes(p: CatalogProduct): void {
+    p.barcodes.forEach((barcode, position) => {
+      const owner = ownerOf.get(barcode);
+      if (owner) throw new StoreError(`Barcode ${barcode} already belongs to product ${owner.code}; product ${p.code} cannot have it too.`);
+      addBarcode.run(barcode, p.code, position);
+    });
+  }
+
+  function saveAll(list: readonly CatalogProduct[]): { created: number; updated: number } {
+    list.forEach(checkProduct);
+    // One save or import is one transaction: any bad product leaves the catalog as it was. Every product's old
+    // barcodes go before any new one is written, so a barcode can move from one product to another in one import.
+    return db.transaction(() => {
+      const at = now();
+      let created = 0;
+      const guarded = (p: CatalogProduct, write: () => void) => {
+        try {
+          write();
+        } catch (error) {
+          if (error instanceof StoreError) throw error;
+          throw new StoreError(`Product ${p.code} could not be saved: ${(error as Error).message}`, { cause: error });
+        }
+      };
+      for (const p of list) guarded(p, () => { if (writeProduct(p, at)) created += 1; });
+      for (const p of list) guarded(p, () => writeBarcodes(p));
+      return { created, updated: list.length - created };
+    }).immediate();
+  }
 
   return {
     upsertProducts(list) {
-      list.forEach(checkProduct);
-      // One import is one transaction: a bad row (say, a barcode used twice) leaves the catalog as it was.
-      return db.transaction(() => {
-        const at = now();
-        for (const p of list) {
-          try {
-            upsert.run({ ...p, barcode: p.barcode?.trim() || null, now: at });
-          } catch (error) {
-            throw new StoreError(`Product ${p.code} could not be saved: ${(error as Error).message}`, { cause: error });
-          }
-        }
-        return list.length;
-      }).immediate();
+      // The demo shelf keeps whatever an owner changed since, except price, name and barcode, as before.
+      const full = list.map((p): CatalogProduct => {
+        const old = byCode.get(p.code);
+        return {
+          ...p, barcodes: p.barcode?.trim() ? [p.barcode.trim()] : [],
+          category: old?.category ?? null, active: old ? old.active === 1 : true, shelfPrice: null,
+        };
+      });
+      saveAll(full);
+      return list.length;
     },
 
     findProductByBarcode(barcode) {
@@ -76,10 +199,48 @@ export function catalogTable(db: Database.Database, now: () => number): Catalog 
     },
 
     searchProducts(text, limit) {
-      const t = text.trim();
-      if (t === '') return [];
-      const escaped = escapeLike(t);
-      return search.all({ prefix: `${escaped}%`, text: `%${escaped}%`, exact: t, limit: Math.max(0, Math.floor(limit)) }).map(toProduct);
+      if (text.trim() === '') return [];
+      return search(text, false, limit, 0).map(toProduct);
+    },
+
+    listCatalog({ text, includeInactive, limit, offset }) {
+      const products = search(text, includeInactive, limit, offset).map(toCatalogProduct);
+      const folded = foldForSearch(text.trim());
+      const total = countStatement(folded, includeInactive).get(searchArgs(folded))?.n ?? 0;
+      // The exact code or barcode counts too when the text alone would not find it.
+      return { products, total: Math.max(total, products.length) };
+    },
+
+    getCatalogProduct(code) {
+      const row = byCode.get(code);
+      return row ? toCatalogProduct(row) : null;
+    },
+
+    saveCatalogProducts: saveAll,
+
+    setProductActive(code, active) {
+      setActive.run(active ? 1 : 0, now(), code);
+      const row = byCode.get(code);
+      return row ? toCatalogProduct(row) : null;
+    },
+
+    existingProductCodes(codes) {
+      const found = new Set<string>();
+      for (const code of codes) if (exists.get(code)) found.add(code);
+      return found;
+    },
+
+    barcodeOwners(barcodes) {
+      const owners = new Map<string, string>();
+      for (const barcode of barcodes) {
+        const owner = ownerOf.get(barcode);
+        if (owner) owners.set(barcode, owner.code);
+      }
+      return owners;
+    },
+
+    *eachCatalogProduct() {
+      for (const row of everything.iterate()) yield toCatalogProduct(row);
     },
   };
 }

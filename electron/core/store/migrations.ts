@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { StoreError } from './errors';
 import { foldName } from './folded-name';
+import { foldForSearch } from './search-key';
 
 /**
  * Forward-only schema changes. The position in the array is the version it produces (index 0 → version 1),
@@ -193,9 +194,48 @@ export const migrations: readonly Migration[] = [
     },
   },
   {
-    name: 'catalog: barcodes, categories, active flag, shelf prices (issue 9, reserved)',
-    up() {
-      // Reserved: filled in by the work that needs it (unreleased, so its body may still change).
+    name: 'catalog: barcodes, categories, active flag, shelf prices (issue 9)',
+    up(db) {
+      // A product may carry several barcodes (unit, pack, an old label); each barcode names one product.
+      // Products are never deleted (sales refer to their codes): they are deactivated. The shelf price is kept as
+      // the owner entered it; `price` stays the base the service is sent. `search_key` is code, name and category
+      // in lower case without accents, so "cafe" finds "Café" without folding 50 000 names per keystroke.
+      db.function('mostrador_fold', { deterministic: true }, (text: unknown) => foldForSearch(String(text ?? '')));
+      db.exec(`
+        CREATE TABLE product_barcodes (
+          barcode  TEXT PRIMARY KEY,
+          code     TEXT NOT NULL REFERENCES products(code) ON UPDATE CASCADE ON DELETE RESTRICT,
+          position INTEGER NOT NULL
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX product_barcodes_by_code ON product_barcodes (code, position);
+        INSERT INTO product_barcodes (barcode, code, position)
+          SELECT barcode, code, 0 FROM products WHERE barcode IS NOT NULL AND barcode <> '';
+        UPDATE products SET barcode = NULL;
+
+        ALTER TABLE products ADD COLUMN active INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1));
+        ALTER TABLE products ADD COLUMN category TEXT;
+        ALTER TABLE products ADD COLUMN shelf_price TEXT;
+        ALTER TABLE products ADD COLUMN search_key TEXT NOT NULL DEFAULT '';
+        UPDATE products SET search_key = mostrador_fold(code || ' ' || name);
+        CREATE INDEX products_by_category ON products (category) WHERE category IS NOT NULL;
+        CREATE TRIGGER products_never_deleted BEFORE DELETE ON products BEGIN
+          SELECT RAISE(ABORT, 'a product is deactivated, never deleted: sales refer to its code');
+        END;
+
+        -- Substring search stays instant at 50 000 products: a trigram index over the folded key, kept by triggers.
+        CREATE VIRTUAL TABLE products_search USING fts5(search_key, content = 'products', content_rowid = 'rowid', tokenize = 'trigram');
+        INSERT INTO products_search (rowid, search_key) SELECT rowid, search_key FROM products;
+        CREATE TRIGGER products_search_insert AFTER INSERT ON products BEGIN
+          INSERT INTO products_search (rowid, search_key) VALUES (new.rowid, new.search_key);
+        END;
+        CREATE TRIGGER products_search_delete AFTER DELETE ON products BEGIN
+          INSERT INTO products_search (products_search, rowid, search_key) VALUES ('delete', old.rowid, old.search_key);
+        END;
+        CREATE TRIGGER products_search_update AFTER UPDATE OF search_key ON products BEGIN
+          INSERT INTO products_search (products_search, rowid, search_key) VALUES ('delete', old.rowid, old.search_key);
+          INSERT INTO products_search (rowid, search_key) VALUES (new.rowid, new.search_key);
+        END;
+      `);
     },
   },
   {

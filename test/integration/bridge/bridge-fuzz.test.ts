@@ -43,6 +43,16 @@ const seller = {
 const VALID: Partial<Record<BridgeMethod, unknown>> = {
   'catalog.search': { text: 'café', limit: 5 },
   'catalog.byBarcode': { barcode: '7702001001033' },
+  'catalog.list': { text: 'café', includeInactive: true, limit: 20, offset: 0 },
+  'catalog.get': { code: 'CAF-500' },
+  'catalog.save': {
+    mode: 'create',
+    product: { code: 'FZ-1', name: 'Fuzz', barcodes: ['7709990000001'], unitMeasure: '94', priceEntry: 'shelf', price: 5000,
+      tax: { code: '01', rate: 19 }, discountRate: 0, category: 'Pruebas', active: true, acceptDifference: false },
+  },
+  'catalog.setActive': { code: 'CAF-500', active: true },
+  'catalog.importPreview': { text: 'codigo;nombre;precio_con_iva;tarifa\nFZ-2;Fuzz dos;11900;19' },
+  'catalog.importCommit': { text: 'codigo;nombre;precio_con_iva;tarifa\nFZ-2;Fuzz dos;11900;19' },
   'customers.search': { text: 'Cliente', limit: 5 },
   'customers.save': { customer: nitBuyer },
   'sales.charge': {
@@ -199,6 +209,8 @@ describe('every bridge method, whatever it is sent', () => {
     outbox: db.prepare('SELECT count(*) AS n FROM outbox').get(),
     customers: db.prepare('SELECT group_concat(identification || dv || name || email, \';\') AS all_rows FROM customers').get(),
     openSales: db.prepare('SELECT group_concat(slot || draft, \';\') AS all_rows FROM open_sales').get(),
+    products: db.prepare('SELECT group_concat(code || name || price || active || coalesce(shelf_price, \'\') || coalesce(category, \'\'), \';\') AS all_rows FROM (SELECT * FROM products ORDER BY code)').get(),
+    barcodes: db.prepare('SELECT group_concat(barcode || code, \';\') AS all_rows FROM (SELECT * FROM product_barcodes ORDER BY barcode)').get(),
     settings: db.prepare('SELECT group_concat(key || \'=\' || value, \';\') AS all_rows FROM (SELECT * FROM settings WHERE key NOT LIKE \'%range%\' ORDER BY key)').get(),
   });
 
@@ -212,7 +224,7 @@ describe('every bridge method, whatever it is sent', () => {
   }
 
   // The methods with rich inputs get most of the runs; a few hundred in all, sized for two shared cores.
-  const RICH: readonly string[] = ['sales.charge', 'customers.save', 'settings.save', 'customers.importPreview', 'openSale.park'];
+  const RICH: readonly string[] = ['sales.charge', 'customers.save', 'settings.save', 'customers.importPreview', 'openSale.park', 'catalog.save'];
 
   it.each([...BRIDGE_METHODS])('%s: never INTERNAL, nothing written on a refusal', async (method) => {
     internal = [];

@@ -22,6 +22,6 @@ describe('keyboard shortcuts (app.md)', () => {
   it('lists every command once in the help', () => {
     const commands = SHORTCUTS.map((s) => s.command);
     expect(new Set(commands).size).toBe(commands.length);
-    expect(commands).toHaveLength(7);
+    expect(commands).toHaveLength(8);
   });
 });

@@ -1,0 +1,266 @@
+/**
+ * A product CSV from the owner's spreadsheet: read, checked row by row with the one product rule (shared/product.ts),
+ * and planned without writing anything. Every problem names the row (its line in the file) and the column (its
+ * header as written). Re-importing updates products by code; a column the file does not have keeps what the
+ * product already had.
+ */
+import type { CatalogImportPreviewDto, CatalogProductDto, CsvRowProblemDto } from '../../../shared/bridge/types';
+import { TAX_TYPES, UNIT_MEASURES, isCodeOf } from '../../../shared/codes';
+import { LIMITS } from '../../../shared/limits';
+import { productInputSchema, type ProductInput } from '../../../shared/product';
+import { CsvFileError, readCsvTable, type CsvRow } from '../csv/csv-table';
+import { detectDecimalMark, readDecimalCell, writtenDecimals, type DecimalMark } from '../csv/decimal-cell';
+import type { Catalog } from '../store/catalog';
+import { foldForSearch } from '../store/search-key';
+import { catalogRecordOf, shelfMissMessage } from './catalog-records';
+
+export type CatalogColumn =
+  | 'code' | 'name' | 'barcodes' | 'unit' | 'price' | 'shelfPrice' | 'tax' | 'rate' | 'discount' | 'category' | 'active';
+
+/** The headers Mostrador writes on export (and reads first). */
+export const EXPORT_HEADERS: Record<CatalogColumn, string> = {
+  code: 'codigo', name: 'nombre', barcodes: 'codigos_barras', unit: 'unidad', price: 'precio_base',
+  shelfPrice: 'precio_con_impuestos', tax: 'impuesto', rate: 'tarifa', discount: 'descuento', category: 'categoria',
+  active: 'activo',
+};
+
+/** Headers owners write, folded (lower case, no accents, spaces and dashes as "_"). */
+const ALIASES: Record<CatalogColumn, readonly string[]> = {
+  code: ['codigo', 'code', 'sku', 'referencia', 'ref', 'codigo_producto'],
+  name: ['nombre', 'name', 'producto', 'descripcion', 'product'],
+  barcodes: ['codigos_barras', 'codigo_barras', 'codigo_de_barras', 'codigos_de_barras', 'barcode', 'barcodes', 'ean'],
+  unit: ['unidad', 'unit', 'unidad_medida', 'unidad_de_medida', 'unit_measure'],
+  price: ['precio_base', 'precio', 'price', 'base_price', 'precio_sin_iva', 'precio_sin_impuestos'],
+  shelfPrice: ['precio_con_impuestos', 'precio_con_iva', 'precio_publico', 'precio_venta', 'shelf_price', 'precio_al_publico'],
+  tax: ['impuesto', 'tax', 'tax_code', 'codigo_impuesto'],
+  rate: ['tarifa', 'tasa', 'porcentaje_impuesto', 'tax_rate', 'rate', 'iva', 'iva_%', '%_iva'],
+  discount: ['descuento', 'discount', 'descuento_%', 'discount_rate'],
+  category: ['categoria', 'category', 'grupo', 'linea'],
+  active: ['activo', 'active', 'estado'],
+};
+
+const foldHeader = (h: string) => foldForSearch(h).trim().replace(/[\s-]+/g, '_');
+
+const UNIT_BY_LABEL = new Map(Object.entries(UNIT_MEASURES).map(([code, label]) => [foldForSearch(label), code]));
+const TAX_BY_NAME = new Map<string, string>([['iva', '01'], ['inc', '04'], ['ica', '03'], ['ic', '02'], ['bolsas', '22'], ['inc bolsas', '22']]);
+const YES = new Set(['si', 'sí', 's', 'yes', 'y', '1', 'true', 'x', 'activo', 'active']);
+const NO = new Set(['no', 'n', '0', 'false', 'inactivo', 'inactive']);
+
+export interface CatalogImportPlan {
+  preview: CatalogImportPreviewDto;
+  /** What would be saved, in file order (empty when there are errors). */
+  products: CatalogProductDto[];
+}
+
+/** Which rule broke, by the schema's field, to the column it came from. */
+const FIELD_COLUMN: Record<string, CatalogColumn> = {
+  code: 'code', name: 'name', barcodes: 'barcodes', unitMeasure: 'unit', price: 'price', tax: 'rate',
+  discountRate: 'discount', category: 'category', active: 'active',
+};
+
+export function planCatalogImport(text: string, catalog: Pick<Catalog, 'getCatalogProduct' | 'barcodeOwners'>): CatalogImportPlan {
+  const errors: CsvRowProblemDto[] = [];
+  const warnings: CsvRowProblemDto[] = [];
+  const empty = (delimiter: ';' | ',' = ';', decimalMark: DecimalMark = ','): CatalogImportPlan => ({
+    preview: { rows: 0, creates: 0, updates: 0, errors, warnings, sample: [], delimiter, decimalMark }, products: [],
+  });
+
+  let table;
+  try {
+    table = readCsvTable(text, { maxRows: LIMITS.catalogImportRows });
+  } catch (error) {
+    if (!(error instanceof CsvFileError)) throw error;
+    errors.push({ row: 1, column: '', message: error.message });
+    return empty();
+  }
+
+  // Header → column.
+  const columnAt = new Map<CatalogColumn, number>();
+  table.header.forEach((header, index) => {
+    const folded = foldHeader(header);
+    const column = (Object.keys(ALIASES) as CatalogColumn[]).find((c) => ALIASES[c].includes(folded));
+    if (!column) {
+      if (header !== '') warnings.push({ row: 1, column: header, message: 'this column is not used' });
+      return;
+    }
+    if (columnAt.has(column)) errors.push({ row: 1, column: header, message: `column ${EXPORT_HEADERS[column]} appears twice` });
+    else columnAt.set(column, index);
+  });
+  for (const needed of ['code', 'name'] as const) {
+    if (!columnAt.has(needed)) errors.push({ row: 1, column: EXPORT_HEADERS[needed], message: 'the file needs this column' });
+  }
+  if (!columnAt.has('price') && !columnAt.has('shelfPrice')) {
+    errors.push({ row: 1, column: EXPORT_HEADERS.shelfPrice, message: `the file needs a price column (${EXPORT_HEADERS.shelfPrice} or ${EXPORT_HEADERS.price})` });
+  }
+  if (errors.length > 0) return empty(table.delimiter);
+
+  const headerOf = (c: CatalogColumn) => table.header[columnAt.get(c) ?? -1] ?? EXPORT_HEADERS[c];
+  const cell = (row: CsvRow, c: CatalogColumn): string | undefined => {
+    const at = columnAt.get(c);
+    return at === undefined ? undefined : (row.cells[at] ?? '').trim();
+  };
+  const numericColumns = (['price', 'shelfPrice', 'rate', 'discount'] as const).filter((c) => columnAt.has(c));
+  const mark = detectDecimalMark((function* () {
+    for (const row of table.rows) for (const c of numericColumns) yield cell(row, c) ?? '';
+  })(), table.delimiter);
+
+  const products: CatalogProductDto[] = [];
+  const seenCodes = new Map<string, number>();
+  const seenBarcodes = new Map<string, { row: number; code: string }>();
+  let creates = 0;
+
+  for (const row of table.rows) {
+    const rowErrors: CsvRowProblemDto[] = [];
+    const fail = (c: CatalogColumn, message: string) => rowErrors.push({ row: row.line, column: headerOf(c), message });
+    const number = (c: CatalogColumn): number | null | undefined => {
+      const raw = cell(row, c);
+      if (raw === undefined) return undefined;
+      const read = readDecimalCell(raw, mark);
+      if (read.kind === 'empty') return null;
+      if (read.kind === 'ambiguous') { fail(c, `"${raw}" is ambiguous: write it without thousands separators`); return undefined; }
+      if (read.kind === 'invalid') { fail(c, `"${raw}" is not a number`); return undefined; }
+      // Decimals as written: "12.900" must not pass for 12.9 under a two-decimal rule.
+      if (writtenDecimals(read.text) > 4) { fail(c, 'has too many decimals'); return undefined; }
+      return Number(read.text);
+    };
+
+    const code = cell(row, 'code') ?? '';
+    const existing = code !== '' ? catalog.getCatalogProduct(code) : null;
+    const draft = draftFrom(existing);
+
+    if (code !== '') draft.code = code;
+    const name = cell(row, 'name');
+    if (name !== undefined) draft.name = name;
+    const barcodes = cell(row, 'barcodes');
+    if (barcodes !== undefined) draft.barcodes = barcodes === '' ? [] : barcodes.split(/[|\s]+/).filter((b) => b !== '');
+    const unit = cell(row, 'unit');
+    if (unit !== undefined && unit !== '') draft.unitMeasure = isCodeOf(UNIT_MEASURES, unit.toUpperCase()) ? unit.toUpperCase() : UNIT_BY_LABEL.get(foldForSearch(unit)) ?? unit;
+
+    const base = number('price');
+    const shelfPrice = number('shelfPrice');
+    if (shelfPrice !== undefined && shelfPrice !== null) { draft.priceEntry = 'shelf'; draft.price = shelfPrice; }
+    else if (base !== undefined && base !== null) { draft.priceEntry = 'base'; draft.price = base; }
+    else if (!existing && base !== undefined && shelfPrice !== undefined) fail(columnAt.has('shelfPrice') ? 'shelfPrice' : 'price', 'is required');
+    else if (!existing && (base === null || shelfPrice === null)) fail(columnAt.has('shelfPrice') ? 'shelfPrice' : 'price', 'is required');
+
+    const taxCell = cell(row, 'tax');
+    const rate = number('rate');
+    if (taxCell !== undefined || rate !== undefined) {
+      const taxCode = taxCell === undefined || taxCell === '' ? (rate === null || rate === undefined ? null : '01') : taxFromCell(taxCell);
+      if (taxCode === undefined) fail('tax', `"${taxCell}" is not a tax (${Object.keys(TAX_TYPES).join(', ')} or IVA, INC)`);
+      else if (taxCode === null) draft.tax = null;
+      else if (rate === null || (rate === undefined && !columnAt.has('rate'))) {
+        if (draft.tax?.code !== taxCode) fail('rate', `tax ${taxCode} needs its rate`);
+      } else if (rate !== undefined) draft.tax = { code: taxCode, rate };
+    }
+    const discount = number('discount');
+    if (discount !== undefined && discount !== null) draft.discountRate = discount;
+    const category = cell(row, 'category');
+    if (category !== undefined) draft.category = category === '' ? null : category;
+    const active = cell(row, 'active');
+    if (active !== undefined && active !== '') {
+      const folded = foldForSearch(active);
+      if (YES.has(folded)) draft.active = true;
+      else if (NO.has(folded)) draft.active = false;
+      else fail('active', `"${active}" must be sí or no`);
+    }
+
+    if (rowErrors.length === 0) {
+      const parsed = productInputSchema.safeParse(draft);
+      if (!parsed.success) {
+        const seen = new Set<string>();
+        for (const issue of parsed.error.issues) {
+          const column = FIELD_COLUMN[String(issue.path[0])] ?? 'code';
+          const field = issue.path[0] === 'price' && draft.priceEntry === 'shelf' ? 'shelfPrice' : column;
+          if (seen.has(field)) continue;
+          seen.add(field);
+          fail(field as CatalogColumn, issue.message);
+        }
+      } else {
+        checkAcrossRows(parsed.data, row, { seenCodes, seenBarcodes, fail });
+        const record = rowErrors.length === 0 ? catalogRecordOf(parsed.data, { checkQuantities: false }) : null;
+        // Both prices filled in must agree, or an edited base beside an old shelf price would be silently ignored.
+        if (record?.shelf && typeof base === 'number' && base.toFixed(2) !== record.product.price) {
+          fail('price', `disagrees with ${headerOf('shelfPrice')} (which needs a base of ${record.product.price}); leave one of them empty`);
+        } else if (record) {
+          if (record.shelf && !record.shelf.exact) {
+            warnings.push({ row: row.line, column: headerOf('shelfPrice'), message: shelfMissMessage(record.product.shelfPrice ?? '', record.shelf) });
+          }
+          if (!existing) creates += 1;
+          products.push(record.product);
+        }
+      }
+    }
+    errors.push(...rowErrors);
+  }
+
+  // A barcode that belongs to a product this file does not give it up from.
+  const owners = catalog.barcodeOwners([...seenBarcodes.keys()]);
+  const inFile = new Map(products.map((p) => [p.code, p]));
+  for (const [barcode, owner] of owners) {
+    const taker = seenBarcodes.get(barcode);
+    if (!taker || owner === taker.code) continue;
+    const ownerInFile = inFile.get(owner);
+    if (ownerInFile && !ownerInFile.barcodes.includes(barcode)) continue;
+    errors.push({ row: taker.row, column: headerOf('barcodes'), message: `barcode ${barcode} already belongs to product ${owner}` });
+  }
+
+  errors.sort((a, b) => a.row - b.row);
+  const ok = errors.length === 0;
+  return {
+    preview: {
+      rows: table.rows.length, creates: ok ? creates : 0, updates: ok ? products.length - creates : 0, errors, warnings,
+      sample: products.slice(0, 20), delimiter: table.delimiter, decimalMark: mark,
+    },
+    products: ok ? products : [],
+  };
+}
+
+/** A row on its way to the product rule: anything may still be wrong, so nothing is typed beyond the tax. */
+interface Draft {
+  code: unknown; name: unknown; barcodes: unknown; unitMeasure: unknown; priceEntry: unknown; price: unknown;
+  tax: ProductInput['tax']; discountRate: unknown; category: unknown; active: unknown;
+}
+
+/** An update starts from what the product is now; a new product from the usual defaults. */
+function draftFrom(existing: CatalogProductDto | null): Draft {
+  if (!existing) {
+    return { code: '', name: '', barcodes: [], unitMeasure: '94', priceEntry: undefined, price: undefined, tax: null, discountRate: 0, category: null, active: true };
+  }
+  return {
+    code: existing.code, name: existing.name, barcodes: existing.barcodes, unitMeasure: existing.unitMeasure,
+    priceEntry: existing.shelfPrice !== null ? 'shelf' : 'base',
+    price: Number(existing.shelfPrice ?? existing.price),
+    tax: existing.taxCode !== null && existing.taxRate !== null ? { code: existing.taxCode, rate: Number(existing.taxRate) } : null,
+    discountRate: Number(existing.discountRate), category: existing.category, active: existing.active,
+  };
+}
+
+/** "01", "1", "IVA", "iva 19%" → the tax code; "" or "ninguno" → no tax; anything else → undefined. */
+function taxFromCell(raw: string): string | null | undefined {
+  const folded = foldForSearch(raw).replace(/[\d.,%\s]+$/, '').trim();
+  if (folded === '' && raw.trim() === '') return null;
+  if (['ninguno', 'no', 'exento', 'none'].includes(folded)) return null;
+  const padded = /^\d$/.test(raw.trim()) ? `0${raw.trim()}` : raw.trim();
+  if (isCodeOf(TAX_TYPES, padded)) return padded;
+  return TAX_BY_NAME.get(folded);
+}
+
+function checkAcrossRows(
+  p: ProductInput,
+  row: CsvRow,
+  ctx: {
+    seenCodes: Map<string, number>;
+    seenBarcodes: Map<string, { row: number; code: string }>;
+    fail: (c: CatalogColumn, message: string) => void;
+  },
+): void {
+  const earlier = ctx.seenCodes.get(p.code);
+  if (earlier !== undefined) ctx.fail('code', `code ${p.code} is already on row ${earlier}`);
+  else ctx.seenCodes.set(p.code, row.line);
+  for (const barcode of p.barcodes) {
+    const other = ctx.seenBarcodes.get(barcode);
+    if (other && other.code !== p.code) ctx.fail('barcodes', `barcode ${barcode} is already on row ${other.row}`);
+    else ctx.seenBarcodes.set(barcode, { row: row.line, code: p.code });
+  }
+}

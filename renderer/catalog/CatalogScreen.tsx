@@ -1,0 +1,107 @@
+/** The owner's catalog: search (inactive products too), create, edit, deactivate; CSV import and export. */
+import { useEffect, useState, type ReactNode } from 'react';
+import type { CatalogProductDto } from '../../shared/bridge/types';
+import { formatCop } from '../../shared/money';
+import { useApp } from '../app/app-store';
+import { CheckField, TextField } from '../app/fields';
+import { bridge } from '../bridge/client';
+import { describeBridgeError } from '../bridge/bridge-error-text';
+import { useText } from '../i18n/use-text';
+import { ImportPanel } from './ImportPanel';
+import { ProductForm } from './ProductForm';
+
+const PAGE = 100;
+
+/** A text download in the page (both shells: Electron's window and browser mode). */
+function download(fileName: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
+
+export function CatalogScreen(): ReactNode {
+  const t = useText();
+  const locale = useApp((s) => s.locale);
+  const notify = useApp((s) => s.notify);
+  const [text, setText] = useState('');
+  const [includeInactive, setIncludeInactive] = useState(false);
+  const [products, setProducts] = useState<CatalogProductDto[]>([]);
+  const [total, setTotal] = useState(0);
+  const [editing, setEditing] = useState<CatalogProductDto | 'new' | null>(null);
+  const [reload, setReload] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    const timer = setTimeout(() => {
+      void bridge.call('catalog.list', { text: text.trim(), includeInactive, limit: PAGE }).then((answer) => {
+        if (!live) return;
+        if (answer.ok) { setProducts(answer.value.products); setTotal(answer.value.total); } else notify('error', describeBridgeError(answer.error, t));
+      });
+    }, 150);
+    return () => { live = false; clearTimeout(timer); };
+  }, [text, includeInactive, reload, notify, t]);
+
+  async function toggle(p: CatalogProductDto) {
+    const answer = await bridge.call('catalog.setActive', { code: p.code, active: !p.active });
+    if (answer.ok) setReload((n) => n + 1); else notify('error', describeBridgeError(answer.error, t));
+  }
+
+  async function exportCsv() {
+    const answer = await bridge.call('catalog.export', {});
+    if (!answer.ok) { notify('error', describeBridgeError(answer.error, t)); return; }
+    download(answer.value.fileName, answer.value.text);
+    notify('info', t.catalogExported(answer.value.fileName));
+  }
+
+  return (
+    <div className="catalog-screen">
+      <section className="panel catalog-list" aria-label={t.catalogTitle}>
+        <h1>{t.catalogTitle}</h1>
+        <div className="catalog-tools">
+          <TextField id="catalog-search" type="search" label={t.catalogSearch} hint={t.catalogSearchHint} value={text} onChange={setText} />
+          <CheckField id="catalog-inactive" label={t.catalogShowInactive} checked={includeInactive} onChange={setIncludeInactive} />
+          <button type="button" onClick={() => setEditing('new')}>{t.catalogNew}</button>
+          <button type="button" onClick={() => void exportCsv()}>{t.catalogExport}</button>
+        </div>
+        <p className="muted">{t.catalogCount(products.length, total)}</p>
+        <table className="catalog-table">
+          <thead><tr>
+            <th scope="col">{t.catalogCode}</th><th scope="col">{t.catalogName}</th><th scope="col">{t.catalogBarcodes}</th>
+            <th scope="col" className="num">{t.catalogPrice}</th><th scope="col">{t.catalogTax}</th><th scope="col">{t.actions}</th>
+          </tr></thead>
+          <tbody>
+            {products.map((p) => (
+              <tr key={p.code} className={p.active ? '' : 'inactive'}>
+                <td className="product-code">{p.code}</td>
+                <td>{p.name}{p.active ? null : <> <span className="state">{t.catalogInactive}</span></>}{p.category ? <span className="line-code">{p.category}</span> : null}</td>
+                <td className="product-code">{p.barcodes.join(' ')}</td>
+                <td className="num">
+                  {formatCop(p.price, locale)}
+                  {p.shelfPrice !== null ? <span className="line-code">{t.catalogShelfOf(formatCop(p.shelfPrice, locale))}</span> : null}
+                </td>
+                <td>{p.taxCode ? `${p.taxCode} · ${p.taxRate} %` : '—'}</td>
+                <td>
+                  <button type="button" onClick={() => setEditing(p)}>{t.catalogEdit}</button>{' '}
+                  <button type="button" onClick={() => void toggle(p)}>{p.active ? t.catalogDeactivate : t.catalogActivate}</button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <div className="catalog-side">
+        {editing !== null ? (
+          <section className="panel" aria-label={editing === 'new' ? t.catalogNew : t.catalogEdit}>
+            <h2>{editing === 'new' ? t.catalogNew : `${t.catalogEdit}: ${editing.name}`}</h2>
+            <ProductForm key={editing === 'new' ? 'new' : editing.code} product={editing === 'new' ? null : editing}
+              onSaved={() => { setEditing(null); setReload((n) => n + 1); }} onCancel={() => setEditing(null)} />
+          </section>
+        ) : null}
+        <ImportPanel onImported={() => setReload((n) => n + 1)} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+/** A product CSV: chosen, previewed with every error by row and column, and imported only when the owner confirms and nothing is wrong. */
+import { useState, type ReactNode } from 'react';
+import type { CatalogImportPreviewDto, CsvRowProblemDto } from '../../shared/bridge/types';
+import { decodeCsvBytes } from '../../shared/csv-bytes';
+import { useApp } from '../app/app-store';
+import { bridge } from '../bridge/client';
+import { describeBridgeError } from '../bridge/bridge-error-text';
+import { useText } from '../i18n/use-text';
+import { importProblemText } from './import-problem-text';
+
+function Problems(p: { caption: string; list: CsvRowProblemDto[]; kind: 'error' | 'warning' }): ReactNode {
+  const t = useText();
+  return (
+    <table className={`import-problems import-${p.kind}`} data-testid={`import-${p.kind}s`}>
+      <caption>{p.caption}</caption>
+      <thead><tr><th scope="col">{t.catalogImportRow}</th><th scope="col">{t.catalogImportColumn}</th><th scope="col">{t.catalogImportProblem}</th></tr></thead>
+      <tbody>
+        {p.list.slice(0, 200).map((e, i) => (
+          <tr key={i}><td className="num">{e.row}</td><td>{e.column}</td><td>{importProblemText(e.message, t)}</td></tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function ImportPanel(p: { onImported(): void }): ReactNode {
+  const t = useText();
+  const notify = useApp((s) => s.notify);
+  const [text, setText] = useState<string | null>(null);
+  const [preview, setPreview] = useState<CatalogImportPreviewDto | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function choose(file: File | undefined) {
+    setPreview(null);
+    setText(null);
+    if (!file) return;
+    let decoded: string;
+    try {
+      decoded = decodeCsvBytes(new Uint8Array(await file.arrayBuffer())).text;
+    } catch {
+      notify('error', t.catalogFileUnreadable);
+      return;
+    }
+    setBusy(true);
+    const answer = await bridge.call('catalog.importPreview', { text: decoded });
+    setBusy(false);
+    if (!answer.ok) { notify('error', describeBridgeError(answer.error, t)); return; }
+    setText(decoded);
+    setPreview(answer.value);
+  }
+
+  async function confirm() {
+    if (text === null) return;
+    setBusy(true);
+    const answer = await bridge.call('catalog.importCommit', { text });
+    setBusy(false);
+    if (!answer.ok) { notify('error', describeBridgeError(answer.error, t)); return; }
+    notify('info', t.catalogImported(answer.value.created, answer.value.updated));
+    setPreview(null);
+    setText(null);
+    p.onImported();
+  }
+
+  return (
+    <section className="panel import-panel" aria-label={t.catalogImport}>
+      <h2>{t.catalogImport}</h2>
+      <label htmlFor="catalog-import-file">{t.catalogImportFile}</label>
+      <input id="catalog-import-file" type="file" accept=".csv,text/csv,text/plain" aria-describedby="catalog-import-hint"
+        onChange={(e) => { void choose(e.target.files?.[0]); e.target.value = ''; }} />
+      <p className="field-hint" id="catalog-import-hint">{t.catalogImportHint}</p>
+      {preview ? (
+        <div className="import-preview" role="status">
+          <p>{t.catalogImportSummary(preview.rows, preview.creates, preview.updates)}</p>
+          {preview.errors.length > 0 ? <Problems kind="error" caption={t.catalogImportErrors(preview.errors.length)} list={preview.errors} /> : null}
+          {preview.warnings.length > 0 ? <Problems kind="warning" caption={t.catalogImportWarnings} list={preview.warnings} /> : null}
+          {preview.errors.length === 0 ? (
+            <button type="button" className="primary" disabled={busy} onClick={() => void confirm()}>
+              {t.catalogImportConfirm(preview.creates + preview.updates)}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

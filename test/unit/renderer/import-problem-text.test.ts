@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { importProblemText } from '../../../renderer/catalog/import-problem-text';
+import { messagesFor } from '../../../renderer/i18n/messages';
+
+describe('CSV import problems in the owner\'s language', () => {
+  const es = messagesFor('es-CO');
+  it('says the core\'s import messages in Spanish, and the shared field rules through the bridge\'s wording', () => {
+    expect(importProblemText('"diecinueve" is not a number', es)).toBe('«diecinueve» no es un número');
+    expect(importProblemText('code A-1 is already on row 2', es)).toBe('el código A-1 ya está en la fila 2');
+    expect(importProblemText('barcode 111 already belongs to product A', es)).toBe('el código de barras 111 ya es del producto A');
+    expect(importProblemText('no base price with 2 decimals pays exactly 1004.00; the nearest (843.70) pays 1004.01 (difference 0.01)', es))
+      .toBe('ningún precio base da exactamente 1004.00; el más cercano cobra 1004.01 (diferencia 0.01)');
+    expect(importProblemText('is required', es)).toBe(es.fieldRules.required);
+  });
+});
