@@ -32,7 +32,7 @@ export const requiredText = (max: number) =>
  */
 export function codeOf(list: Readonly<Record<string, string>>, what: string) {
   const codes = Object.keys(list).join(', ');
-  const a = /^[aeiou]/.test(what) ? 'an' : 'a';
+  const a = /^[aeiou]/.test(what) && !/^u(?:ni|s)/.test(what) ? 'an' : 'a'; // "a unit", "an identification"
   return z.string(expecting(`${a} ${what} code`))
     .refine((code) => isCodeOf(list, code), { error: `must be ${a} ${what} code (${codes})` });
 }

@@ -53,6 +53,8 @@ const RULES: readonly Rule[] = [
   [/^(?:must be a line id|must be 1 to 32 lowercase letters, digits or "-")$/, (t) => t.fieldRules.internalId],
   // electron/core/app/connection-check.ts: the token request made before a connection is saved
   [/^the service refused these credentials$/, (t) => t.fieldRules.credentialsRefused],
+  [/^is only for a cash payment/, (t) => t.fieldRules.cashOnly],
+  [/^must be at least (.+), the amount due in cash \((.+) missing\)$/, (t, m) => t.fieldRules.cashShort(m[1] ?? '', m[2] ?? '')],
   [/^could not be reached$/, (t) => t.fieldRules.unreachable],
   [/^did not answer like an invoicing service$/, (t) => t.fieldRules.notAService],
 ];

@@ -75,6 +75,8 @@ export const enProblems: typeof esProblems = {
     notHttps: 'must start with https:// (http:// only for this computer, e.g. http://127.0.0.1:4010)',
     internalId: 'is not a valid identifier',
     credentialsRefused: 'the service refused these credentials',
+    cashOnly: 'is only for a cash payment (payment means 10, efectivo)',
+    cashShort: (due: string, missing: string) => `must be at least ${due}, the amount due in cash (${missing} missing)`,
     unreachable: 'could not be reached; check the address or save anyway (sales wait)',
     notAService: 'did not answer like an invoicing service',
   },

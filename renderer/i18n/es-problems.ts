@@ -76,6 +76,8 @@ export const esProblems = {
     notHttps: 'debe empezar por https:// (http:// solo para este equipo, por ejemplo http://127.0.0.1:4010)',
     internalId: 'no es un identificador válido',
     credentialsRefused: 'el servicio rechazó estas credenciales',
+    cashOnly: 'solo aplica a un pago en efectivo (medio de pago 10)',
+    cashShort: (due: string, missing: string) => `debe ser al menos ${due}, lo que se cobra en efectivo (faltan ${missing})`,
     unreachable: 'no se pudo contactar; revise la dirección o guarde de todos modos (las ventas esperan)',
     notAService: 'no respondió como un servicio de facturación',
   },

@@ -35,6 +35,8 @@ const seller = {
 const SAMPLES: Array<[BridgeMethod, unknown]> = [
   ['sales.charge', { customer, items: [line], payment, openSaleSlot: 'counter' }],
   ['sales.charge', { customer: nitCustomer, items: [line], payment }],
+  ['sales.charge', { customer, items: [line], payment, cash: { received: 10000 } }],
+  ['sales.charge', { customer, items: [line], payment: { form_code: '1', means_code: '48' }, cash: { received: 10000 } }],
   ['sales.charge', { customer: passportCustomer, items: [line], payment }],
   ['customers.save', { customer }],
   ['openSale.save', { slot: 'counter', draft: { lines: [draftLine], customer, payment } }],
