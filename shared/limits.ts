@@ -49,4 +49,12 @@ export const LIMITS = {
   confirmTotalAbove: 20_000_000,
   /** Characters of a number field as typed on the sale screen (kept in the open sale until it is fixed). */
   typedNumberLength: 32,
+  /** A person's PIN: digits only, short enough to type at the counter, long enough not to guess at a glance. */
+  pinMinLength: 4,
+  pinMaxLength: 8,
+  /** A person's name as shown on "who is selling" and printed with the sale. */
+  personNameLength: 60,
+  /** Wrong PINs in a row before PIN checks pause, and for how long (a PIN is short: guessing must be slow). */
+  pinTriesBeforePause: 5,
+  pinPauseMs: 60_000,
 } as const;

@@ -187,3 +187,36 @@ export interface OpenSaleDto {
   draft: OpenSaleDraft;
   updatedAt: number;
 }
+
+/** A person at the till; the PIN never crosses the bridge. */
+export interface PersonDto {
+  id: number;
+  name: string;
+  role: 'owner' | 'cashier';
+  active: boolean;
+}
+
+export interface PeopleSessionDto {
+  /** False until the first person is set up: the till then works as before, as its owner's. */
+  setUp: boolean;
+  /** Who is selling now; null = nobody (the till asks "who is selling"). */
+  current: PersonDto | null;
+  people: PersonDto[];
+}
+
+/** One owner override: who approved what, for whom, when (and the sale it was used on, for price changes). */
+export interface OverrideDto {
+  id: number;
+  at: number;
+  ownerName: string;
+  cashierName: string;
+  action: string;
+  detail: string;
+  saleShortNumber: number | null;
+  usedAt: number | null;
+}
+
+export interface OverridesDto {
+  overrides: OverrideDto[];
+  total: number;
+}

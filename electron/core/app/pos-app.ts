@@ -18,6 +18,7 @@ import { KEYS, connectionMode, currentService, readSettings } from './settings-m
 import { setupHandlers } from './setup-handlers';
 import { shopHandlers } from './shop-handlers';
 import { openSaleHandlers } from './open-sale-handlers';
+import { peopleDesk } from './people-handlers';
 import { SendProgress, syncStatusDto } from './sync-status';
 
 export type PosEvent = { [E in BridgeEventName]: { event: E; payload: BridgeEvents[E] } }[BridgeEventName];
@@ -128,8 +129,12 @@ export function createPosApp(opts: PosAppOptions): PosApp {
     },
   };
 
+  // Every call passes the people desk's guard: a cashier's restricted call needs an owner's PIN, whatever the screen sends.
+  const people = peopleDesk(ctx);
+  ctx.saleStamp = people.saleStamp;
+
   return {
-    handlers: { ...shopHandlers(ctx), ...setupHandlers(ctx, { version: opts.version, shell: opts.shell }), ...openSaleHandlers(ctx) },
+    handlers: people.guard({ ...shopHandlers(ctx), ...setupHandlers(ctx, { version: opts.version, shell: opts.shell }), ...openSaleHandlers(ctx), ...people.handlers }),
     async start() {
       if (isDemo()) seedDemoCatalog(store);
       // Sales from before services were told apart belong to the service configured now.

@@ -16,3 +16,4 @@ export type { OpenSales, StoredOpenSale } from './open-sales';
 export { REFERENCE_CODE_PATTERN, referenceCodeTime } from './reference-code';
 export { openDatabase } from './database';
 export type { ApiRequests } from './api-requests';
+export type { People, Person, OverrideRecord, SaleStamp } from './people';

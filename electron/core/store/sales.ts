@@ -17,6 +17,8 @@ export interface SaleInput {
   service?: string;
   /** The open sale this charge comes from; cleared in the sale's own transaction (never charged twice after a crash). */
   openSaleSlot?: string;
+  /** Writes what else belongs to the sale (till, cashier, overrides used) inside the sale's own transaction. */
+  stamp?: (saleId: number) => void;
 }
 
 export interface RecordedSale {
@@ -161,6 +163,7 @@ export function salesTable(db: Database.Database, now: () => number, nextReferen
         const entry = insertEntry.get(sale.id, body, input.numberingRangeId, at, at, at, input.service ?? '');
         if (!entry) throw new StoreError('The sale was not queued for invoicing.');
         if (input.openSaleSlot !== undefined) clearOpenSale(input.openSaleSlot);
+        input.stamp?.(sale.id);
         return { saleId: sale.id, entryId: entry.id, referenceCode, shortNumber: sale.short_number, totals };
       }).immediate();
     },

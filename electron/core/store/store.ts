@@ -6,6 +6,7 @@ import { openDatabase } from './database';
 import { migrate } from './migrations';
 import { openSalesTable, type OpenSales } from './open-sales';
 import { outboxTable, type Outbox } from './outbox';
+import { peopleTable, type People } from './people';
 import { referenceCodes } from './reference-code';
 import { salesTable, type Sales } from './sales';
 import { settingsTable, type Settings } from './settings';
@@ -18,7 +19,7 @@ export interface StoreOptions {
   random?: () => number;
 }
 
-export interface Store extends Settings, Sales, Outbox, Catalog, Customers, OpenSales, ApiRequests {
+export interface Store extends Settings, Sales, Outbox, Catalog, Customers, OpenSales, ApiRequests, People {
   close(): void;
 }
 
@@ -46,6 +47,7 @@ export function openStore(opts: StoreOptions): Store {
       ...customersTable(db, now),
       ...openSalesTable(db, now),
       ...apiRequestsTable(db),
+      ...peopleTable(db, now),
       close() {
         if (db.open) db.close();
       },
