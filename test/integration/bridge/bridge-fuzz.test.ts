@@ -61,6 +61,10 @@ const VALID: Partial<Record<BridgeMethod, unknown>> = {
     defaultEmail: 'caja@tienda.example.co', defaultMunicipalityCode: '11001',
   },
   'settings.saveConnection': { baseUrl: 'https://api.example.com', clientId: 'fc_live', clientSecret: 's3cr3t' },
+  // people.save has none on purpose: a person set up here would lock the calls after it behind "who is selling".
+  'people.signIn': { personId: 1, pin: '2468' },
+  'people.overrides': { limit: 10, offset: 0, ownerOverride: { pin: '2468' } },
+  'people.approveLine': { slot: 'counter', code: 'CAF-500', ownerOverride: { pin: '2468' } },
 };
 
 function nested(depth: number): unknown {
