@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useText } from '../i18n/use-text';
 import { focusSoon, useApp, type Screen } from './app-store';
 import { NoticeLine } from './NoticeLine';
+import { PersonBadge } from '../people/PersonBadge';
 
 export function TopBar(): ReactNode {
   const t = useText();
@@ -21,7 +22,10 @@ export function TopBar(): ReactNode {
         {tab('sale', t.sale, 'F2')}
         {tab('history', t.history, 'F9')}
         {tab('settings', t.settings, 'F10')}
+        <button type="button" className={`tab ${screen === 'people' ? 'current' : ''}`} aria-current={screen === 'people' ? 'page' : undefined}
+          onClick={() => show('people')}>{t.people}</button>
       </nav>
+      <PersonBadge />
       <NoticeLine />
     </header>
   );

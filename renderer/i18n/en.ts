@@ -2,6 +2,7 @@
 import { enProblems } from './en-problems';
 import { enReceiptHistory } from './en-receipt-history';
 import { enSale } from './en-sale';
+import { enPeople } from './en-people';
 import type { Messages } from './messages-type';
 
 export const en: Messages = {
@@ -179,4 +180,5 @@ export const en: Messages = {
   ...enProblems,
   ...enReceiptHistory,
   ...enSale,
+  ...enPeople,
 };

@@ -2,6 +2,7 @@
 import { esProblems } from './es-problems';
 import { esReceiptHistory } from './es-receipt-history';
 import { esSale } from './es-sale';
+import { esPeople } from './es-people';
 
 export const es = {
   // app
@@ -185,4 +186,5 @@ export const es = {
   ...esProblems,
   ...esReceiptHistory,
   ...esSale,
+  ...esPeople,
 };

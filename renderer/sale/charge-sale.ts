@@ -12,6 +12,7 @@ import { readCart } from './cart';
 import { buyerGap } from './charge-check';
 import { OPEN_SALE_SLOT, openSaleCharged, saveOpenSaleSoon, settleOpenSaleSaves } from './open-sale-sync';
 import { useSale } from './sale-store';
+import { usePeople } from '../people/people-store';
 
 export const CONFIRM_TOTAL_ID = 'confirm-total-review';
 
@@ -65,6 +66,7 @@ export async function chargeSale(confirmed = false): Promise<void> {
   const { saleId, referenceCode, shortNumber, totals } = answer.value;
   sale.finish({ saleId, referenceCode, shortNumber, payable: totals.payable });
   openSaleCharged();
+  usePeople.getState().clearUnlocked(); // the core ends the owner's approvals with the sale; the next one starts locked
   app.notify('info', t.charged(referenceCode, formatCop(totals.payable, app.locale)));
   focusSoon('product-search');
 }
