@@ -12,6 +12,7 @@ import { fieldErrorsFor } from '../settings/settings-checks';
 import { blankCustomer, changeCustomer, checkCustomer, computeDv, tidyCustomer, type CustomerField } from './customer-draft';
 import { MunicipalityField } from './MunicipalityField';
 import { seedFromSearch } from './search-seed';
+import { callWithOwner } from '../people/owner-pin';
 
 interface Props {
   request: CustomerFormRequest;
@@ -44,7 +45,7 @@ export function CustomerForm({ request, onDone, typed = '' }: Props): ReactNode 
     setShowProblems(true);
     if (Object.keys(problems).length > 0) return;
     setSaving(true);
-    const answer = await bridge.call('customers.save', { customer: tidyCustomer(draft) });
+    const answer = await callWithOwner('customers.save', { customer: tidyCustomer(draft) }, 'customer-tax');
     setSaving(false);
     if (answer.ok) onDone(answer.value.customer);
     else setServerErrors({ ...fieldErrorsFor(localizeFields(answer.error.fields, t), 'customer'), '': describeBridgeError(answer.error, t) });
