@@ -39,6 +39,8 @@ export const enPeople: typeof esPeople = {
   },
   ownerPin: 'Owner\'s PIN',
   approve: 'Approve',
+  till: 'Till',
+  allTills: 'All tills',
   unlockPrice: (name: string) => `Change price or tax: ${name}`,
   lockedPrice: 'Catalog price and tax: a cashier needs the owner to change them',
 };

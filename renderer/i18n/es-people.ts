@@ -37,6 +37,8 @@ export const esPeople = {
   } as Record<string, string>,
   ownerPin: 'PIN del dueño',
   approve: 'Autorizar',
+  till: 'Caja',
+  allTills: 'Todas las cajas',
   unlockPrice: (name: string) => `Cambiar precio o impuesto: ${name}`,
   lockedPrice: 'Precio e impuesto del catálogo: un cajero necesita al dueño para cambiarlos',
 };

@@ -17,7 +17,10 @@ import type {
   SaleSummaryDto, SettingsDto, SyncStatusDto,
 } from './types';
 import type { OpenSaleDto } from './types';
-import type { OverridesDto, PeopleSessionDto, PersonDto } from './types';
+import type { OverridesDto, PeopleSessionDto, PersonDto, TillDto } from './types';
+
+/** A till id as reference codes start with it (6 Crockford base32 characters). */
+const TILL_ID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{6}$/;
 
 /** A phantom marker carrying the result type of a method. */
 const returns = <T>() => null as unknown as T;
@@ -72,9 +75,12 @@ export const bridgeContract = {
       to: epochMs.optional(),
       limit: z.number().int().min(1).max(200),
       offset: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+      tillId: z.string().regex(TILL_ID_PATTERN, 'must be a till id').optional(),
     }),
     result: returns<{ sales: SaleSummaryDto[]; total: number }>(),
   },
+  /** The tills whose sales are in this history (id and latest name), for the history's till filter. */
+  'sales.tills': { input: empty, result: returns<TillDto[]>() },
   'sales.get': { input: z.strictObject({ id: recordId }), result: returns<SaleDetailDto | null>() },
   /** A sale that needs attention goes back to the queue (a person's decision). */
   'sales.retry': { input: withOwnerOverride({ id: recordId }), result: returns<SaleDetailDto>() },

@@ -54,6 +54,10 @@ export interface SaleSummaryDto {
   state: SaleState;
   fullNumber: string | null;
   remoteStatus: string | null;
+  /** The till it was rung up at and who sold it ('' = before people were set up); summaries carry them. */
+  tillId?: string;
+  tillName?: string;
+  cashierName?: string;
 }
 
 export interface SaleDetailDto extends SaleSummaryDto {
@@ -219,4 +223,10 @@ export interface OverrideDto {
 export interface OverridesDto {
   overrides: OverrideDto[];
   total: number;
+}
+
+/** A till whose sales are in the history. */
+export interface TillDto {
+  tillId: string;
+  tillName: string;
 }

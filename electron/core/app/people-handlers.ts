@@ -15,7 +15,7 @@ import type { Person } from '../store/people';
 import type { AppContext } from './app-context';
 import { KEYS } from './settings-mapping';
 
-type PeopleMethods = 'people.session' | 'people.signIn' | 'people.signOut' | 'people.save' | 'people.overrides' | 'people.approveLine';
+type PeopleMethods = 'sales.tills' | 'people.session' | 'people.signIn' | 'people.signOut' | 'people.save' | 'people.overrides' | 'people.approveLine';
 
 const ROLE_WORDS = { owner: 'an owner', cashier: 'a cashier' } as const;
 
@@ -103,6 +103,7 @@ export function peopleDesk(ctx: AppContext): PeopleDesk {
   }
 
   const handlers: PeopleDesk['handlers'] = {
+    'sales.tills': async () => store.tillsInHistory(),
     'people.session': async () => sessionDto(),
     'people.signIn': async ({ personId, pin }) => {
       await session.signIn(personId, pin);

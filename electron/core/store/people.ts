@@ -70,6 +70,8 @@ export interface People {
   catalogPrice(code: string): { price: string; taxCode: string | null; taxRate: string | null } | null;
   /** The tax data a customer is saved with now (null: a new customer), to tell a cashier's new buyer from an edit. */
   customerTaxData(identificationType: string, identification: string): Record<CustomerTaxField, string> | null;
+  /** The tills whose sales are in this file, each with the name its latest sale was rung up under. */
+  tillsInHistory(): Array<{ tillId: string; tillName: string }>;
 }
 
 /** What a cashier may not change on a saved customer: what the invoice's buyer is, fiscally. */
@@ -116,6 +118,10 @@ export function peopleTable(db: Database.Database, now: () => number): People {
   );
   const customer = db.prepare<[string, string], Record<CustomerTaxField, string>>(
     'SELECT dv, name, person_type, tax_regime, municipality_code FROM customers WHERE identification_type = ? AND identification = ?',
+  );
+  const tills = db.prepare<[], { till_id: string; till_name: string }>(
+    `SELECT till_id, (SELECT till_name FROM sales latest WHERE latest.till_id = s.till_id ORDER BY latest.id DESC LIMIT 1) AS till_name
+     FROM sales s WHERE till_id <> '' GROUP BY till_id ORDER BY till_name, till_id`,
   );
   const price = db.prepare<[string], { price: string; tax_code: string | null; tax_rate: string | null }>(
     'SELECT price, tax_code, tax_rate FROM products WHERE code = ?',
@@ -187,5 +193,6 @@ export function peopleTable(db: Database.Database, now: () => number): People {
       return row ? { price: row.price, taxCode: row.tax_code, taxRate: row.tax_rate } : null;
     },
     customerTaxData: (identificationType, identification) => customer.get(identificationType, identification) ?? null,
+    tillsInHistory: () => tills.all().map((r) => ({ tillId: r.till_id, tillName: r.till_name })),
   };
 }

@@ -147,6 +147,20 @@ describe('people at the till, enforced by the core', () => {
     expect((await rig.call('sales.charge', { customer, items: [{ ...coffee, price: 1 }], payment: CASH })).ok).toBe(true);
   });
 
+  it('history tells tills apart: each sale keeps its till and cashier, and filters by till', async () => {
+    const tillId = (await rig.value('settings.get', {})).tillId;
+    const all = await rig.value('sales.search', { limit: 50 });
+    expect(all.sales.find((s) => s.cashierName === 'Beto')).toMatchObject({ tillId, tillName: 'Caja 2' });
+    // A sale from another till, as a merged or restored file would bring one.
+    const writer = new Database(join(rig.dataDir, DATA_FILE));
+    writer.prepare(`UPDATE sales SET till_id = 'QQQQQQ', till_name = 'Caja Norte' WHERE id = 1`).run();
+    writer.close();
+    expect(await rig.value('sales.tills', {})).toEqual([{ tillId, tillName: 'Caja 2' }, { tillId: 'QQQQQQ', tillName: 'Caja Norte' }]);
+    expect(await rig.value('sales.search', { limit: 50, tillId: 'QQQQQQ' })).toMatchObject({ total: 1, sales: [{ id: 1, tillName: 'Caja Norte' }] });
+    expect((await rig.value('sales.search', { limit: 50, tillId })).total).toBe(all.total - 1);
+    expect(await rig.call('sales.search', { limit: 5, tillId: 'caja 1' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', fields: { tillId: expect.any(String) } } });
+  });
+
   it('with nobody signed in nothing is charged', async () => {
     expect((await rig.value('people.signOut', {})).current).toBeNull();
     const before = count('sales');
