@@ -20,7 +20,7 @@ export function PersonBadge(): ReactNode {
   return (
     <span className="person-badge">
       {t.sellingNow(current.name)}
-      <button type="button" onClick={() => void change()}>{t.changePerson}</button>
+      <button type="button" className="tab" onClick={() => void change()}>{t.changePerson}</button>
     </span>
   );
 }

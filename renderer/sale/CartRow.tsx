@@ -44,7 +44,7 @@ export function CartRow({ line, index }: { line: CartLine; index: number }): Rea
           onChange={(e) => update(line.id, { [field]: e.target.value })}
         />
         {field === 'price' && locked ? (
-          <button type="button" className="icon-button" aria-label={t.unlockPrice(line.name)} title={t.lockedPrice} onClick={() => void unlock()}>🔒</button>
+          <button type="button" className="unlock-price" aria-label={t.unlockPrice(line.name)} title={t.lockedPrice} onClick={() => void unlock()}>{t.unlockShort}</button>
         ) : null}
         {problem ? <span className="field-error" id={`${id}-error`}>{lineProblemText(problem, t, locale)}</span> : null}
       </td>

@@ -140,7 +140,7 @@ export function peopleDesk(ctx: AppContext): PeopleDesk {
         if (method === 'people.approveLine') return handler(raw);
         if (method === 'sales.charge') {
           // Who sold it is part of the sale: once people are set up, somebody must be signed in.
-          if (session.setUp() && !session.current()) throw new BridgeFailure('FORBIDDEN', 'Nobody is signed in at this till: choose who is selling first.');
+          if (session.setUp() && !session.current()) throw new BridgeFailure('FORBIDDEN', 'Nobody is signed in at this till: choose who is selling first.', { person: 'nobody is signed in; choose who is selling' });
           overridesFor(input.items as InvoiceItem[], input.openSaleSlot as string | undefined);
           return handler(input);
         }

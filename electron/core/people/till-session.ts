@@ -75,7 +75,8 @@ export class TillSession {
   private async checked<T>(check: () => Promise<T>): Promise<T> {
     const wait = this.pausedUntil - this.now();
     if (wait > 0) {
-      throw new BridgeFailure('FORBIDDEN', `Too many wrong PINs: try again in ${Math.ceil(wait / 1000)} seconds.`);
+      const seconds = Math.ceil(wait / 1000);
+      throw new BridgeFailure('FORBIDDEN', `Too many wrong PINs: try again in ${seconds} seconds.`, { pin: `too many wrong PINs; try again in ${seconds} seconds` });
     }
     const result = await check();
     if (result) {
