@@ -6,6 +6,7 @@ import './styles/base.css';
 import './styles/screens.css';
 import './styles/receipt.css';
 import './styles/guards.css';
+import './styles/people.css';
 
 const root = document.getElementById('root');
 // Each screen has its own boundary (App.tsx); this one catches the frame around them.

@@ -68,4 +68,12 @@ export const LIMITS = {
   /** This till's share of the service's request limit, whole percent (several tills on one client id split it). */
   minRateSharePercent: 5,
   maxRateSharePercent: 100,
+  /** A person's PIN: digits only, short enough to type at the counter, long enough not to guess at a glance. */
+  pinMinLength: 4,
+  pinMaxLength: 8,
+  /** A person's name as shown on "who is selling" and printed with the sale. */
+  personNameLength: 60,
+  /** Wrong PINs in a row before PIN checks pause, and for how long (a PIN is short: guessing must be slow). */
+  pinTriesBeforePause: 5,
+  pinPauseMs: 60_000,
 } as const;

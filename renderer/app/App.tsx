@@ -3,6 +3,10 @@ import { useEffect, type ReactNode } from 'react';
 import { CustomersScreen } from '../customers/CustomersScreen';
 import { CatalogScreen } from '../catalog/CatalogScreen';
 import { HistoryScreen } from '../history/HistoryScreen';
+import { OwnerPinDialog } from '../people/OwnerPinDialog';
+import { PeopleScreen } from '../people/PeopleScreen';
+import { usePeople } from '../people/people-store';
+import { WhoIsSelling } from '../people/WhoIsSelling';
 import { useText } from '../i18n/use-text';
 import { ReceiptScreen } from '../receipt/ReceiptScreen';
 import { SaleScreen } from '../sale/SaleScreen';
@@ -21,6 +25,7 @@ function ScreenContent(): ReactNode {
   if (screen === 'settings') return <SettingsScreen />;
   if (screen === 'customers') return <CustomersScreen />;
   if (screen === 'catalog') return <CatalogScreen />;
+  if (screen === 'people') return <PeopleScreen />;
   if (screen === 'receipt' && receiptSaleId !== null) return <ReceiptScreen key={receiptSaleId} saleId={receiptSaleId} />;
   return <SaleScreen />;
 }
@@ -35,6 +40,8 @@ export function App(): ReactNode {
   const t = useText();
   const fatal = useApp((s) => s.fatal);
   const ready = useApp((s) => s.info !== null);
+  // Once people are set up, nothing is sold until somebody says who is selling.
+  const nobodySelling = usePeople((s) => s.session !== null && s.session.setUp && s.session.current === null);
   useShortcuts();
   useEffect(() => {
     let stop: (() => void) | null = null;
@@ -47,7 +54,8 @@ export function App(): ReactNode {
   return (
     <div className="app">
       <TopBar />
-      <main className="screen">{ready ? <CurrentScreen /> : <p className="muted">{t.loading}</p>}</main>
+      <main className="screen">{!ready ? <p className="muted">{t.loading}</p> : nobodySelling ? <WhoIsSelling /> : <CurrentScreen />}</main>
+      <OwnerPinDialog />
       <StatusBar />
     </div>
   );

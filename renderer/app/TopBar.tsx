@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useText } from '../i18n/use-text';
 import { focusSoon, useApp, type Screen } from './app-store';
 import { NoticeLine } from './NoticeLine';
+import { PersonBadge } from '../people/PersonBadge';
 
 export function TopBar(): ReactNode {
   const t = useText();
@@ -23,7 +24,10 @@ export function TopBar(): ReactNode {
         {tab('customers', t.customers)}
         {tab('catalog', t.catalog, 'F6')}
         {tab('settings', t.settings, 'F10')}
+        <button type="button" className={`tab ${screen === 'people' ? 'current' : ''}`} aria-current={screen === 'people' ? 'page' : undefined}
+          onClick={() => show('people')}>{t.people}</button>
       </nav>
+      <PersonBadge />
       <NoticeLine />
     </header>
   );

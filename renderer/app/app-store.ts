@@ -2,7 +2,7 @@
 import { create } from 'zustand';
 import type { AppInfoDto, Locale, SettingsDto, SyncStatusDto } from '../../shared/bridge/types';
 
-export type Screen = 'sale' | 'history' | 'settings' | 'receipt' | 'customers' | 'catalog';
+export type Screen = 'sale' | 'history' | 'settings' | 'receipt' | 'customers' | 'catalog' | 'people';
 
 export interface Notice { kind: 'info' | 'error'; text: string; at: number }
 

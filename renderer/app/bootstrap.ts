@@ -3,6 +3,7 @@ import { bridge } from '../bridge/client';
 import { describeBridgeError } from '../bridge/bridge-error-text';
 import { messagesFor } from '../i18n/messages';
 import { keepOpenSale } from '../sale/open-sale-sync';
+import { refreshPeople } from '../people/owner-pin';
 import { useApp } from './app-store';
 
 export async function bootstrap(): Promise<() => void> {
@@ -19,6 +20,7 @@ export async function bootstrap(): Promise<() => void> {
     app.setFatal(info.error.code === 'FORBIDDEN' ? t.missingKey : `${t.coreUnavailable} ${describeBridgeError(info.error, t)}`);
     return () => undefined;
   }
+  await refreshPeople();
   app.setInfo(info.value);
   if (settings.ok) app.setSettings(settings.value);
   else app.notify('error', describeBridgeError(settings.error, t));

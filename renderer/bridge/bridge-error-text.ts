@@ -57,6 +57,13 @@ const RULES: readonly Rule[] = [
   [/^must be at least (.+), the amount due in cash \((.+) missing\)$/, (t, m) => t.fieldRules.cashShort(m[1] ?? '', m[2] ?? '')],
   [/^could not be reached$/, (t) => t.fieldRules.unreachable],
   [/^did not answer like an invoicing service$/, (t) => t.fieldRules.notAService],
+  // electron/core/people and app/people-handlers.ts
+  [/^is not the right PIN$/, (t) => t.peopleRules.wrongPin],
+  [/^is not an owner's PIN$/, (t) => t.peopleRules.notOwnerPin],
+  [/^too many wrong PINs; try again in (\d+) seconds$/, (t, m) => t.peopleRules.tooManyPins(m[1] ?? '')],
+  [/^an owner's PIN is needed for this action$/, (t) => t.peopleRules.needsOwnerPin],
+  [/^differs from the catalog; an owner must approve the change$/, (t) => t.peopleRules.priceNeedsOwner],
+  [/^nobody is signed in; choose who is selling$/, (t) => t.peopleRules.nobodySelling],
 ];
 
 export function localizeFieldMessage(message: string, t: Messages): string {
@@ -87,6 +94,12 @@ export function fieldLabel(path: string, t: Messages): string {
 }
 
 export function describeBridgeError(error: BridgeError, t: Messages): string {
+  // A refusal of the till's people names its field; a page without its bridge key (the other FORBIDDEN) names none.
+  if (error.code === 'FORBIDDEN' && error.fields) {
+    const said = Object.entries(error.fields).map(([path, message]) =>
+      (path.startsWith('items.') ? `${fieldLabel(path, t)}: ` : '') + localizeFieldMessage(message, t));
+    return [t.notAllowed, said.join('; ')].join(' ');
+  }
   const lead = t.bridgeErrors[error.code] ?? '';
   const fields = Object.entries(error.fields ?? {});
   const detail = fields.length > 0

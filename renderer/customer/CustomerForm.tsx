@@ -14,6 +14,7 @@ import { fieldErrorsFor } from '../settings/settings-checks';
 import { blankCustomer, changeCustomer, checkCustomer, computeDv, tidyCustomer, type CustomerField } from './customer-draft';
 import { MunicipalityField } from './MunicipalityField';
 import { seedFromSearch } from './search-seed';
+import { callWithOwner } from '../people/owner-pin';
 
 interface Props {
   request: CustomerFormRequest;
@@ -49,7 +50,7 @@ export function CustomerForm({ request, onDone, typed = '', save: saveCustomer, 
     setShowProblems(true);
     if (Object.keys(problems).length > 0) return;
     setSaving(true);
-    const answer = await (saveCustomer ? saveCustomer(tidyCustomer(draft)) : bridge.call('customers.save', { customer: tidyCustomer(draft) }));
+    const answer = await (saveCustomer ? saveCustomer(tidyCustomer(draft)) : callWithOwner('customers.save', { customer: tidyCustomer(draft) }, 'customer-tax'));
     setSaving(false);
     if (answer.ok) onDone(answer.value.customer);
     else setServerErrors({ ...fieldErrorsFor(localizeFields(answer.error.fields, t), 'customer'), '': describeBridgeError(answer.error, t) });

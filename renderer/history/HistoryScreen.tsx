@@ -1,6 +1,6 @@
 /** F9: every sale of this till, searchable by text and state, with the detail of the chosen one. */
 import { useEffect, useState, type ReactNode } from 'react';
-import type { SaleState, SaleSummaryDto } from '../../shared/bridge/types';
+import type { SaleState, SaleSummaryDto, TillDto } from '../../shared/bridge/types';
 import { useApp } from '../app/app-store';
 import { SelectField, TextField } from '../app/fields';
 import { bridge } from '../bridge/client';
@@ -23,12 +23,16 @@ export function HistoryScreen(): ReactNode {
   const [total, setTotal] = useState(0);
   const [selected, setSelected] = useState<number | null>(null);
   const [reload, setReload] = useState(0);
+  // Sales of several tills meet in one history (a restored or merged file): then they can be told apart.
+  const [till, setTill] = useState('');
+  const [tills, setTills] = useState<TillDto[]>([]);
+  useEffect(() => { void bridge.call('sales.tills', {}).then((answer) => { if (answer.ok) setTills(answer.value); }); }, [updates]);
 
   useEffect(() => {
     let live = true;
     const timer = setTimeout(() => {
       const query = text.trim();
-      void bridge.call('sales.search', { limit: PAGE, ...(query ? { text: query } : {}), ...(state ? { state } : {}) })
+      void bridge.call('sales.search', { limit: PAGE, ...(query ? { text: query } : {}), ...(state ? { state } : {}), ...(till ? { tillId: till } : {}) })
         .then((answer) => {
           if (!live) return;
           if (answer.ok) {
@@ -38,7 +42,7 @@ export function HistoryScreen(): ReactNode {
         });
     }, 150);
     return () => { live = false; clearTimeout(timer); };
-  }, [text, state, updates, reload, notify]);
+  }, [text, state, till, updates, reload, notify]);
 
   return (
     <div className="history-screen">
@@ -49,6 +53,10 @@ export function HistoryScreen(): ReactNode {
             placeholder={t.historySearchHint} />
           <SelectField id="history-state" label={t.state} value={state} onChange={(v) => setState(v as SaleState | '')}
             options={[['', t.allStates], ...STATES.map((s) => [s, t.saleState[s]] as const)]} />
+          {tills.length > 1 ? (
+            <SelectField id="history-till" label={t.till} value={till} onChange={setTill}
+              options={[['', t.allTills], ...tills.map((x) => [x.tillId, `${x.tillName} (${x.tillId})`] as const)]} />
+          ) : null}
         </form>
         <p className="muted" aria-live="polite">{t.salesCount(sales.length, total)}</p>
         <SaleList sales={sales} selectedId={selected} onSelect={setSelected} />

@@ -9,6 +9,7 @@ import { formatDateTime } from '../format/date-time';
 import { remoteStatusText } from '../format/remote-status';
 import { saleNumberLabel } from '../format/sale-number';
 import { useText } from '../i18n/use-text';
+import { callWithOwner } from '../people/owner-pin';
 
 interface Props { id: number; version: string; onChanged(): void }
 
@@ -35,7 +36,7 @@ export function SaleDetail({ id, version, onChanged }: Props): ReactNode {
   if (!sale) return <p className="muted">{t.loading}</p>;
 
   const retry = async () => {
-    const answer = await bridge.call('sales.retry', { id });
+    const answer = await callWithOwner('sales.retry', { id }, 'retry');
     if (answer.ok) {
       setSale(answer.value);
       notify('info', t.retryQueued(answer.value.referenceCode));

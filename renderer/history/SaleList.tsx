@@ -32,7 +32,7 @@ export function SaleList({ sales, selectedId, onSelect }: Props): ReactNode {
           {sales.map((sale) => (
             <tr key={sale.id} className={sale.id === selectedId ? 'selected' : ''} aria-selected={sale.id === selectedId}>
               <td>{formatDateTime(sale.createdAt, locale)}</td>
-              <td className="sale-number">{saleNumberLabel(tillName, sale.shortNumber)}</td>
+              <td className="sale-number">{saleNumberLabel(sale.tillName || tillName, sale.shortNumber)}</td>
               <td>
                 <button type="button" className="link" onClick={() => onSelect(sale.id)} aria-label={t.openSale(sale.referenceCode)}>
                   {sale.referenceCode}

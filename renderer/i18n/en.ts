@@ -4,6 +4,7 @@ import { enProblems } from './en-problems';
 import { enReceiptHistory } from './en-receipt-history';
 import { enSale } from './en-sale';
 import { enCounter } from './en-counter';
+import { enPeople } from './en-people';
 import type { Messages } from './messages-type';
 
 export const en: Messages = {
@@ -185,4 +186,5 @@ export const en: Messages = {
   ...enSale,
   ...enCounter,
   ...enCatalog,
+  ...enPeople,
 };

@@ -4,6 +4,7 @@ import { esProblems } from './es-problems';
 import { esReceiptHistory } from './es-receipt-history';
 import { esSale } from './es-sale';
 import { esCounter } from './es-counter';
+import { esPeople } from './es-people';
 
 export const es = {
   // app
@@ -192,4 +193,5 @@ export const es = {
   ...esSale,
   ...esCounter,
   ...esCatalog,
+  ...esPeople,
 };

@@ -8,6 +8,10 @@ import { taxLabel } from '../format/tax-name';
 import { readLine, TAX_CHOICES, taxFromKey, taxKey, type CartLine, type LineField } from './cart';
 import { lineProblemText } from './line-problem-text';
 import { useSale } from './sale-store';
+import { bridge } from '../bridge/client';
+import { askOwnerPin } from '../people/owner-pin';
+import { needsOwner, usePeople } from '../people/people-store';
+import { OPEN_SALE_SLOT } from './open-sale-sync';
 
 export function CartRow({ line, index }: { line: CartLine; index: number }): ReactNode {
   const t = useText();
@@ -18,6 +22,15 @@ export function CartRow({ line, index }: { line: CartLine; index: number }): Rea
   const problems = read.ok ? {} : read.problems;
   const choices = line.tax && !TAX_CHOICES.some((c) => taxKey(c) === taxKey(line.tax)) ? [...TAX_CHOICES, line.tax] : TAX_CHOICES;
 
+  // A cashier charges the catalog's price and tax; the core refuses a change an owner has not approved.
+  const locked = usePeople((s) => needsOwner(s.session) && !s.unlocked.has(line.code));
+  const unlock = async () => {
+    const answer = await askOwnerPin('price', (pin) => bridge.call('people.approveLine', { slot: OPEN_SALE_SLOT, code: line.code, ownerOverride: { pin } }));
+    if (answer?.ok) {
+      usePeople.getState().unlock(line.code);
+      document.getElementById(`${line.id}-price`)?.focus();
+    }
+  };
   const taxProblem = problems.tax;
   const cell = (field: Exclude<LineField, 'tax'>, label: string, className: string) => {
     const id = `${line.id}-${field}`;
@@ -26,10 +39,13 @@ export function CartRow({ line, index }: { line: CartLine; index: number }): Rea
       <td className={className}>
         <input
           id={id} value={line[field]} inputMode="decimal" autoComplete="off" aria-label={`${label}: ${line.name}`}
-          maxLength={LIMITS.typedNumberLength}
+          maxLength={LIMITS.typedNumberLength} readOnly={field === 'price' && locked} title={field === 'price' && locked ? t.lockedPrice : undefined}
           aria-invalid={problem ? true : undefined} aria-describedby={problem ? `${id}-error` : undefined}
           onChange={(e) => update(line.id, { [field]: e.target.value })}
         />
+        {field === 'price' && locked ? (
+          <button type="button" className="unlock-price" aria-label={t.unlockPrice(line.name)} title={t.lockedPrice} onClick={() => void unlock()}>{t.unlockShort}</button>
+        ) : null}
         {problem ? <span className="field-error" id={`${id}-error`}>{lineProblemText(problem, t, locale)}</span> : null}
       </td>
     );
@@ -43,7 +59,7 @@ export function CartRow({ line, index }: { line: CartLine; index: number }): Rea
       {cell('price', t.unitPrice, 'num price')}
       {cell('discountRate', t.discountRate, 'num disc')}
       <td className="tax">
-        <select aria-label={`${t.tax}: ${line.name}`} value={taxKey(line.tax)} onChange={(e) => update(line.id, { tax: taxFromKey(e.target.value) })}
+        <select aria-label={`${t.tax}: ${line.name}`} value={taxKey(line.tax)} disabled={locked} onChange={(e) => update(line.id, { tax: taxFromKey(e.target.value) })}
           aria-invalid={taxProblem ? true : undefined} aria-describedby={taxProblem ? `${line.id}-tax-error` : undefined}>
           {choices.map((c) => <option key={taxKey(c)} value={taxKey(c)}>{taxLabel(c.code, c.rate, locale)}</option>)}
           <option value="">{t.noTax}</option>

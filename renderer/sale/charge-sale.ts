@@ -13,6 +13,7 @@ import { buyerGap } from './charge-check';
 import { CASH_FIELD_ID, readCash } from './cash-entry';
 import { OPEN_SALE_SLOT, openSaleCharged, saveOpenSaleSoon, settleOpenSaleSaves } from './open-sale-sync';
 import { useSale } from './sale-store';
+import { usePeople } from '../people/people-store';
 
 export const CONFIRM_TOTAL_ID = 'confirm-total-review';
 
@@ -74,6 +75,7 @@ export async function chargeSale(confirmed = false): Promise<void> {
   const { saleId, referenceCode, shortNumber, totals } = answer.value;
   sale.finish({ saleId, referenceCode, shortNumber, payable: totals.payable, cash: answer.value.cash });
   openSaleCharged();
+  usePeople.getState().clearUnlocked(); // the core ends the owner's approvals with the sale; the next one starts locked
   app.notify('info', t.charged(referenceCode, formatCop(totals.payable, app.locale)));
   focusSoon('product-search');
 }

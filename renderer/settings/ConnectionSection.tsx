@@ -12,6 +12,7 @@ import { useText } from '../i18n/use-text';
 import { refreshSettings } from './refresh-settings';
 import { checkConnection, fieldErrorsFor } from './settings-checks';
 import { useSettingsDraft } from './use-settings-draft';
+import { callWithOwner } from '../people/owner-pin';
 
 interface ConnectionDraft { mode: 'demo' | 'service'; baseUrl: string; clientId: string }
 
@@ -55,7 +56,7 @@ export function ConnectionSection(): ReactNode {
     setUnreachable(false);
     if (mode === 'demo') {
       setBusy(true);
-      const answer = await bridge.call('settings.useDemo', {});
+      const answer = await callWithOwner('settings.useDemo', {}, 'settings');
       setBusy(false);
       if (answer.ok) await switched(answer.value);
       else setFormError(describeBridgeError(answer.error, t));

@@ -8,11 +8,12 @@ import { bridge } from '../bridge/client';
 import { describeBridgeError, localizeFields } from '../bridge/bridge-error-text';
 import { messagesFor } from '../i18n/messages';
 import { refreshSettings } from './refresh-settings';
+import { callWithOwner } from '../people/owner-pin';
 
 export type SaveOutcome = { ok: true } | { ok: false; message: string; fields: Record<string, string> };
 
 export async function saveSettings(change: BridgeInput<'settings.save'>): Promise<SaveOutcome> {
-  const answer = await bridge.call('settings.save', change);
+  const answer = await callWithOwner('settings.save', change, 'settings');
   if (!answer.ok) {
     const t = messagesFor(useApp.getState().locale);
     return { ok: false, message: describeBridgeError(answer.error, t), fields: localizeFields(answer.error.fields, t) };

@@ -11,13 +11,20 @@ import { sellerSchema } from '../seller';
 import { SERVICE_URL_MESSAGES, serviceUrlProblem } from '../service-url';
 import { DEFAULT_OPEN_SALE_SLOT, openSaleDraftSchema, openSaleSlotSchema, parkableDraftSchema } from '../open-sale';
 import { productCodeSchema, productInputSchema } from '../product';
+import { ownerOverrideSchema, personInputSchema, signInSchema, withOwnerOverride } from '../people';
 import { BRIDGE_EVENT_NAMES, BRIDGE_METHOD_NAMES, isBridgeMethodName, type BridgeEventNameOnly, type BridgeMethodName } from './names';
 import type {
   AppInfoDto, ChargeResult, CustomerDto, ProductDto, RangesDto, ReceiptDto, SaleDetailDto, SaleEventDto,
   SaleSummaryDto, SettingsDto, SyncStatusDto,
 } from './types';
 import type { OpenSaleDto } from './types';
-import type { CatalogImportPreviewDto, CatalogProductDto, CustomerImportPreviewDto, ParkedSaleDto, RecalledSaleDto } from './types';
+import type {
+  CatalogImportPreviewDto, CatalogProductDto, CustomerImportPreviewDto, OverridesDto, ParkedSaleDto, PeopleSessionDto, PersonDto,
+  RecalledSaleDto, TillDto,
+} from './types';
+
+/** A till id as reference codes start with it (6 Crockford base32 characters). */
+const TILL_ID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{6}$/;
 
 /** A phantom marker carrying the result type of a method. */
 const returns = <T>() => null as unknown as T;
@@ -84,7 +91,7 @@ export const bridgeContract = {
   'catalog.export': { input: empty, result: returns<{ fileName: string; text: string }>() },
 
   'customers.search': { input: z.strictObject({ text: boundedText(LIMITS.searchTextLength), limit: z.number().int().min(1).max(50) }), result: returns<CustomerDto[]>() },
-  'customers.save': { input: z.strictObject({ customer: customerInputSchema }), result: returns<CustomerDto>() },
+  'customers.save': { input: withOwnerOverride({ customer: customerInputSchema }), result: returns<CustomerDto>() },
   /** The directory: a page of customers by name (accents and case ignored) or identification; all when text is blank. */
   'customers.list': {
     input: z.strictObject({
@@ -115,12 +122,15 @@ export const bridgeContract = {
       to: epochMs.optional(),
       limit: z.number().int().min(1).max(200),
       offset: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+      tillId: z.string().regex(TILL_ID_PATTERN, 'must be a till id').optional(),
     }),
     result: returns<{ sales: SaleSummaryDto[]; total: number }>(),
   },
+  /** The tills whose sales are in this history (id and latest name), for the history's till filter. */
+  'sales.tills': { input: empty, result: returns<TillDto[]>() },
   'sales.get': { input: z.strictObject({ id: recordId }), result: returns<SaleDetailDto | null>() },
   /** A sale that needs attention goes back to the queue (a person's decision). */
-  'sales.retry': { input: z.strictObject({ id: recordId }), result: returns<SaleDetailDto>() },
+  'sales.retry': { input: withOwnerOverride({ id: recordId }), result: returns<SaleDetailDto>() },
   /** The sale in progress, kept by the core so a reload, a crash or a restart brings it back. */
   'openSale.get': { input: z.strictObject({ slot: openSaleSlotSchema.default(DEFAULT_OPEN_SALE_SLOT) }), result: returns<OpenSaleDto | null>() },
   'openSale.save': {
@@ -147,7 +157,7 @@ export const bridgeContract = {
 
   'settings.get': { input: empty, result: returns<SettingsDto>() },
   'settings.save': {
-    input: z.strictObject({
+    input: withOwnerOverride({
       seller: sellerSchema.optional(),
       locale: z.enum(['es-CO', 'en']).optional(),
       paperWidth: paperWidth.optional(),
@@ -168,7 +178,7 @@ export const bridgeContract = {
    * UNAVAILABLE unless `saveUnverified` says to save anyway (sales then wait until it answers).
    */
   'settings.saveConnection': {
-    input: z.strictObject({
+    input: withOwnerOverride({
       baseUrl: serviceUrlSchema,
       clientId: clientIdSchema,
       clientSecret: z.string().min(1, 'is required').max(500),
@@ -177,8 +187,27 @@ export const bridgeContract = {
     result: returns<SettingsDto>(),
   },
   /** Back to the embedded demo service; sales still on their way to the real service keep going there. */
-  'settings.useDemo': { input: empty, result: returns<SettingsDto>() },
+  'settings.useDemo': { input: withOwnerOverride({}), result: returns<SettingsDto>() },
   'ranges.list': { input: empty, result: returns<RangesDto>() },
+
+  /** Who is selling (the core holds it) and who is set up; `setUp: false` = no people yet, the till works as an owner's. */
+  'people.session': { input: empty, result: returns<PeopleSessionDto>() },
+  'people.signIn': { input: signInSchema, result: returns<PeopleSessionDto>() },
+  'people.signOut': { input: empty, result: returns<PeopleSessionDto>() },
+  /** Owners only (a cashier with an owner's PIN for this one call). The first person set up must be an owner. */
+  'people.save': { input: withOwnerOverride({ person: personInputSchema }), result: returns<PersonDto>() },
+  /** The owners' overrides, newest first: who approved what, for whom, when. Owners only. */
+  'people.overrides': {
+    input: withOwnerOverride({ limit: z.number().int().min(1).max(200), offset: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional() }),
+    result: returns<OverridesDto>(),
+  },
+  /** An owner lets the cashier change the price or tax of one product on the open sale; used by its charge. */
+  'people.approveLine': {
+    input: z.strictObject({
+      slot: openSaleSlotSchema.default(DEFAULT_OPEN_SALE_SLOT), code: boundedText(LIMITS.productCodeLength).min(1), ownerOverride: ownerOverrideSchema,
+    }),
+    result: returns<{ approved: true }>(),
+  },
 
   'sync.status': { input: empty, result: returns<SyncStatusDto>() },
   'sync.retryNow': { input: empty, result: returns<SyncStatusDto>() },

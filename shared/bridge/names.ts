@@ -15,6 +15,8 @@ export const BRIDGE_METHOD_NAMES = [
   'settings.get', 'settings.save', 'settings.saveConnection', 'settings.useDemo',
   'ranges.list',
   'sync.status', 'sync.retryNow',
+  'sales.tills',
+  'people.session', 'people.signIn', 'people.signOut', 'people.save', 'people.overrides', 'people.approveLine',
 ] as const;
 export type BridgeMethodName = (typeof BRIDGE_METHOD_NAMES)[number];
 

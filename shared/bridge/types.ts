@@ -60,6 +60,10 @@ export interface SaleSummaryDto {
   state: SaleState;
   fullNumber: string | null;
   remoteStatus: string | null;
+  /** The till it was rung up at and who sold it ('' = before people were set up); summaries carry them. */
+  tillId?: string;
+  tillName?: string;
+  cashierName?: string;
 }
 
 export interface SaleDetailDto extends SaleSummaryDto {
@@ -267,4 +271,43 @@ export interface CatalogImportPreviewDto {
   sample: CatalogProductDto[];
   delimiter: ';' | ',';
   decimalMark: ',' | '.';
+}
+
+/** A person at the till; the PIN never crosses the bridge. */
+export interface PersonDto {
+  id: number;
+  name: string;
+  role: 'owner' | 'cashier';
+  active: boolean;
+}
+
+export interface PeopleSessionDto {
+  /** False until the first person is set up: the till then works as before, as its owner's. */
+  setUp: boolean;
+  /** Who is selling now; null = nobody (the till asks "who is selling"). */
+  current: PersonDto | null;
+  people: PersonDto[];
+}
+
+/** One owner override: who approved what, for whom, when (and the sale it was used on, for price changes). */
+export interface OverrideDto {
+  id: number;
+  at: number;
+  ownerName: string;
+  cashierName: string;
+  action: string;
+  detail: string;
+  saleShortNumber: number | null;
+  usedAt: number | null;
+}
+
+export interface OverridesDto {
+  overrides: OverrideDto[];
+  total: number;
+}
+
+/** A till whose sales are in the history. */
+export interface TillDto {
+  tillId: string;
+  tillName: string;
 }

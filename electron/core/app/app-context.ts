@@ -1,4 +1,5 @@
 /** What every group of bridge handlers shares: the store, the live connection and the app's own facts. */
+import type { InvoiceItem } from '../../../shared/api/invoice-request';
 import type { ReceiptDto, SellerDto, SettingsDto, SyncStatusDto } from '../../../shared/bridge/types';
 import type { HttpTimeouts } from '../api/http';
 import type { CredentialStore } from '../secrets/credential-store';
@@ -32,6 +33,8 @@ export interface AppContext {
   syncStatus(): SyncStatusDto;
   /** The outbox changed outside the engine (a charge, a retry): tell the engines and the screens. Never throws. */
   outboxChanged(sale?: { entryId: number; referenceCode: string; state: string }): void;
+  /** What a charge writes with its sale inside the sale's transaction (till, cashier, overrides used); set by the people desk. */
+  saleStamp?: (sale: { items: readonly InvoiceItem[]; openSaleSlot?: string | undefined }) => (saleId: number) => void;
   /** Work that outlives a call (a range look-up after switching); awaited on close. */
   background(work: Promise<unknown>): void;
   log(line: string): void;

@@ -21,6 +21,7 @@ import { openSaleHandlers } from './open-sale-handlers';
 import { counterHandlers } from './counter-handlers';
 import { customerDirectoryHandlers } from './customer-directory-handlers';
 import { catalogHandlers } from './catalog-handlers';
+import { peopleDesk } from './people-handlers';
 import { SendProgress, syncStatusDto } from './sync-status';
 
 export type PosEvent = { [E in BridgeEventName]: { event: E; payload: BridgeEvents[E] } }[BridgeEventName];
@@ -131,11 +132,15 @@ export function createPosApp(opts: PosAppOptions): PosApp {
     },
   };
 
+  // Every call passes the people desk's guard: a cashier's restricted call needs an owner's PIN, whatever the screen sends.
+  const people = peopleDesk(ctx);
+  ctx.saleStamp = people.saleStamp;
+
   return {
-    handlers: { ...shopHandlers(ctx), ...setupHandlers(ctx, { version: opts.version, shell: opts.shell }), ...openSaleHandlers(ctx),
-      ...counterHandlers(ctx),
-      ...customerDirectoryHandlers(ctx),
-      ...catalogHandlers(ctx) },
+    handlers: people.guard({
+      ...shopHandlers(ctx), ...setupHandlers(ctx, { version: opts.version, shell: opts.shell }), ...openSaleHandlers(ctx),
+      ...counterHandlers(ctx), ...customerDirectoryHandlers(ctx), ...catalogHandlers(ctx), ...people.handlers,
+    }),
     async start() {
       if (isDemo()) seedDemoCatalog(store);
       // Sales from before services were told apart belong to the service configured now.

@@ -6,7 +6,7 @@ export function saleSummaryDto(s: SaleSummary): SaleSummaryDto {
   return {
     id: s.id, referenceCode: s.referenceCode, shortNumber: s.shortNumber, createdAt: s.createdAt, customerName: s.customerName,
     customerIdentification: s.customerIdentification, payable: s.payable, state: s.state, fullNumber: s.fullNumber,
-    remoteStatus: s.remoteStatus,
+    remoteStatus: s.remoteStatus, tillId: s.tillId, tillName: s.tillName, cashierName: s.cashierName,
   };
 }
 

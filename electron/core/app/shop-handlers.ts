@@ -61,6 +61,7 @@ export function shopHandlers(ctx: AppContext): Pick<BridgeHandlers, ShopMethods>
         customer, items, payment, numberingRangeId: store.getSetting(CURRENT_RANGE_KEY) || null, service: currentService(store),
         ...(openSaleSlot !== undefined ? { openSaleSlot } : {}),
         ...(cash !== undefined ? { cashReceived: cash.received } : {}),
+        ...(ctx.saleStamp ? { stamp: ctx.saleStamp({ items, openSaleSlot }) } : {}),
       });
       // The sale is on disk: from here on nothing may answer failure, or the cashier charges it twice.
       announce(ctx, { entryId: recorded.entryId, referenceCode: recorded.referenceCode, state: 'waiting' });

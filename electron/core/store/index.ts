@@ -17,3 +17,4 @@ export type { ParkedSale, ParkedSales } from './parked-sales';
 export { REFERENCE_CODE_PATTERN, referenceCodeTime } from './reference-code';
 export { openDatabase } from './database';
 export type { ApiRequests } from './api-requests';
+export type { People, Person, OverrideRecord, SaleStamp } from './people';

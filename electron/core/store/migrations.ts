@@ -272,15 +272,58 @@ export const migrations: readonly Migration[] = [
     },
   },
   {
-    name: 'people, roles and overrides (issue 9, reserved)',
-    up() {
-      // Reserved: filled in by the work that needs it (unreleased, so its body may still change).
+    name: 'people, roles and overrides (issue 9)',
+    up(db) {
+      // A PIN is kept only as a salted scrypt hash. An override keeps the names as they were at the time, so a
+      // later rename does not rewrite who approved what. A price override is pending (used_at NULL) until the
+      // sale it was given for is charged; it then points at that sale.
+      db.exec(`
+        CREATE TABLE people (
+          id         INTEGER PRIMARY KEY AUTOINCREMENT,
+          name       TEXT NOT NULL,
+          role       TEXT NOT NULL CHECK (role IN ('owner','cashier')),
+          pin_hash   TEXT NOT NULL,
+          active     INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0,1)),
+          created_at INTEGER NOT NULL,
+          updated_at INTEGER NOT NULL
+        ) STRICT;
+        CREATE UNIQUE INDEX people_by_name ON people (name COLLATE NOCASE);
+
+        CREATE TABLE overrides (
+          id             INTEGER PRIMARY KEY AUTOINCREMENT,
+          at             INTEGER NOT NULL,
+          owner_id       INTEGER NOT NULL REFERENCES people(id),
+          owner_name     TEXT NOT NULL,
+          cashier_id     INTEGER REFERENCES people(id),
+          cashier_name   TEXT NOT NULL,
+          action         TEXT NOT NULL,
+          detail         TEXT NOT NULL,
+          open_sale_slot TEXT,
+          product_code   TEXT,
+          sale_id        INTEGER REFERENCES sales(id),
+          used_at        INTEGER
+        ) STRICT;
+        CREATE INDEX overrides_by_at ON overrides (at);
+        CREATE INDEX overrides_pending ON overrides (open_sale_slot, product_code) WHERE used_at IS NULL;
+      `);
     },
   },
   {
-    name: 'sales per till and cashier (issue 9, reserved)',
-    up() {
-      // Reserved: filled in by the work that needs it (unreleased, so its body may still change).
+    name: 'sales per till and cashier (issue 9)',
+    up(db) {
+      // Each sale keeps the till it was rung up at (id and name as they were) and who sold it, so history can be
+      // filtered by till once several tills' sales meet. Older sales take the till id from their reference code
+      // and this till's name; their cashier is unknown ('').
+      db.exec(`
+        ALTER TABLE sales ADD COLUMN till_id TEXT NOT NULL DEFAULT '';
+        ALTER TABLE sales ADD COLUMN till_name TEXT NOT NULL DEFAULT '';
+        ALTER TABLE sales ADD COLUMN cashier_id INTEGER REFERENCES people(id);
+        ALTER TABLE sales ADD COLUMN cashier_name TEXT NOT NULL DEFAULT '';
+        UPDATE sales SET
+          till_id = CASE WHEN instr(reference_code, '-') > 1 THEN substr(reference_code, 1, instr(reference_code, '-') - 1) ELSE '' END,
+          till_name = coalesce((SELECT value FROM settings WHERE key = 'till_name' AND trim(value) <> ''), 'Caja 1');
+        CREATE INDEX sales_by_till ON sales (till_id, created_at);
+      `);
     },
   },
   {

@@ -20,6 +20,8 @@ export interface SaleInput {
   openSaleSlot?: string;
   /** Cash handed over (efectivo): the sale is refused when it does not reach the amount due. */
   cashReceived?: number;
+  /** Writes what else belongs to the sale (till, cashier, overrides used) inside the sale's own transaction. */
+  stamp?: (saleId: number) => void;
 }
 
 export interface RecordedSale {
@@ -59,6 +61,9 @@ export interface SaleSummary {
   state: OutboxState;
   fullNumber: string | null;
   remoteStatus: string | null;
+  tillId: string;
+  tillName: string;
+  cashierName: string;
 }
 
 export interface SaleSearch {
@@ -68,6 +73,8 @@ export interface SaleSearch {
   from?: number;
   to?: number;
   state?: OutboxState;
+  /** Only the sales rung up at this till. */
+  tillId?: string;
   limit: number;
   offset?: number;
 }
@@ -174,6 +181,7 @@ export function salesTable(db: Database.Database, now: () => number, nextReferen
         const entry = insertEntry.get(sale.id, body, input.numberingRangeId, at, at, at, input.service ?? '');
         if (!entry) throw new StoreError('The sale was not queued for invoicing.');
         if (input.openSaleSlot !== undefined) clearOpenSale(input.openSaleSlot);
+        input.stamp?.(sale.id);
         return { saleId: sale.id, entryId: entry.id, referenceCode, shortNumber: sale.short_number, totals, cash };
       }).immediate();
     },
@@ -232,23 +240,25 @@ export function salesTable(db: Database.Database, now: () => number, nextReferen
       if (search.from !== undefined) { where.push('s.created_at >= @from'); params.from = search.from; }
       if (search.to !== undefined) { where.push('s.created_at < @to'); params.to = search.to; }
       if (search.state !== undefined) { where.push('o.state = @state'); params.state = search.state; }
+      if (search.tillId !== undefined) { where.push('s.till_id = @tillId'); params.tillId = search.tillId; }
       const filter = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
       const from = 'FROM sales s JOIN outbox o ON o.sale_id = s.id';
       const total = (db.prepare(`SELECT count(*) AS n ${from} ${filter}`).get(params) as { n: number }).n;
       const rows = db.prepare(
         `SELECT s.id, o.id AS entry_id, s.reference_code, s.short_number, s.created_at, s.customer_name, s.customer_identification, s.payable,
-                o.state, o.full_number, o.remote_status
+                o.state, o.full_number, o.remote_status, s.till_id, s.till_name, s.cashier_name
          ${from} ${filter} ORDER BY s.created_at DESC, s.id DESC LIMIT @limit OFFSET @offset`,
       ).all({ ...params, limit: Math.max(0, Math.floor(search.limit)), offset: Math.max(0, Math.floor(search.offset ?? 0)) }) as Array<{
         id: number; entry_id: number; reference_code: string; short_number: number | null; created_at: number; customer_name: string;
         customer_identification: string; payable: string; state: OutboxState; full_number: string | null; remote_status: string | null;
+        till_id: string; till_name: string; cashier_name: string;
       }>;
       return {
         total,
         sales: rows.map((r) => ({
           id: r.id, entryId: r.entry_id, referenceCode: r.reference_code, shortNumber: r.short_number ?? r.id, createdAt: r.created_at, customerName: r.customer_name,
           customerIdentification: r.customer_identification, payable: r.payable, state: r.state, fullNumber: r.full_number,
-          remoteStatus: r.remote_status,
+          remoteStatus: r.remote_status, tillId: r.till_id, tillName: r.till_name, cashierName: r.cashier_name,
         })),
       };
     },

@@ -7,6 +7,7 @@ import { migrate } from './migrations';
 import { openSalesTable, type OpenSales } from './open-sales';
 import { outboxTable, type Outbox } from './outbox';
 import { parkedSalesTable, type ParkedSales } from './parked-sales';
+import { peopleTable, type People } from './people';
 import { referenceCodes } from './reference-code';
 import { salesTable, type Sales } from './sales';
 import { settingsTable, type Settings } from './settings';
@@ -19,7 +20,7 @@ export interface StoreOptions {
   random?: () => number;
 }
 
-export interface Store extends Settings, Sales, Outbox, Catalog, Customers, OpenSales, ApiRequests, ParkedSales {
+export interface Store extends Settings, Sales, Outbox, Catalog, Customers, OpenSales, ApiRequests, ParkedSales, People {
   close(): void;
 }
 
@@ -48,6 +49,7 @@ export function openStore(opts: StoreOptions): Store {
       ...openSalesTable(db, now),
       ...parkedSalesTable(db, now),
       ...apiRequestsTable(db),
+      ...peopleTable(db, now),
       close() {
         if (db.open) db.close();
       },

@@ -77,6 +77,10 @@ const VALID: Partial<Record<BridgeMethod, unknown>> = {
   'customers.import': { file: Buffer.from('tipo_identificacion;identificacion;dv;nombre;correo;municipio\n31;900373115;3;Cliente S.A.S.;a@b.co;05001\n').toString('base64') },
   'openSale.park': { draft: { lines: [{ id: 'line-1', code: 'CAF-500', name: 'Café', unitMeasure: '94', quantity: '1', price: '18900', discountRate: '0', tax: null }], customer: null, payment: { form_code: '1', means_code: '10' } } },
   'openSale.recall': { number: 1, draft: { lines: [], customer: nitBuyer, payment: { form_code: '1', means_code: '10' } } },
+  // people.save has none on purpose: a person set up here would lock the calls after it behind "who is selling".
+  'people.signIn': { personId: 1, pin: '2468' },
+  'people.overrides': { limit: 10, offset: 0, ownerOverride: { pin: '2468' } },
+  'people.approveLine': { slot: 'counter', code: 'CAF-500', ownerOverride: { pin: '2468' } },
 };
 // A cash sale with the cash it was paid with: the cash rule is fuzzed with the rest of the charge.
 (VALID['sales.charge'] as Record<string, unknown>).cash = { received: 100_000 };

@@ -1,0 +1,179 @@
+/**
+ * People at the till: who is selling, setting people up, the owners' overrides, and the guard that puts every
+ * bridge call a cashier cannot make alone behind an owner's PIN (one PIN, one call, recorded).
+ */
+import type { InvoiceItem } from '../../../shared/api/invoice-request';
+import { DEFAULT_TILL_NAME } from '../../../shared/bridge/contract';
+import type { PeopleSessionDto, PersonDto } from '../../../shared/bridge/types';
+import { OWNER_OVERRIDE_FIELD, type OwnerOverride } from '../../../shared/people';
+import { BridgeFailure, invalidField } from '../bridge/bridge-failure';
+import type { BridgeHandlers } from '../bridge/dispatch';
+import { priceChanges, restrictionOf } from '../people/cashier-rules';
+import { hashPin, pinMatches } from '../people/pin-hash';
+import { TillSession } from '../people/till-session';
+import type { Person } from '../store/people';
+import type { AppContext } from './app-context';
+import { KEYS } from './settings-mapping';
+
+type PeopleMethods = 'sales.tills' | 'people.session' | 'people.signIn' | 'people.signOut' | 'people.save' | 'people.overrides' | 'people.approveLine';
+
+const ROLE_WORDS = { owner: 'an owner', cashier: 'a cashier' } as const;
+
+const personDto = ({ id, name, role, active }: Person): PersonDto => ({ id, name, role, active });
+
+export interface PeopleDesk {
+  handlers: Pick<BridgeHandlers, PeopleMethods>;
+  /** Wraps the whole handler table: restricted calls need an owner (or an owner's PIN for that one call). */
+  guard(handlers: BridgeHandlers): BridgeHandlers;
+  /** What a charge writes with its sale, inside the sale's transaction: the till, who sold it, the overrides it used. */
+  saleStamp(sale: { items: readonly InvoiceItem[]; openSaleSlot?: string | undefined }): (saleId: number) => void;
+}
+
+export function peopleDesk(ctx: AppContext): PeopleDesk {
+  const { store } = ctx;
+  const session = new TillSession(store, ctx.now);
+
+  const sessionDto = (): PeopleSessionDto => ({
+    setUp: session.setUp(), current: session.current(), people: store.listPeople().map(personDto),
+  });
+
+  const seller = (): string => {
+    const current = session.current();
+    return current ? `${current.name} (${ROLE_WORDS[current.role]})` : 'Nobody signed in';
+  };
+
+  /** The override log must not turn a finished action into a failure: a record that fails is logged. */
+  function record(owner: Person, action: string, detail: string, extra: { openSaleSlot?: string; productCode?: string } = {}): void {
+    try {
+      store.recordOverride({ owner, cashier: session.current(), action, detail, ...extra });
+    } catch (error) {
+      ctx.log(`an owner override (${action}) was used but could not be recorded: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** Price overrides a charge would use, by line; refuses the charge when a changed line has none. */
+  function overridesFor(items: readonly InvoiceItem[], openSaleSlot: string | undefined) {
+    if (!session.needsOwner()) return [];
+    const pending = openSaleSlot === undefined ? new Map<string, { id: number; detail: string }>() : store.pendingPriceOverrides(openSaleSlot);
+    const changes = priceChanges(items, store);
+    const missing = changes.filter((c) => !pending.has(c.code));
+    if (missing.length > 0) {
+      const fields = Object.fromEntries(missing.map((c) => [`items.${c.index}.price`, 'differs from the catalog; an owner must approve the change']));
+      throw new BridgeFailure(
+        'FORBIDDEN',
+        `${seller()} cannot change a price or a tax at the counter: an owner must enter their PIN for ${missing.map((c) => c.code).join(', ')}.`,
+        fields,
+      );
+    }
+    // One override per product; several lines of one product share it.
+    const used = new Map<number, string[]>();
+    for (const c of changes) {
+      const override = pending.get(c.code);
+      if (override) used.set(override.id, [...(used.get(override.id) ?? []), c.detail]);
+    }
+    return [...used].map(([id, details]) => ({ id, detail: details.join('; ') }));
+  }
+
+  async function savePerson(input: { id?: number | undefined; name: string; role: 'owner' | 'cashier'; pin?: string | undefined; active?: boolean | undefined }): Promise<PersonDto> {
+    const everyone = store.peopleWithPins();
+    const firstRun = everyone.length === 0;
+    if (firstRun && input.role !== 'owner') throw invalidField('person.role', 'the first person set up must be an owner');
+    const existing = input.id === undefined ? undefined : everyone.find((p) => p.id === input.id);
+    if (input.id !== undefined && !existing) throw new BridgeFailure('NOT_FOUND', `There is no person ${input.id}.`);
+    const active = input.active ?? existing?.active ?? true;
+    const ownersLeft = everyone.filter((p) => p.active && p.role === 'owner' && p.id !== input.id).length;
+    if (existing && (input.role !== 'owner' || !active) && ownersLeft === 0) {
+      throw invalidField('person.role', 'at least one active owner must remain');
+    }
+    let pinHash: string | undefined;
+    if (input.pin !== undefined) {
+      // An owner's override is found by PIN alone, so no two people may share one.
+      for (const other of everyone) {
+        if (other.id !== input.id && (await pinMatches(input.pin, other.pinHash))) throw invalidField('person.pin', 'is already used by someone else; choose another');
+      }
+      pinHash = await hashPin(input.pin);
+    }
+    if (!existing) {
+      const added = store.addPerson({ name: input.name, role: input.role, pinHash: pinHash as string });
+      // Whoever sets the till up is at it: they are the one selling.
+      if (firstRun) session.become(added);
+      return personDto(added);
+    }
+    return personDto(store.updatePerson(existing.id, { name: input.name, role: input.role, active, ...(pinHash ? { pinHash } : {}) }));
+  }
+
+  const handlers: PeopleDesk['handlers'] = {
+    'sales.tills': async () => store.tillsInHistory(),
+    'people.session': async () => sessionDto(),
+    'people.signIn': async ({ personId, pin }) => {
+      await session.signIn(personId, pin);
+      return sessionDto();
+    },
+    'people.signOut': async () => {
+      session.signOut();
+      return sessionDto();
+    },
+    'people.save': async ({ person }) => savePerson(person),
+    'people.overrides': async ({ limit, offset }) => {
+      const page = store.listOverrides(limit, offset ?? 0);
+      return {
+        total: page.total,
+        overrides: page.overrides.map((o) => ({
+          id: o.id, at: o.at, ownerName: o.ownerName, cashierName: o.cashierName, action: o.action, detail: o.detail,
+          saleShortNumber: o.saleShortNumber, usedAt: o.usedAt,
+        })),
+      };
+    },
+    'people.approveLine': async ({ slot, code, ownerOverride }) => {
+      if (!session.needsOwner()) return { approved: true };
+      const owner = await session.owner(ownerOverride.pin);
+      record(owner, 'price', `Price or tax of ${code} may change on the open sale`, { openSaleSlot: slot, productCode: code });
+      return { approved: true };
+    },
+  };
+
+  function guard(all: BridgeHandlers): BridgeHandlers {
+    const guarded: Record<string, (input: unknown) => Promise<unknown>> = {};
+    for (const [method, handler] of Object.entries(all) as Array<[string, (input: unknown) => Promise<unknown>]>) {
+      guarded[method] = async (raw) => {
+        const { [OWNER_OVERRIDE_FIELD]: override, ...input } = (raw ?? {}) as Record<string, unknown> & { ownerOverride?: OwnerOverride };
+        if (method === 'people.approveLine') return handler(raw);
+        if (method === 'sales.charge') {
+          // Who sold it is part of the sale: once people are set up, somebody must be signed in.
+          if (session.setUp() && !session.current()) throw new BridgeFailure('FORBIDDEN', 'Nobody is signed in at this till: choose who is selling first.', { person: 'nobody is signed in; choose who is selling' });
+          overridesFor(input.items as InvoiceItem[], input.openSaleSlot as string | undefined);
+          return handler(input);
+        }
+        const restriction = session.needsOwner() ? restrictionOf(method, input, store) : null;
+        if (!restriction) return handler(input);
+        if (!override) {
+          throw new BridgeFailure(
+            'FORBIDDEN',
+            `${seller()} cannot do this alone (${restriction.action}): an owner must enter their PIN for this action.`,
+            { [OWNER_OVERRIDE_FIELD]: 'an owner\'s PIN is needed for this action' },
+          );
+        }
+        const owner = await session.owner(override.pin);
+        const result = await handler(input);
+        record(owner, restriction.action, restriction.detail);
+        return result;
+      };
+    }
+    return guarded as BridgeHandlers;
+  }
+
+  function saleStamp(sale: { items: readonly InvoiceItem[]; openSaleSlot?: string | undefined }): (saleId: number) => void {
+    return (saleId) => {
+      store.stampSale(saleId, {
+        tillId: store.tillId(),
+        tillName: store.getSetting(KEYS.tillName)?.trim() || DEFAULT_TILL_NAME,
+        cashier: session.current(),
+        // Worked out again inside the sale's transaction: nothing can use an override between the check and here.
+        usedOverrides: overridesFor(sale.items, sale.openSaleSlot),
+        ...(sale.openSaleSlot !== undefined && session.needsOwner() ? { openSaleSlot: sale.openSaleSlot } : {}),
+      });
+    };
+  }
+
+  return { handlers, guard, saleStamp };
+}

@@ -1,0 +1,58 @@
+/** The owner types their PIN for one action; a wrong PIN is said here and the action is not made. */
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { describeBridgeError } from '../bridge/bridge-error-text';
+import { useText } from '../i18n/use-text';
+import { wantsOwnerPin } from './owner-pin';
+import { usePeople } from './people-store';
+
+/** The PIN itself was refused (wrong, or too many tries): ask again rather than close. */
+const pinRefused = (answer: { ok: boolean; error?: { code: string; fields?: Record<string, string> | undefined } }): boolean =>
+  !answer.ok && answer.error?.code === 'FORBIDDEN' && (Object.hasOwn(answer.error.fields ?? {}, 'ownerOverride.pin') || !answer.error.fields);
+
+export function OwnerPinDialog(): ReactNode {
+  const t = useText();
+  const request = usePeople((s) => s.pinRequest);
+  const [pin, setPin] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!request) return null;
+
+  const close = (answer: Parameters<typeof request.done>[0]) => {
+    setPin('');
+    setProblem(null);
+    request.done(answer);
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    const answer = await request.run(pin);
+    setBusy(false);
+    setPin(''); // the PIN went with that one call; it is not kept
+    if (pinRefused(answer) || wantsOwnerPin(answer)) {
+      setProblem(answer.ok ? null : describeBridgeError(answer.error, t));
+      return;
+    }
+    close(answer);
+  };
+
+  return (
+    <div className="confirm-total owner-pin" role="dialog" aria-modal="true" aria-labelledby="owner-pin-title" aria-describedby="owner-pin-what">
+      <form onSubmit={(e) => void submit(e)}>
+        <h2 id="owner-pin-title">{t.ownerPinTitle}</h2>
+        <p id="owner-pin-what">{t.ownerPinFor(t.ownerPinAction[request.action] ?? request.action)}</p>
+        <div className="field">
+          <label htmlFor="owner-pin">{t.ownerPin}</label>
+          <input id="owner-pin" type="password" inputMode="numeric" autoComplete="off" autoFocus value={pin} maxLength={8}
+            aria-invalid={problem ? true : undefined} aria-describedby={problem ? 'owner-pin-error' : undefined}
+            onChange={(e) => setPin(e.target.value)} />
+          {problem ? <span className="field-error" id="owner-pin-error" role="alert">{problem}</span> : null}
+        </div>
+        <div className="row">
+          <button type="button" onClick={() => close(null)}>{t.cancel}</button>
+          <button type="submit" disabled={busy || pin === ''}>{t.approve}</button>
+        </div>
+      </form>
+    </div>
+  );
+}

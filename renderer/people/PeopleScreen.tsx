@@ -1,0 +1,104 @@
+/** People (owner's screen): who works at this till with which role, and every owner approval given. */
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import type { OverrideDto, PersonDto } from '../../shared/bridge/types';
+import { personInputSchema } from '../../shared/people';
+import { useApp } from '../app/app-store';
+import { CheckField, SelectField, TextField } from '../app/fields';
+import { describeBridgeError, localizeFieldMessage } from '../bridge/bridge-error-text';
+import { formatDateTime } from '../format/date-time';
+import { useText } from '../i18n/use-text';
+import { callWithOwner, refreshPeople } from './owner-pin';
+import { usePeople } from './people-store';
+
+interface Draft { id?: number; name: string; role: 'owner' | 'cashier'; pin: string; active: boolean }
+const EMPTY: Draft = { name: '', role: 'cashier', pin: '', active: true };
+
+export function PeopleScreen(): ReactNode {
+  const t = useText();
+  const locale = useApp((s) => s.locale);
+  const notify = useApp((s) => s.notify);
+  const session = usePeople((s) => s.session);
+  const people = session?.people ?? [];
+  const [draft, setDraft] = useState<Draft>(session?.setUp ? EMPTY : { ...EMPTY, role: 'owner' });
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [overrides, setOverrides] = useState<OverrideDto[] | null>(null);
+
+  const loadOverrides = async () => {
+    const answer = await callWithOwner('people.overrides', { limit: 100 }, 'overrides');
+    if (answer.ok) setOverrides(answer.value.overrides);
+  };
+  useEffect(() => {
+    if (session?.current?.role === 'owner') void loadOverrides();
+  }, [session?.current?.role]);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const person = { ...(draft.id !== undefined ? { id: draft.id } : {}), name: draft.name, role: draft.role, active: draft.active, ...(draft.pin ? { pin: draft.pin } : {}) };
+    // The same rule the core applies (shared/people.ts), so the form says what is wrong before anything is sent.
+    const checked = personInputSchema.safeParse(person);
+    if (!checked.success) {
+      setProblems(Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0] ?? ''), localizeFieldMessage(i.message, t)])));
+      return;
+    }
+    const answer = await callWithOwner('people.save', { person: checked.data }, 'people');
+    if (!answer.ok) {
+      const fields = Object.entries(answer.error.fields ?? {}).filter(([k]) => k.startsWith('person.'));
+      if (fields.length > 0) setProblems(Object.fromEntries(fields.map(([k, v]) => [k.slice('person.'.length), localizeFieldMessage(v, t)])));
+      else notify('error', describeBridgeError(answer.error, t));
+      return;
+    }
+    setProblems({});
+    setDraft(EMPTY);
+    notify('info', t.personSaved(answer.value.name));
+    await refreshPeople();
+  };
+  const edit = (p: PersonDto) => { setProblems({}); setDraft({ id: p.id, name: p.name, role: p.role, pin: '', active: p.active }); };
+  const roleName = (role: string) => (role === 'owner' ? t.roleOwner : t.roleCashier);
+
+  return (
+    <section className="people-screen" aria-labelledby="people-title">
+      <h1 id="people-title">{t.people}</h1>
+      {!session?.setUp ? <p className="muted">{t.firstPersonHint}</p> : null}
+      {people.length > 0 ? (
+        <table aria-label={t.people}>
+          <thead><tr><th>{t.personName}</th><th>{t.role}</th><th>{t.personActive}</th><th /></tr></thead>
+          <tbody>
+            {people.map((p) => (
+              <tr key={p.id}>
+                <th scope="row">{p.name}</th><td>{roleName(p.role)}</td><td>{p.active ? '✓' : '—'}</td>
+                <td><button type="button" aria-label={`${t.editPerson}: ${p.name}`} onClick={() => edit(p)}>{t.editPerson}</button></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      <form onSubmit={(e) => void save(e)} aria-label={draft.id === undefined ? t.addPerson : t.editPerson}>
+        <h2>{draft.id === undefined ? t.addPerson : `${t.editPerson}: ${draft.name}`}</h2>
+        <TextField id="person-name" label={t.personName} value={draft.name} error={problems.name} onChange={(name) => setDraft({ ...draft, name })} />
+        <SelectField id="person-role" label={t.role} value={draft.role} error={problems.role}
+          options={[['owner', t.roleOwner], ['cashier', t.roleCashier]]}
+          onChange={(role) => setDraft({ ...draft, role: role === 'owner' ? 'owner' : 'cashier' })} />
+        <TextField id="person-pin" label={t.pin} type="password" inputMode="numeric" value={draft.pin} error={problems.pin}
+          hint={draft.id !== undefined ? t.newPinHint : undefined} maxLength={8} onChange={(pin) => setDraft({ ...draft, pin })} />
+        {draft.id !== undefined ? <CheckField id="person-active" label={t.personActive} checked={draft.active} onChange={(active) => setDraft({ ...draft, active })} /> : null}
+        <button type="submit">{t.savePerson}</button>
+      </form>
+      <h2>{t.overridesTitle}</h2>
+      {overrides === null ? (
+        session?.setUp ? <button type="button" onClick={() => void loadOverrides()}>{t.overridesTitle}</button> : null
+      ) : overrides.length === 0 ? <p className="muted">{t.overridesEmpty}</p> : (
+        <table aria-label={t.overridesTitle}>
+          <thead><tr><th>{t.overrideWhen}</th><th>{t.overrideOwner}</th><th>{t.overrideCashier}</th><th>{t.overrideWhat}</th><th>{t.overrideSale}</th></tr></thead>
+          <tbody>
+            {overrides.map((o) => (
+              <tr key={o.id}>
+                <td>{formatDateTime(o.at, locale)}</td><td>{o.ownerName}</td><td>{o.cashierName || '—'}</td>
+                <td>{t.ownerPinAction[o.action] ?? o.action}: {o.detail}</td><td>{o.saleShortNumber ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

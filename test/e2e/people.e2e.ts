@@ -1,0 +1,98 @@
+/**
+ * People at the till, driven as a person would: the owner sets the till up, a cashier signs in and cannot change a
+ * line's price (the field is locked, and the core refuses a changed price sent straight to it) until the owner types
+ * their PIN; the sale then records who sold it, and the owner sees the approval in the log.
+ */
+import { test, expect, type Page } from '@playwright/test';
+import { consumidorFinal } from '../../shared/customer';
+import { removeDataDir, startApp, type AppProcess } from './app-process';
+import { callCore, latestSale } from './core-bridge';
+import { addBySearch, lineInput, openTill, productSearch, saveScreen } from './counter';
+
+const CAFE = { code: 'CAF-500', name: 'Café molido tradicional 500 g' };
+const OWNER = { name: 'Ana Dueña', pin: '2468' };
+const CASHIER = { name: 'Beto Cajero', pin: '1357' };
+
+let app: AppProcess | null = null;
+test.afterEach(async () => {
+  await app?.stop();
+  if (app) removeDataDir(app.dataDir);
+  app = null;
+});
+
+async function addPerson(page: Page, person: { name: string; pin: string }, role: 'Dueño' | 'Cajero'): Promise<void> {
+  await page.getByLabel('Nombre', { exact: true }).fill(person.name);
+  await page.getByLabel('Rol').selectOption({ label: role });
+  await page.getByLabel('PIN', { exact: true }).fill(person.pin);
+  await page.getByRole('button', { name: 'Guardar persona' }).click();
+  await expect(page.getByRole('table', { name: 'Personas' }).getByRole('rowheader', { name: person.name })).toBeVisible();
+}
+
+async function signIn(page: Page, person: { name: string; pin: string }): Promise<void> {
+  await page.getByRole('button', { name: 'Cambiar de persona' }).click();
+  await expect(page.getByRole('heading', { name: '¿Quién está vendiendo?' })).toBeVisible();
+  await page.getByRole('radio', { name: new RegExp(person.name) }).click();
+  await page.getByLabel('PIN', { exact: true }).fill(person.pin);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByText(`Vende: ${person.name}`)).toBeVisible();
+}
+
+test('a cashier cannot change a price until an owner enters their PIN; the sale records the cashier and the owner sees the approval', async ({ page }) => {
+  app = await startApp();
+  await openTill(page, app);
+
+  // First run: the till works as before; the owner sets people up.
+  await page.getByRole('button', { name: 'Personas' }).click();
+  await addPerson(page, OWNER, 'Dueño');
+  await expect(page.getByText(`Vende: ${OWNER.name}`)).toBeVisible();
+  await addPerson(page, CASHIER, 'Cajero');
+  await signIn(page, CASHIER);
+  await expect(productSearch(page)).toBeVisible();
+
+  await addBySearch(page, 'café molido', CAFE.name);
+  const price = lineInput(page, 'Precio unitario', CAFE.name);
+  await expect(price).toHaveValue('18900');
+  await expect(price).not.toBeEditable();
+  await expect(page.getByRole('combobox', { name: `Impuesto: ${CAFE.name}` })).toBeDisabled();
+
+  // Whatever the page sends, the core refuses a changed price from a cashier.
+  const customer = consumidorFinal({ email: 'caja@demo.example.co', municipality_code: '11001' });
+  const cheaper = [{ code: CAFE.code, name: CAFE.name, quantity: 1, unit_measure: '94', price: 15000, discount_rate: 0, taxes: [{ code: '01', rate: 5 }] }];
+  await expect(callCore(app, 'sales.charge', { customer, items: cheaper, payment: { form_code: '1', means_code: '10' } })).rejects.toThrow(/FORBIDDEN/);
+
+  // The owner's PIN, for this one change: a wrong one is said in the dialog and unlocks nothing.
+  await page.getByRole('button', { name: `Cambiar precio o impuesto: ${CAFE.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Se necesita el PIN del dueño' });
+  await dialog.getByLabel('PIN del dueño').fill(CASHIER.pin);
+  await dialog.getByRole('button', { name: 'Autorizar' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('PIN');
+  await saveScreen(page, 'owner-pin');
+  await expect(price).not.toBeEditable();
+  await dialog.getByLabel('PIN del dueño').fill(OWNER.pin);
+  await dialog.getByRole('button', { name: 'Autorizar' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(price).toBeEditable();
+
+  await price.fill('15000');
+  await page.keyboard.press('F12');
+  await expect.poll(async () => (await callCore(app!, 'sales.search', { limit: 5 })).total).toBe(1);
+  const sale = await latestSale(app);
+  expect(sale.payable).toBe('15750.00');
+  expect(sale.items[0]).toMatchObject({ code: CAFE.code, price: 15000 });
+
+  // The next sale starts locked again: the approval was for that one change.
+  await addBySearch(page, 'café molido', CAFE.name);
+  await expect(lineInput(page, 'Precio unitario', CAFE.name)).not.toBeEditable();
+
+  // The owner sees who approved what, for whom, and on which sale.
+  await signIn(page, OWNER);
+  await expect(lineInput(page, 'Precio unitario', CAFE.name)).toBeEditable();
+  await page.getByRole('button', { name: 'Personas' }).click();
+  const log = page.getByRole('table', { name: 'Autorizaciones del dueño' });
+  const row = log.getByRole('row').filter({ hasText: CAFE.code });
+  await expect(row).toContainText(OWNER.name);
+  await expect(row).toContainText(CASHIER.name);
+  await expect(row).toContainText('charged price 15000');
+  await expect(row).toContainText(String(sale.shortNumber));
+  await saveScreen(page, 'people');
+});

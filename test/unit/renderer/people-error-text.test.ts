@@ -1,0 +1,25 @@
+/** A refusal by the till's people rules reads as such, never as "this page has no permission to talk to Mostrador". */
+import { describe, expect, it } from 'vitest';
+import { describeBridgeError } from '../../../renderer/bridge/bridge-error-text';
+import { messagesFor } from '../../../renderer/i18n/messages';
+
+const es = messagesFor('es-CO');
+const en = messagesFor('en');
+
+describe('people refusals in words', () => {
+  it('a wrong owner PIN, a price a cashier may not change, too many PINs', () => {
+    const wrongPin = { code: 'FORBIDDEN' as const, message: 'That is not an owner\'s PIN.', fields: { 'ownerOverride.pin': 'is not an owner\'s PIN' } };
+    expect(describeBridgeError(wrongPin, es)).toBe('Se necesita al dueño: no es el PIN de un dueño');
+    expect(describeBridgeError(wrongPin, en)).toBe('The owner is needed: is not an owner\'s PIN');
+    const price = { code: 'FORBIDDEN' as const, message: 'x', fields: { 'items.0.price': 'differs from the catalog; an owner must approve the change' } };
+    expect(describeBridgeError(price, es)).toMatch(/línea 1: el precio o el impuesto no es el del catálogo/);
+    const paused = { code: 'FORBIDDEN' as const, message: 'x', fields: { pin: 'too many wrong PINs; try again in 42 seconds' } };
+    expect(describeBridgeError(paused, es)).toContain('intente de nuevo en 42 segundos');
+  });
+
+  it('a page without its bridge key still says so', () => {
+    const text = describeBridgeError({ code: 'FORBIDDEN', message: 'missing key' }, es);
+    expect(text).toBe(`${es.bridgeErrors.FORBIDDEN} missing key`.trim());
+    expect(text).not.toContain('dueño');
+  });
+});
