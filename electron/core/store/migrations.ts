@@ -330,7 +330,37 @@ export const migrations: readonly Migration[] = [
     name: 'sync timing per service (issue 12, reserved)',
     up() {
       // Reserved: filled in by the work that needs it (unreleased, so its body may still change).
+    },  {
+    name: 'history at scale: search indexes (issue 10, reserved)',
+    up() {
+      // Reserved: filled in by the work that needs it (unreleased, so its body may still change).
     },
+  },
+  {
+    name: 'reprints (issue 10, reserved)',
+    up() {
+      // Reserved: filled in by the work that needs it (unreleased, so its body may still change).
+    },
+  },
+  {
+    name: 'corrections and their audit (issue 10, reserved)',
+    up() {
+      // Reserved: filled in by the work that needs it (unreleased, so its body may still change).
+    },
+  },
+  {
+    name: 'shifts and cash counts (issue 10, reserved)',
+    up() {
+      // Reserved: filled in by the work that needs it (unreleased, so its body may still change).
+    },
+  },
+  {
+    name: 'print queue (issue 11, reserved)',
+    up() {
+      // Reserved: filled in by the work that needs it (unreleased, so its body may still change).
+    },
+  },
+
   },
 ];
 
