@@ -330,7 +330,9 @@ export const migrations: readonly Migration[] = [
     name: 'sync timing per service (issue 12, reserved)',
     up() {
       // Reserved: filled in by the work that needs it (unreleased, so its body may still change).
-    },  {
+    },
+  },
+  {
     name: 'history at scale: search indexes (issue 10, reserved)',
     up() {
       // Reserved: filled in by the work that needs it (unreleased, so its body may still change).
@@ -359,8 +361,6 @@ export const migrations: readonly Migration[] = [
     up() {
       // Reserved: filled in by the work that needs it (unreleased, so its body may still change).
     },
-  },
-
   },
 ];
 
