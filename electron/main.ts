@@ -8,13 +8,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, protocol, session } from 'electron';
-import type { SyncStatusDto } from '../shared/bridge/types';
+import type { AppInfoDto, SyncStatusDto, UnsentSalesDto } from '../shared/bridge/types';
 import { APP_PAGE_URL } from './app-files';
 import { registerAppScheme, serveAppFiles } from './app-protocol';
 import { composePosApp, type ComposedApp } from './compose';
 import { dispatch } from './core/bridge/dispatch';
 import { registerBridgeIpc, sendBridgeEvent } from './ipc';
 import { createWindowReceiptPrinter } from './printing';
+import { quitQuestion } from './quit-check';
 import { unsentSalesOf, watchForUpdates, type TillState, type UpdateWatch } from './updates';
 import { cashierWindowOptions, hardenSession, hardenWindow } from './window';
 
@@ -98,7 +99,23 @@ async function startUpdates(): Promise<void> {
 /** Sales still on their way and shifts, read from the core; when it cannot say, assume the till is busy. */
 async function tillState(composed: ComposedApp): Promise<TillState> {
   const status = await dispatch(composed.app.handlers, 'sync.status', {});
-  return { unsentSales: status.ok ? unsentSalesOf((status.value as SyncStatusDto).counts) : 1, shiftOpen: false };
+  const shift = await dispatch(composed.app.handlers, 'shifts.current', {});
+  return { unsentSales: status.ok ? unsentSalesOf((status.value as SyncStatusDto).counts) : 1, shiftOpen: !shift.ok || shift.value !== null };
+}
+
+/** Asks before quitting with unsent sales (how many, how old); true = quit. A core that cannot say lets the cashier quit. */
+async function confirmQuit(): Promise<boolean> {
+  const current = core;
+  if (!current) return true;
+  const [unsent, info] = await Promise.all([
+    dispatch(current.app.handlers, 'sales.unsent', {}), dispatch(current.app.handlers, 'app.info', {}),
+  ]);
+  const question = unsent.ok ? quitQuestion(unsent.value as UnsentSalesDto, info.ok ? (info.value as AppInfoDto).locale : 'es-CO') : null;
+  if (!question) return true;
+  const options = { type: 'warning' as const, message: question.message, detail: question.detail, buttons: question.buttons, defaultId: 1, cancelId: 1 };
+  const parent = window && !window.isDestroyed() ? window : null;
+  const answer = parent ? await dialog.showMessageBox(parent, options) : await dialog.showMessageBox(options);
+  return answer.response === 0;
 }
 
 /** Stops the core; true when a downloaded update may now be installed (decided while the core could still say). */
@@ -137,19 +154,25 @@ if (!app.requestSingleInstanceLock()) {
     if (core && !window) window = openWindow();
   });
 
-  let quitting: 'no' | 'stopping' | 'done' = 'no';
+  let quitting: 'no' | 'asking' | 'stopping' | 'done' = 'no';
+  // A signal (the system shutting down, a service manager) quits without asking: nobody is there to answer.
+  let askBeforeQuit = true;
   app.on('before-quit', (event) => {
     if (quitting === 'done') return;
     event.preventDefault();
-    if (quitting === 'stopping') return;
-    quitting = 'stopping';
-    void stopCore().catch(() => false).then((installUpdate) => {
-      quitting = 'done';
-      if (installUpdate && updates) updates.install();
-      else app.quit();
+    if (quitting !== 'no') return;
+    quitting = 'asking';
+    void (askBeforeQuit ? confirmQuit().catch(() => true) : Promise.resolve(true)).then((quit) => {
+      if (!quit) { quitting = 'no'; return; }
+      quitting = 'stopping';
+      return stopCore().catch(() => false).then((installUpdate) => {
+        quitting = 'done';
+        if (installUpdate && updates) updates.install();
+        else app.quit();
+      });
     });
   });
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => app.quit());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => { askBeforeQuit = false; app.quit(); });
 
   app.whenReady().then(start, (error: unknown) => {
     log(`Electron did not start: ${error instanceof Error ? error.message : String(error)}`);

@@ -5,7 +5,7 @@
  */
 import type { PrintToPDFOptions, WebContents, WebContentsPrintOptions } from 'electron';
 import type { PaperWidth } from '../shared/bridge/types';
-import type { PrintJob, ReceiptPrinter } from './core/app/app-context';
+import type { PaperJob, PrintJob, ReceiptPrinter } from './core/app/app-context';
 import { BridgeFailure } from './core/bridge/bridge-failure';
 
 export interface PrintSettings {
@@ -74,9 +74,9 @@ export function createWindowReceiptPrinter(contents: () => Pick<WebContents, 'pr
     return target;
   };
   return {
-    print: async (job: PrintJob) => printReceipt(current(), { printerName: job.printerName, silent: job.silent }),
-    pdf: async (job: PrintJob) => {
-      const pdf = await receiptPdf(current(), job.receipt.paperWidth);
+    print: async (job: PrintJob | PaperJob) => printReceipt(current(), { printerName: job.printerName, silent: job.silent }),
+    pdf: async (job: PrintJob | PaperJob) => {
+      const pdf = await receiptPdf(current(), 'receipt' in job ? job.receipt.paperWidth : job.paperWidth);
       return { base64: Buffer.from(pdf).toString('base64'), fileName: job.fileName };
     },
   };

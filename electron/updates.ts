@@ -10,7 +10,7 @@
 export interface TillState {
   /** Sales not yet confirmed by the service: waiting, sending or queued (needs_attention waits for a person, not a send). */
   unsentSales: number;
-  /** A cashier's shift is open (no shifts in the store yet: the shell passes false until they exist). */
+  /** A cashier's shift is open (the core's `shifts.current`). */
   shiftOpen: boolean;
 }
 

@@ -76,4 +76,11 @@ export const LIMITS = {
   /** Wrong PINs in a row before PIN checks pause, and for how long (a PIN is short: guessing must be slow). */
   pinTriesBeforePause: 5,
   pinPauseMs: 60_000,
+  /** Cash in the drawer when a shift opens, in whole pesos (a drawer never holds more). */
+  maxOpeningCash: 100_000_000,
+  /** Bills or coins of one denomination counted at a shift's close. */
+  maxCashPieces: 100_000,
+  /** Minutes after which an unsent sale is highlighted (status bar, history); the owner sets it, default 30. */
+  minUnsentAlertMinutes: 1,
+  maxUnsentAlertMinutes: 10_080,
 } as const;

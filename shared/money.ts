@@ -175,3 +175,8 @@ export function cashDue(payable: Amount | string, smallestCoin = 50): Amount {
 export function cashChange(received: Amount | string | number, due: Amount | string): Amount {
   return amount(parseFigure(received, 'received').minus(parseFigure(due, 'due')));
 }
+
+/** Exact sum of amounts (a shift's totals, a drawer's cash); negative inputs are refused like every figure here. */
+export function sumAmounts(values: ReadonlyArray<Amount | string | number>): Amount {
+  return amount(values.reduce<Dec>((sum, value, i) => sum.plus(parseFigure(value, `amount ${i + 1}`)), new Dec(0)));
+}

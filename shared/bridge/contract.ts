@@ -12,6 +12,8 @@ import { SERVICE_URL_MESSAGES, serviceUrlProblem } from '../service-url';
 import { DEFAULT_OPEN_SALE_SLOT, openSaleDraftSchema, openSaleSlotSchema, parkableDraftSchema } from '../open-sale';
 import { productCodeSchema, productInputSchema } from '../product';
 import { ownerOverrideSchema, personInputSchema, signInSchema, withOwnerOverride } from '../people';
+import { closeShiftSchema, openShiftSchema, unsentAlertSchema } from '../shift';
+import type { ShiftDto, ShiftReportDto, UnsentSalesDto } from './types';
 import { BRIDGE_EVENT_NAMES, BRIDGE_METHOD_NAMES, isBridgeMethodName, type BridgeEventNameOnly, type BridgeMethodName } from './names';
 import type {
   AppInfoDto, ChargeResult, CustomerDto, ProductDto, RangesDto, ReceiptDto, SaleDetailDto, SaleEventDto,
@@ -211,6 +213,25 @@ export const bridgeContract = {
 
   'sync.status': { input: empty, result: returns<SyncStatusDto>() },
   'sync.retryNow': { input: empty, result: returns<SyncStatusDto>() },
+
+  /** Shifts (shared/shift.ts): this till's open shift, or null. */
+  'shifts.current': { input: empty, result: returns<ShiftDto | null>() },
+  'shifts.open': { input: openShiftSchema, result: returns<ShiftDto>() },
+  /** The open shift's X report as of now (no id), or shift `shiftId`'s: X while open, its frozen Z once closed. */
+  'shifts.report': { input: z.strictObject({ shiftId: recordId.optional() }), result: returns<ShiftReportDto>() },
+  /** Closes with the cash counted; with sales unsent it is refused (field confirmUnsent says how many, how old) until confirmed. */
+  'shifts.close': { input: closeShiftSchema, result: returns<ShiftReportDto>() },
+  'shifts.list': {
+    input: z.strictObject({ limit: z.number().int().min(1).max(200), offset: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional() }),
+    result: returns<{ shifts: ShiftDto[]; total: number }>(),
+  },
+  /** The receipts' print path: Electron prints the window showing the report; browser mode answers `printed: false`. */
+  'shifts.print': { input: z.strictObject({ shiftId: recordId, paperWidth: paperWidth.optional() }), result: returns<{ printed: boolean }>() },
+  'shifts.pdf': { input: z.strictObject({ shiftId: recordId, paperWidth: paperWidth.optional() }), result: returns<{ base64: string; fileName: string }>() },
+  /** Owners only: after how many minutes an unsent sale is highlighted. */
+  'shifts.unsentAlert': { input: withOwnerOverride({ minutes: unsentAlertSchema }), result: returns<UnsentSalesDto>() },
+  /** Sales not yet confirmed by the service: how many, the oldest, how many waited past the alert time. */
+  'sales.unsent': { input: empty, result: returns<UnsentSalesDto>() },
 } as const;
 
 export type BridgeContract = typeof bridgeContract;

@@ -311,3 +311,61 @@ export interface TillDto {
   tillId: string;
   tillName: string;
 }
+
+/** A shift: opened with the drawer's cash, closed with the cash counted (issue 10). */
+export interface ShiftDto {
+  id: number;
+  tillName: string;
+  openedAt: number;
+  openedBy: string;
+  openingCash: string;
+  closedAt: number | null;
+  closedBy: string | null;
+}
+
+/** How many sales and how much they add up to. */
+export interface SalesTallyDto {
+  count: number;
+  payable: string;
+}
+
+/** The X report (any time, shift open) or the Z report (frozen at the close); every figure from shared/money.ts. */
+export interface ShiftReportDto {
+  kind: 'X' | 'Z';
+  shift: ShiftDto;
+  /** When the figures were taken (the close, for a Z report). */
+  takenAt: number;
+  sales: SalesTallyDto;
+  gross: string;
+  discount: string;
+  taxTotal: string;
+  taxes: Array<{ code: string; rate: string; taxableAmount: string; amount: string }>;
+  byMeans: Array<{ meansCode: string } & SalesTallyDto>;
+  validated: SalesTallyDto;
+  /** Waiting, sending or queued at the service. */
+  pending: SalesTallyDto;
+  needsAttention: SalesTallyDto;
+  byCashier: Array<{ cashierName: string } & SalesTallyDto>;
+  cash: {
+    opening: string;
+    /** What the till asked for in cash (each total rounded to the smallest coin). */
+    cashSales: string;
+    expected: string;
+    counted: string | null;
+    /** counted − expected: negative when cash is missing. */
+    difference: string | null;
+    count: { bills: Record<string, number>; coins: Record<string, number> } | null;
+  };
+  /** Every unsent sale of the till at that moment (not only this shift's). */
+  unsent: { count: number; oldestAt: number | null };
+}
+
+/** Sales not yet confirmed by the service, and how many have waited longer than the owner's alert time. */
+export interface UnsentSalesDto {
+  count: number;
+  oldestAt: number | null;
+  alertAfterMinutes: number;
+  late: number;
+  /** The core's clock when counted, so "how old" does not depend on the screen's clock. */
+  at: number;
+}

@@ -1,6 +1,6 @@
 /** What every group of bridge handlers shares: the store, the live connection and the app's own facts. */
 import type { InvoiceItem } from '../../../shared/api/invoice-request';
-import type { ReceiptDto, SellerDto, SettingsDto, SyncStatusDto } from '../../../shared/bridge/types';
+import type { PaperWidth, ReceiptDto, SellerDto, SettingsDto, SyncStatusDto } from '../../../shared/bridge/types';
 import type { HttpTimeouts } from '../api/http';
 import type { CredentialStore } from '../secrets/credential-store';
 import type { Store } from '../store';
@@ -8,8 +8,17 @@ import type { ServiceConnection } from './service-connection';
 
 /** Printing is the shell's job (Electron prints its window); browser mode lets the page print itself. */
 export interface ReceiptPrinter {
-  print(job: PrintJob): Promise<{ printed: boolean }>;
-  pdf(job: PrintJob): Promise<{ base64: string; fileName: string }>;
+  print(job: PrintJob | PaperJob): Promise<{ printed: boolean }>;
+  pdf(job: PrintJob | PaperJob): Promise<{ base64: string; fileName: string }>;
+}
+
+/** Any other paper the window shows (a shift's X or Z report): the receipts' printer, on its own paper width. */
+export interface PaperJob {
+  paper: 'shift-report';
+  paperWidth: PaperWidth;
+  printerName: string | null;
+  silent: boolean;
+  fileName: string;
 }
 
 export interface PrintJob {

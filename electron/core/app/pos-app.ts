@@ -22,6 +22,7 @@ import { counterHandlers } from './counter-handlers';
 import { customerDirectoryHandlers } from './customer-directory-handlers';
 import { catalogHandlers } from './catalog-handlers';
 import { peopleDesk } from './people-handlers';
+import { shiftHandlers } from './shift-handlers';
 import { SendProgress, syncStatusDto } from './sync-status';
 
 export type PosEvent = { [E in BridgeEventName]: { event: E; payload: BridgeEvents[E] } }[BridgeEventName];
@@ -140,6 +141,7 @@ export function createPosApp(opts: PosAppOptions): PosApp {
     handlers: people.guard({
       ...shopHandlers(ctx), ...setupHandlers(ctx, { version: opts.version, shell: opts.shell }), ...openSaleHandlers(ctx),
       ...counterHandlers(ctx), ...customerDirectoryHandlers(ctx), ...catalogHandlers(ctx), ...people.handlers,
+      ...shiftHandlers(ctx, async () => (await people.handlers['people.session']({})).current),
     }),
     async start() {
       if (isDemo()) seedDemoCatalog(store);

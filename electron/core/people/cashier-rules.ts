@@ -41,6 +41,8 @@ export function restrictionOf(method: string, input: Input, store: Pick<Store, '
       return { action: 'people', detail: `Person saved: ${String((input.person as Input | undefined)?.name ?? '')}` };
     case 'people.overrides':
       return { action: 'overrides', detail: 'Override log read' };
+    case 'shifts.unsentAlert':
+      return { action: 'settings', detail: `Unsent sales highlighted after ${String(input.minutes)} minutes` };
     case 'customers.save':
       return customerTaxChange(input.customer as InvoiceCustomer, store);
     default:

@@ -351,9 +351,46 @@ export const migrations: readonly Migration[] = [
     },
   },
   {
-    name: 'shifts and cash counts (issue 10, reserved)',
-    up() {
-      // Reserved: filled in by the work that needs it (unreleased, so its body may still change).
+    name: 'shifts and cash counts (issue 10)',
+    up(db) {
+      // A shift opens with the drawer's cash and closes with the cash counted by bill and coin; its Z report is
+      // frozen at the close (what was validated or pending then), so a reprint says what the first print said.
+      // At most one open shift per till. Each sale joins the shift open when it is recorded, by trigger, inside the
+      // sale's own transaction: nothing in the charge path can forget it. A closed shift never changes.
+      db.exec(`
+        CREATE TABLE shifts (
+          id             INTEGER PRIMARY KEY AUTOINCREMENT,
+          till_id        TEXT NOT NULL,
+          till_name      TEXT NOT NULL,
+          opened_at      INTEGER NOT NULL,
+          opened_by_id   INTEGER REFERENCES people(id),
+          opened_by_name TEXT NOT NULL,
+          opening_cash   TEXT NOT NULL,
+          closed_at      INTEGER,
+          closed_by_id   INTEGER REFERENCES people(id),
+          closed_by_name TEXT,
+          cash_count     TEXT CHECK (cash_count IS NULL OR json_valid(cash_count)),
+          counted_cash   TEXT,
+          report         TEXT CHECK (report IS NULL OR json_valid(report)),
+          CHECK ((closed_at IS NULL) = (counted_cash IS NULL) AND (closed_at IS NULL) = (report IS NULL))
+        ) STRICT;
+        CREATE UNIQUE INDEX shifts_one_open_per_till ON shifts (till_id) WHERE closed_at IS NULL;
+        CREATE INDEX shifts_by_opened_at ON shifts (opened_at);
+        CREATE TRIGGER shifts_closed_are_final BEFORE UPDATE ON shifts WHEN OLD.closed_at IS NOT NULL BEGIN
+          SELECT RAISE(ABORT, 'a closed shift cannot change');
+        END;
+        CREATE TRIGGER shifts_never_deleted BEFORE DELETE ON shifts BEGIN
+          SELECT RAISE(ABORT, 'a shift is never deleted');
+        END;
+
+        ALTER TABLE sales ADD COLUMN shift_id INTEGER REFERENCES shifts(id);
+        CREATE INDEX sales_by_shift ON sales (shift_id) WHERE shift_id IS NOT NULL;
+        CREATE TRIGGER sales_join_open_shift AFTER INSERT ON sales WHEN NEW.shift_id IS NULL BEGIN
+          UPDATE sales SET shift_id = (SELECT id FROM shifts WHERE closed_at IS NULL ORDER BY id DESC LIMIT 1) WHERE id = NEW.id;
+        END;
+        -- Unsent sales oldest first (the status bar's "waiting since", the close and quit questions).
+        CREATE INDEX outbox_unsent_by_created_at ON outbox (created_at) WHERE state IN ('waiting','sending','queued');
+      `);
     },
   },
   {

@@ -11,6 +11,7 @@ import { peopleTable, type People } from './people';
 import { referenceCodes } from './reference-code';
 import { salesTable, type Sales } from './sales';
 import { settingsTable, type Settings } from './settings';
+import { shiftsTable, type Shifts } from './shifts';
 
 export interface StoreOptions {
   /** The installation's data file, or ':memory:'. */
@@ -20,7 +21,7 @@ export interface StoreOptions {
   random?: () => number;
 }
 
-export interface Store extends Settings, Sales, Outbox, Catalog, Customers, OpenSales, ApiRequests, ParkedSales, People {
+export interface Store extends Settings, Sales, Outbox, Catalog, Customers, OpenSales, ApiRequests, ParkedSales, People, Shifts {
   close(): void;
 }
 
@@ -50,6 +51,7 @@ export function openStore(opts: StoreOptions): Store {
       ...parkedSalesTable(db, now),
       ...apiRequestsTable(db),
       ...peopleTable(db, now),
+      ...shiftsTable(db, now),
       close() {
         if (db.open) db.close();
       },

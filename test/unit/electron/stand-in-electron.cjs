@@ -79,7 +79,11 @@ const ipcMain = {
   removeHandler: (channel) => { ipcHandlers.delete(channel); report('ipc-remove', { channel }); },
 };
 
-const dialog = { showErrorBox: (title, message) => report('error-box', { title, message }) };
+const dialog = {
+  showErrorBox: (title, message) => report('error-box', { title, message }),
+  // Quitting with unsent sales asks; the stand-in answers "close anyway".
+  showMessageBox: async (...args) => { report('quit-asked', { options: args.at(-1) }); return { response: 0 }; },
+};
 
 const protocolHandlers = new Map();
 let isReady = false;
