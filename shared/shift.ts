@@ -52,10 +52,10 @@ export function cashCountTotal(count: CashCount): Amount {
   return sumAmounts(parts);
 }
 
-/** An empty count: every bill and coin at zero, for the form to start from. */
-export function emptyCashCount(): { bills: Record<string, number>; coins: Record<string, number> } {
+/** Every bill and coin with its pieces (0 where none were counted): the form starts from it, the Z report prints it. */
+export function fullCashCount(count: CashCount = { bills: {}, coins: {} }): { bills: Record<string, number>; coins: Record<string, number> } {
   return {
-    bills: Object.fromEntries(CASH_COUNT_BILLS.map((v) => [String(v), 0])),
-    coins: Object.fromEntries(CASH_COUNT_COINS.map((v) => [String(v), 0])),
+    bills: Object.fromEntries(CASH_COUNT_BILLS.map((v) => [String(v), count.bills[String(v)] ?? 0])),
+    coins: Object.fromEntries(CASH_COUNT_COINS.map((v) => [String(v), count.coins[String(v)] ?? 0])),
   };
 }

@@ -5,7 +5,7 @@
  */
 import { DEFAULT_TILL_NAME } from '../../../shared/bridge/contract';
 import type { PaperWidth, PersonDto, ShiftReportDto, UnsentSalesDto } from '../../../shared/bridge/types';
-import { DEFAULT_UNSENT_ALERT_MINUTES, cashCountTotal, unsentAlertSchema } from '../../../shared/shift';
+import { DEFAULT_UNSENT_ALERT_MINUTES, cashCountTotal, fullCashCount, unsentAlertSchema } from '../../../shared/shift';
 import { BridgeFailure } from '../bridge/bridge-failure';
 import type { BridgeHandlers } from '../bridge/dispatch';
 import type { ShiftRecord } from '../store/shifts';
@@ -99,11 +99,8 @@ export function shiftHandlers(
         throw new BridgeFailure('INVALID_INPUT', `${question}; confirm to close the shift anyway.`, { confirmUnsent: question });
       }
       const counted = cashCountTotal(count);
-      // Zeros left in for the paper: every denomination is printed, counted or not.
-      const fullCount = {
-        bills: Object.fromEntries(Object.entries(count.bills).map(([k, v]) => [k, v ?? 0])),
-        coins: Object.fromEntries(Object.entries(count.coins).map(([k, v]) => [k, v ?? 0])),
-      };
+      // Every denomination is printed, counted or not.
+      const fullCount = fullCashCount(count);
       const closedBy = await person();
       const closed = store.closeShift(shiftId, {
         closedBy, cashCount: fullCount, countedCash: counted,

@@ -81,6 +81,13 @@ const VALID: Partial<Record<BridgeMethod, unknown>> = {
   'people.signIn': { personId: 1, pin: '2468' },
   'people.overrides': { limit: 10, offset: 0, ownerOverride: { pin: '2468' } },
   'people.approveLine': { slot: 'counter', code: 'CAF-500', ownerOverride: { pin: '2468' } },
+  'shifts.open': { openingCash: 150_000 },
+  'shifts.report': { shiftId: 1 },
+  'shifts.close': { shiftId: 1, count: { bills: { '100000': 1, '1000': 2 }, coins: { '50': 3 } }, confirmUnsent: true },
+  'shifts.list': { limit: 10, offset: 0 },
+  'shifts.print': { shiftId: 1, paperWidth: 58 },
+  'shifts.pdf': { shiftId: 1, paperWidth: 80 },
+  'shifts.unsentAlert': { minutes: 45 },
 };
 // A cash sale with the cash it was paid with: the cash rule is fuzzed with the rest of the charge.
 (VALID['sales.charge'] as Record<string, unknown>).cash = { received: 100_000 };
@@ -216,6 +223,7 @@ describe('every bridge method, whatever it is sent', () => {
     products: db.prepare('SELECT group_concat(code || name || price || active || coalesce(shelf_price, \'\') || coalesce(category, \'\'), \';\') AS all_rows FROM (SELECT * FROM products ORDER BY code)').get(),
     barcodes: db.prepare('SELECT group_concat(barcode || code, \';\') AS all_rows FROM (SELECT * FROM product_barcodes ORDER BY barcode)').get(),
     settings: db.prepare('SELECT group_concat(key || \'=\' || value, \';\') AS all_rows FROM (SELECT * FROM settings WHERE key NOT LIKE \'%range%\' ORDER BY key)').get(),
+    shifts: db.prepare('SELECT group_concat(id || opening_cash || coalesce(closed_at, \'\') || coalesce(counted_cash, \'\'), \';\') AS all_rows FROM shifts').get(),
   });
 
   async function callOverHttp(method: string, input: unknown): Promise<BridgeEnvelope<unknown>> {
@@ -228,7 +236,7 @@ describe('every bridge method, whatever it is sent', () => {
   }
 
   // The methods with rich inputs get most of the runs; a few hundred in all, sized for two shared cores.
-  const RICH: readonly string[] = ['sales.charge', 'customers.save', 'settings.save', 'customers.importPreview', 'openSale.park', 'catalog.save'];
+  const RICH: readonly string[] = ['sales.charge', 'customers.save', 'settings.save', 'customers.importPreview', 'openSale.park', 'catalog.save', 'shifts.close'];
 
   it.each([...BRIDGE_METHODS])('%s: never INTERNAL, nothing written on a refusal', async (method) => {
     internal = [];
