@@ -11,6 +11,7 @@ import { useText } from '../i18n/use-text';
 import { ReceiptScreen } from '../receipt/ReceiptScreen';
 import { SaleScreen } from '../sale/SaleScreen';
 import { SettingsScreen } from '../settings/SettingsScreen';
+import { ShiftScreen } from '../shifts/ShiftScreen';
 import { StatusBar } from '../status/StatusBar';
 import { bootstrap } from './bootstrap';
 import { useApp } from './app-store';
@@ -26,6 +27,7 @@ function ScreenContent(): ReactNode {
   if (screen === 'customers') return <CustomersScreen />;
   if (screen === 'catalog') return <CatalogScreen />;
   if (screen === 'people') return <PeopleScreen />;
+  if (screen === 'shifts') return <ShiftScreen />;
   if (screen === 'receipt' && receiptSaleId !== null) return <ReceiptScreen key={receiptSaleId} saleId={receiptSaleId} />;
   return <SaleScreen />;
 }

@@ -23,6 +23,7 @@ export function TopBar(): ReactNode {
         {tab('history', t.history, 'F9')}
         {tab('customers', t.customers)}
         {tab('catalog', t.catalog, 'F6')}
+        {tab('shifts', t.shift)}
         {tab('settings', t.settings, 'F10')}
         <button type="button" className={`tab ${screen === 'people' ? 'current' : ''}`} aria-current={screen === 'people' ? 'page' : undefined}
           onClick={() => show('people')}>{t.people}</button>

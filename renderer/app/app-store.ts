@@ -2,7 +2,8 @@
 import { create } from 'zustand';
 import type { AppInfoDto, Locale, SettingsDto, SyncStatusDto } from '../../shared/bridge/types';
 
-export type Screen = 'sale' | 'history' | 'settings' | 'receipt' | 'customers' | 'catalog' | 'people';
+export type Screen = 'sale' | 'history' | 'settings' | 'receipt' | 'customers' | 'catalog' | 'people'
+  | 'shifts';
 
 export interface Notice { kind: 'info' | 'error'; text: string; at: number }
 

@@ -6,6 +6,7 @@ import { useApp } from '../app/app-store';
 import { formatDateTime } from '../format/date-time';
 import { saleNumberLabel } from '../format/sale-number';
 import { useText } from '../i18n/use-text';
+import { isLate, useUnsent } from '../shifts/unsent-store';
 
 interface Props { sales: SaleSummaryDto[]; selectedId: number | null; onSelect(id: number): void }
 
@@ -13,6 +14,7 @@ export function SaleList({ sales, selectedId, onSelect }: Props): ReactNode {
   const t = useText();
   const locale = useApp((s) => s.locale);
   const tillName = useApp((s) => s.settings?.tillName ?? '');
+  const unsent = useUnsent((s) => s.unsent);
   if (sales.length === 0) return <p className="muted">{t.noSales}</p>;
   return (
     <div className="history-scroll">
@@ -30,7 +32,7 @@ export function SaleList({ sales, selectedId, onSelect }: Props): ReactNode {
         </thead>
         <tbody>
           {sales.map((sale) => (
-            <tr key={sale.id} className={sale.id === selectedId ? 'selected' : ''} aria-selected={sale.id === selectedId}>
+            <tr key={sale.id} className={`${sale.id === selectedId ? 'selected' : ''}${isLate(sale, unsent) ? ' late-sale' : ''}`} aria-selected={sale.id === selectedId}>
               <td>{formatDateTime(sale.createdAt, locale)}</td>
               <td className="sale-number">{saleNumberLabel(sale.tillName || tillName, sale.shortNumber)}</td>
               <td>
@@ -41,7 +43,7 @@ export function SaleList({ sales, selectedId, onSelect }: Props): ReactNode {
               <td>{sale.fullNumber ?? '—'}</td>
               <td>{sale.customerName}</td>
               <td className="num">{formatCop(sale.payable, locale)}</td>
-              <td><span className={`state state-${sale.state}`}>{t.saleState[sale.state]}</span></td>
+              <td><span className={`state state-${sale.state}`}>{t.saleState[sale.state]}</span>{isLate(sale, unsent) ? <span className="late-badge" title={t.lateSale}>⏱</span> : null}</td>
             </tr>
           ))}
         </tbody>

@@ -6,6 +6,7 @@ import { formatDateTime } from '../format/date-time';
 import { useText } from '../i18n/use-text';
 import { summarizeStatus } from './status-summary';
 import { describeSyncError } from './sync-error-text';
+import { UnsentAlert } from '../shifts/UnsentAlert';
 
 export function StatusBar(): ReactNode {
   const t = useText();
@@ -35,6 +36,7 @@ export function StatusBar(): ReactNode {
           {o.stuck ? ` (${t.connection[o.connection]})` : null}
         </span>
       ))}
+      <UnsentAlert />
       {s.needsAttention > 0 ? (
         <button type="button" className="link attention" onClick={() => show('history')}>{t.needsAttentionCount(s.needsAttention)}</button>
       ) : null}
