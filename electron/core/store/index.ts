@@ -18,3 +18,4 @@ export { REFERENCE_CODE_PATTERN, referenceCodeTime } from './reference-code';
 export { openDatabase } from './database';
 export type { ApiRequests } from './api-requests';
 export type { People, Person, OverrideRecord, SaleStamp } from './people';
+export { CorrectionRefused, standingOf, type Actor, type CorrectionDone, type CorrectionRecord, type Corrections, type SaleStanding } from './corrections';

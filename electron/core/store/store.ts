@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { apiRequestsTable, type ApiRequests } from './api-requests';
 import { catalogTable, type Catalog } from './catalog';
+import { correctionsTable, type Corrections } from './corrections';
 import { customersTable, type Customers } from './customers';
 import { openDatabase } from './database';
 import { migrate } from './migrations';
@@ -20,7 +21,7 @@ export interface StoreOptions {
   random?: () => number;
 }
 
-export interface Store extends Settings, Sales, Outbox, Catalog, Customers, OpenSales, ApiRequests, ParkedSales, People {
+export interface Store extends Settings, Sales, Outbox, Catalog, Customers, OpenSales, ApiRequests, ParkedSales, People, Corrections {
   close(): void;
 }
 
@@ -37,7 +38,9 @@ export function openStore(opts: StoreOptions): Store {
     migrate(db);
     const settings = settingsTable(db, random);
     const outbox = outboxTable(db, now);
-    const sales = salesTable(db, now, referenceCodes(settings.tillId(), now, random));
+    // One generator for every new reference (a sale, a correction's new invoice): codes stay increasing in this process.
+    const nextReferenceCode = referenceCodes(settings.tillId(), now, random);
+    const sales = salesTable(db, now, nextReferenceCode);
     // Anything still 'sending' was interrupted by a crash; resending is safe because the service deduplicates by reference.
     outbox.recoverInterrupted();
     return {
@@ -50,6 +53,7 @@ export function openStore(opts: StoreOptions): Store {
       ...parkedSalesTable(db, now),
       ...apiRequestsTable(db),
       ...peopleTable(db, now),
+      ...correctionsTable(db, now, nextReferenceCode, sales),
       close() {
         if (db.open) db.close();
       },
