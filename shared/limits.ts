@@ -76,4 +76,6 @@ export const LIMITS = {
   /** Wrong PINs in a row before PIN checks pause, and for how long (a PIN is short: guessing must be slow). */
   pinTriesBeforePause: 5,
   pinPauseMs: 60_000,
+  /** Why an owner corrected or voided a sale, kept in the correction record (a sentence, not a report). */
+  correctionReasonLength: 200,
 } as const;
