@@ -159,6 +159,7 @@ export function outboxTable(db: Database.Database, now: () => number): Outbox {
   const moveNeverSent = db.prepare<[string, number, string]>(
     `UPDATE outbox SET service = ?, updated_at = ? WHERE service = ? AND state = 'waiting' AND attempts = 0 AND remote_id IS NULL`,
   );
+  const selectClosed = db.prepare<[number], { closed: string | null }>('SELECT closed FROM outbox WHERE id = ?');
   const adopt = db.prepare<[string, number]>(`UPDATE outbox SET service = ?, updated_at = ? WHERE service = '' AND ${OUTSTANDING}`);
 
   function mustGet(entryId: number): OutboxEntry {
@@ -270,6 +271,9 @@ export function outboxTable(db: Database.Database, now: () => number): Outbox {
 
     retryNeedsAttention(entryId, service) {
       return change(entryId, ['needs_attention'], 'retry', (entry) => {
+        if (selectClosed.get(entry.id)?.closed) {
+          throw new StoreError(`Sale ${entry.referenceCode} was voided or replaced by a correction; it is never sent again.`);
+        }
         if (service !== undefined && entry.service !== '' && entry.service !== service) {
           throw new StoreError(
             `Sale ${entry.referenceCode} was rung up for another invoicing service; it cannot be sent to the one in use now.`,

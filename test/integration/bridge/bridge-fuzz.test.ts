@@ -81,6 +81,9 @@ const VALID: Partial<Record<BridgeMethod, unknown>> = {
   'people.signIn': { personId: 1, pin: '2468' },
   'people.overrides': { limit: 10, offset: 0, ownerOverride: { pin: '2468' } },
   'people.approveLine': { slot: 'counter', code: 'CAF-500', ownerOverride: { pin: '2468' } },
+  'corrections.get': { saleId: 1 },
+  'corrections.correct': { saleId: 1, customer: { identification_type: '31', identification: '800197268', dv: '4', person_type: '1', name: 'DIAN', tax_regime: '48', email: 'dian@example.co', municipality_code: '11001' }, reason: 'NIT' },
+  'corrections.void': { saleId: 1, reason: 'prueba' },
 };
 // A cash sale with the cash it was paid with: the cash rule is fuzzed with the rest of the charge.
 (VALID['sales.charge'] as Record<string, unknown>).cash = { received: 100_000 };
