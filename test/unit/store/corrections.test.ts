@@ -200,3 +200,25 @@ describe('what may not change', () => {
     expect(() => raw.prepare("UPDATE outbox SET closed = 'replaced' WHERE id = ?").run(refused.entryId)).toThrow(/voided only/);
   });
 });
+
+describe('migration 16 (seed, then migrate)', () => {
+  it('15 → 16 keeps sales and their frozen bodies, allows the range swap of migration 1, and starts every sale unclosed', async () => {
+    const { migrate } = await import('../../../electron/core/store');
+    const older = new Database(join(dir, 'v15.sqlite'));
+    older.pragma('foreign_keys = ON');
+    migrate(older, { target: 15 });
+    older.prepare(
+      `INSERT INTO sales (reference_code, created_at, customer, items, payment, totals, payable) VALUES ('K7M2QX-01JH000000AAAAAAAAAAAAAAAA', 0, ?, ?, '{}', '{}', '1')`,
+    ).run(JSON.stringify(buyer), JSON.stringify(items));
+    const body = JSON.stringify({ reference_code: 'K7M2QX-01JH000000AAAAAAAAAAAAAAAA', numbering_range_id: RANGE });
+    older.prepare(`INSERT INTO outbox (sale_id, request_body, numbering_range_id, next_attempt_at, created_at, updated_at, attempts) VALUES (1, ?, ?, 0, 0, 0, 1)`).run(body, RANGE);
+    migrate(older, { target: 16 });
+    expect(older.prepare('SELECT closed FROM outbox').get()).toEqual({ closed: null });
+    expect(older.prepare('SELECT corrects_sale_id FROM sales').get()).toEqual({ corrects_sale_id: null });
+    const other = '00000000-0000-4000-8000-000000000001';
+    older.prepare('UPDATE outbox SET numbering_range_id = ?, request_body = json_set(request_body, \'$.numbering_range_id\', ?)').run(other, other);
+    expect(() => older.prepare(`UPDATE outbox SET request_body = json_set(request_body, '$.reference_code', 'X')`).run()).toThrow(/cannot change after the first attempt/);
+    expect(() => older.prepare(`UPDATE sales SET customer = '{}'`).run()).toThrow(/recorded correction/);
+    older.close();
+  });
+});
