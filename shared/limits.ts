@@ -83,4 +83,6 @@ export const LIMITS = {
   /** Minutes after which an unsent sale is highlighted (status bar, history); the owner sets it, default 30. */
   minUnsentAlertMinutes: 1,
   maxUnsentAlertMinutes: 10_080,
+  /** Why an owner corrected or voided a sale, kept in the correction record (a sentence, not a report). */
+  correctionReasonLength: 200,
 } as const;

@@ -48,7 +48,7 @@ export const withOwnerOverride = <S extends z.ZodRawShape>(shape: S) =>
 export const signInSchema = z.strictObject({ personId, pin: pinSchema });
 
 /** What a cashier cannot do alone; the override log names the action with these words. */
-export const GUARDED_ACTIONS = ['price', 'catalog', 'customer-tax', 'settings', 'retry', 'people', 'overrides'] as const;
+export const GUARDED_ACTIONS = ['price', 'catalog', 'customer-tax', 'settings', 'retry', 'people', 'overrides', 'correction'] as const;
 export type GuardedAction = (typeof GUARDED_ACTIONS)[number];
 
 /** The field a refusal names when an owner's PIN would allow the call (forms open the PIN dialog on it). */

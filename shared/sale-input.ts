@@ -76,11 +76,14 @@ export function chargeRequestBytes(sale: ChargeInput): number {
   return utf8Length(serializeInvoiceRequest({ reference_code: LONGEST_REFERENCE, numbering_range_id: SOME_RANGE_ID, ...sale }));
 }
 
+/** A sale's lines: at least one, at most LIMITS.maxLines (a charge and a correction alike). */
+export const saleLinesSchema = z.array(saleLineSchema)
+  .min(1, { error: 'must contain at least one line' })
+  .max(LIMITS.maxLines, { error: `must have at most ${LIMITS.maxLines} lines; split the sale in two` });
+
 export const chargeSchema = z.strictObject({
   customer: customerInputSchema,
-  items: z.array(saleLineSchema)
-    .min(1, { error: 'must contain at least one line' })
-    .max(LIMITS.maxLines, { error: `must have at most ${LIMITS.maxLines} lines; split the sale in two` }),
+  items: saleLinesSchema,
   payment: salePaymentSchema,
   /** The open sale this charge comes from: cleared in the same transaction that records the sale. */
   openSaleSlot: openSaleSlotSchema.optional(),

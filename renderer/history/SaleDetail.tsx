@@ -10,6 +10,7 @@ import { remoteStatusText } from '../format/remote-status';
 import { saleNumberLabel } from '../format/sale-number';
 import { useText } from '../i18n/use-text';
 import { callWithOwner } from '../people/owner-pin';
+import { SaleCorrection } from './SaleCorrection';
 
 interface Props { id: number; version: string; onChanged(): void }
 
@@ -64,6 +65,7 @@ export function SaleDetail({ id, version, onChanged }: Props): ReactNode {
         {sale.state === 'needs_attention' ? <button type="button" className="primary" onClick={() => void retry()}>{t.retrySale}</button> : null}
         <button type="button" onClick={() => openReceipt(sale.id)}>{sale.state === 'validated' ? t.openReceipt : t.openSlip}</button>
       </div>
+      <SaleCorrection sale={sale} version={version} onChanged={onChanged} />
     </section>
   );
 }

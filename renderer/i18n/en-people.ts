@@ -36,6 +36,7 @@ export const enPeople: typeof esPeople = {
     'customer-tax': 'change the customer\'s tax data',
     people: 'manage people',
     overrides: 'see the approvals',
+    correction: 'correct or void the sale',
   },
   ownerPin: 'Owner\'s PIN',
   approve: 'Approve',

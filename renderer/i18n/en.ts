@@ -6,6 +6,7 @@ import { enSale } from './en-sale';
 import { enCounter } from './en-counter';
 import { enPeople } from './en-people';
 import { enShifts } from './en-shifts';
+import { enCorrections } from './en-corrections';
 import type { Messages } from './messages-type';
 
 export const en: Messages = {
@@ -189,4 +190,5 @@ export const en: Messages = {
   ...enCatalog,
   ...enPeople,
   ...enShifts,
+  ...enCorrections,
 };

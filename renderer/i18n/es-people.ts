@@ -34,6 +34,7 @@ export const esPeople = {
     'customer-tax': 'cambiar los datos tributarios del cliente',
     people: 'administrar personas',
     overrides: 'ver las autorizaciones',
+    correction: 'corregir o anular la venta',
   } as Record<string, string>,
   ownerPin: 'PIN del dueño',
   approve: 'Autorizar',

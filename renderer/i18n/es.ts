@@ -6,6 +6,7 @@ import { esSale } from './es-sale';
 import { esCounter } from './es-counter';
 import { esPeople } from './es-people';
 import { esShifts } from './es-shifts';
+import { esCorrections } from './es-corrections';
 
 export const es = {
   // app
@@ -196,4 +197,5 @@ export const es = {
   ...esCatalog,
   ...esPeople,
   ...esShifts,
+  ...esCorrections,
 };

@@ -14,6 +14,8 @@ import { productCodeSchema, productInputSchema } from '../product';
 import { ownerOverrideSchema, personInputSchema, signInSchema, withOwnerOverride } from '../people';
 import { closeShiftSchema, openShiftSchema, unsentAlertSchema } from '../shift';
 import type { ShiftDto, ShiftReportDto, UnsentSalesDto } from './types';
+import { correctSaleSchema, saleCorrectionQuerySchema, voidSaleSchema } from '../correction';
+import type { CorrectionResultDto, SaleCorrectionDto } from './types';
 import { BRIDGE_EVENT_NAMES, BRIDGE_METHOD_NAMES, isBridgeMethodName, type BridgeEventNameOnly, type BridgeMethodName } from './names';
 import type {
   AppInfoDto, ChargeResult, CustomerDto, ProductDto, RangesDto, ReceiptDto, SaleDetailDto, SaleEventDto,
@@ -210,6 +212,13 @@ export const bridgeContract = {
     }),
     result: returns<{ approved: true }>(),
   },
+
+  /** Why a sale needs attention (the service's words), what the owner may do, its links and its correction record. */
+  'corrections.get': { input: saleCorrectionQuerySchema, result: returns<SaleCorrectionDto>() },
+  /** Owners only: the corrected customer and/or lines, sent again (same reference, or a new one linked to the first). */
+  'corrections.correct': { input: correctSaleSchema, result: returns<CorrectionResultDto>() },
+  /** Owners only: a sale the service never stored is voided locally (kept, never sent). */
+  'corrections.void': { input: voidSaleSchema, result: returns<SaleCorrectionDto>() },
 
   'sync.status': { input: empty, result: returns<SyncStatusDto>() },
   'sync.retryNow': { input: empty, result: returns<SyncStatusDto>() },

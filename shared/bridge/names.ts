@@ -18,6 +18,7 @@ export const BRIDGE_METHOD_NAMES = [
   'sales.tills',
   'people.session', 'people.signIn', 'people.signOut', 'people.save', 'people.overrides', 'people.approveLine',
   'shifts.current', 'shifts.open', 'shifts.report', 'shifts.close', 'shifts.list', 'shifts.print', 'shifts.pdf', 'shifts.unsentAlert', 'sales.unsent',
+  'corrections.get', 'corrections.correct', 'corrections.void',
 ] as const;
 export type BridgeMethodName = (typeof BRIDGE_METHOD_NAMES)[number];
 

@@ -369,3 +369,55 @@ export interface UnsentSalesDto {
   /** The core's clock when counted, so "how old" does not depend on the screen's clock. */
   at: number;
 }
+
+/** Where a sale stands for a correction (electron/core/store/corrections.ts explains each). */
+export type SaleStandingDto =
+  | 'refused_at_creation' | 'rejected_after_validation' | 'maybe_stored' | 'held_by_service' | 'never_sent' | 'on_its_way'
+  | 'validated' | 'voided' | 'replaced';
+
+/** A sale a correction links to (the one it corrects, or the one that corrects it). */
+export interface LinkedSaleDto {
+  id: number;
+  shortNumber: number;
+  referenceCode: string;
+  state: SaleState;
+}
+
+/** One recorded correction or void: who, when, what, why, before and after. */
+export interface CorrectionRecordDto {
+  id: number;
+  at: number;
+  kind: 'same_reference' | 'new_reference' | 'void';
+  /** '' = before people were set up (the till's owner). */
+  personName: string;
+  /** The owner whose PIN allowed it, when the person at the till was a cashier. */
+  approvedByName: string | null;
+  what: string;
+  reason: string;
+  before: { customer: InvoiceCustomer; items: InvoiceItem[]; referenceCode: string };
+  after: { customer: InvoiceCustomer; items: InvoiceItem[]; referenceCode: string } | null;
+}
+
+/** Why a sale needs attention and what the owner may do about it. */
+export interface SaleCorrectionDto {
+  saleId: number;
+  standing: SaleStandingDto;
+  /** 'same_reference': the service never stored it; 'new_reference': it did (rejected); null: no correction now. */
+  canCorrect: 'same_reference' | 'new_reference' | null;
+  canVoid: boolean;
+  /** The service's own words (its refusal, or the tax authority's rejection rules). */
+  serviceWords: string[];
+  /** Request fields those words name ("customer.identification", "items.0.quantity"), for the screen to point at. */
+  fields: string[];
+  corrects: LinkedSaleDto | null;
+  correctedBy: LinkedSaleDto | null;
+  log: CorrectionRecordDto[];
+}
+
+export interface CorrectionResultDto {
+  kind: 'same_reference' | 'new_reference';
+  /** The sale to follow now: the same one, or the new one that replaces it. */
+  saleId: number;
+  referenceCode: string;
+  shortNumber: number;
+}

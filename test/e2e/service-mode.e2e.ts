@@ -222,3 +222,43 @@ test('rejected: a sale the service rejects shows as needing attention with the s
   expect((await latestSale(current)).state).toBe('needs_attention');
   expectSecretNowhere(current);
 });
+
+test('corrected: the owner corrects the rejected sale\'s customer; it is validated under a new linked reference, and the first reference keeps its one rejected document', async () => {
+  const current = app as AppProcess;
+  const remote = service as InvoicingService;
+  const first = await latestSale(current);
+  expect(first.state).toBe('needs_attention');
+  const panel = page.getByRole('region', { name: 'Corrección' });
+  // Why, in plain Spanish and in the service's own words.
+  const why = panel.getByRole('note', { name: 'Por qué' });
+  await expect(why).toContainText('la DIAN la rechazó');
+  await expect(why).toContainText('FAD06');
+
+  await panel.getByRole('button', { name: 'Corregir cliente' }).click();
+  await panel.getByLabel('Motivo (queda registrado)').fill('La factura va a nombre de la empresa');
+  await panel.getByLabel('Tipo de identificación').selectOption('31');
+  await panel.getByLabel('Número de identificación').fill('900373115');
+  await panel.getByLabel('DV').fill(nitCheckDigit('900373115'));
+  await panel.getByLabel('Nombre o razón social').fill('Cliente Correcto S.A.S.');
+  await panel.getByLabel('Tipo de persona').selectOption('1');
+  await panel.getByLabel('Régimen').selectOption('48');
+  await panel.getByRole('button', { name: 'Corregir y enviar' }).click();
+  await expect(page.getByText(/Venta corregida: se envía como la venta Caja 1\s·\s\d{6}, referencia nueva/)).toBeVisible();
+
+  // The correction is followed from the first sale: validated, under its own reference.
+  await expect(panel).toContainText(/Corregida por la venta Caja 1\s·\s\d{6} · \S+ · Validada/, { timeout: 45_000 });
+  await expect(panel).toContainText('Esta venta se corrigió con una factura nueva');
+  await expect(panel.getByRole('listitem')).toContainText('Corrección (referencia nueva)');
+  await expect(panel.getByRole('listitem')).toContainText('La factura va a nombre de la empresa');
+  await expect(panel.getByRole('button', { name: 'Corregir cliente' })).toHaveCount(0);
+  await saveScreen(page, 'corrected');
+
+  const { correctedBy } = await callCore(current, 'corrections.get', { saleId: first.id });
+  expect(correctedBy?.referenceCode).toBeTruthy();
+  const corrected = await callCore(current, 'sales.get', { id: correctedBy?.id ?? 0 });
+  expect(corrected?.customer).toMatchObject({ identification: '900373115', name: 'Cliente Correcto S.A.S.' });
+  expect((await remote.documentsFor(first.referenceCode)).map((d) => d.status)).toEqual(['REJECTED']);
+  expect((await remote.documentsFor(correctedBy?.referenceCode ?? '')).map((d) => d.status)).toEqual(['VALIDATED']);
+  await expect(statusBar(page).getByRole('button', { name: /requiere atención/ })).toHaveCount(0);
+  expectSecretNowhere(current);
+});

@@ -3,7 +3,7 @@ import type { InvoiceItem } from '../../../shared/api/invoice-request';
 import type { PaperWidth, ReceiptDto, SellerDto, SettingsDto, SyncStatusDto } from '../../../shared/bridge/types';
 import type { HttpTimeouts } from '../api/http';
 import type { CredentialStore } from '../secrets/credential-store';
-import type { Store } from '../store';
+import type { Actor, Store } from '../store';
 import type { ServiceConnection } from './service-connection';
 
 /** Printing is the shell's job (Electron prints its window); browser mode lets the page print itself. */
@@ -44,6 +44,8 @@ export interface AppContext {
   outboxChanged(sale?: { entryId: number; referenceCode: string; state: string }): void;
   /** What a charge writes with its sale inside the sale's transaction (till, cashier, overrides used); set by the people desk. */
   saleStamp?: (sale: { items: readonly InvoiceItem[]; openSaleSlot?: string | undefined }) => (saleId: number) => void;
+  /** Who is acting in this call: the person at the till and the owner whose PIN allowed it; set by the people desk. */
+  actor?: () => Actor;
   /** Work that outlives a call (a range look-up after switching); awaited on close. */
   background(work: Promise<unknown>): void;
   log(line: string): void;

@@ -2,6 +2,7 @@
  * People at the till: who is selling, setting people up, the owners' overrides, and the guard that puts every
  * bridge call a cashier cannot make alone behind an owner's PIN (one PIN, one call, recorded).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { InvoiceItem } from '../../../shared/api/invoice-request';
 import { DEFAULT_TILL_NAME } from '../../../shared/bridge/contract';
 import type { PeopleSessionDto, PersonDto } from '../../../shared/bridge/types';
@@ -11,6 +12,7 @@ import type { BridgeHandlers } from '../bridge/dispatch';
 import { priceChanges, restrictionOf } from '../people/cashier-rules';
 import { hashPin, pinMatches } from '../people/pin-hash';
 import { TillSession } from '../people/till-session';
+import type { Actor } from '../store/corrections';
 import type { Person } from '../store/people';
 import type { AppContext } from './app-context';
 import { KEYS } from './settings-mapping';
@@ -27,11 +29,14 @@ export interface PeopleDesk {
   guard(handlers: BridgeHandlers): BridgeHandlers;
   /** What a charge writes with its sale, inside the sale's transaction: the till, who sold it, the overrides it used. */
   saleStamp(sale: { items: readonly InvoiceItem[]; openSaleSlot?: string | undefined }): (saleId: number) => void;
+  /** Who is acting in the current call (the person at the till, and the owner whose PIN allowed it). */
+  actor(): Actor;
 }
 
 export function peopleDesk(ctx: AppContext): PeopleDesk {
   const { store } = ctx;
   const session = new TillSession(store, ctx.now);
+  const approvals = new AsyncLocalStorage<Person>();
 
   const sessionDto = (): PeopleSessionDto => ({
     setUp: session.setUp(), current: session.current(), people: store.listPeople().map(personDto),
@@ -154,7 +159,8 @@ export function peopleDesk(ctx: AppContext): PeopleDesk {
           );
         }
         const owner = await session.owner(override.pin);
-        const result = await handler(input);
+        // The handler may record who allowed it (a correction's record names the owner): kept for this call only.
+        const result = await approvals.run(owner, () => handler(input));
         record(owner, restriction.action, restriction.detail);
         return result;
       };
@@ -175,5 +181,7 @@ export function peopleDesk(ctx: AppContext): PeopleDesk {
     };
   }
 
-  return { handlers, guard, saleStamp };
+  const actor = (): Actor => ({ person: session.current(), approvedBy: approvals.getStore() ?? null });
+
+  return { handlers, guard, saleStamp, actor };
 }

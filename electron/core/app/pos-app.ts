@@ -21,6 +21,7 @@ import { openSaleHandlers } from './open-sale-handlers';
 import { counterHandlers } from './counter-handlers';
 import { customerDirectoryHandlers } from './customer-directory-handlers';
 import { catalogHandlers } from './catalog-handlers';
+import { correctionHandlers } from './correction-handlers';
 import { peopleDesk } from './people-handlers';
 import { shiftHandlers } from './shift-handlers';
 import { SendProgress, syncStatusDto } from './sync-status';
@@ -136,12 +137,14 @@ export function createPosApp(opts: PosAppOptions): PosApp {
   // Every call passes the people desk's guard: a cashier's restricted call needs an owner's PIN, whatever the screen sends.
   const people = peopleDesk(ctx);
   ctx.saleStamp = people.saleStamp;
+  ctx.actor = people.actor;
 
   return {
     handlers: people.guard({
       ...shopHandlers(ctx), ...setupHandlers(ctx, { version: opts.version, shell: opts.shell }), ...openSaleHandlers(ctx),
       ...counterHandlers(ctx), ...customerDirectoryHandlers(ctx), ...catalogHandlers(ctx), ...people.handlers,
       ...shiftHandlers(ctx, async () => (await people.handlers['people.session']({})).current),
+      ...correctionHandlers(ctx),
     }),
     async start() {
       if (isDemo()) seedDemoCatalog(store);

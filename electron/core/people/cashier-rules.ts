@@ -37,6 +37,12 @@ export function restrictionOf(method: string, input: Input, store: Pick<Store, '
       const sale = typeof input.id === 'number' ? store.getSale(input.id) : null;
       return { action: 'retry', detail: `Sale ${sale ? `${sale.shortNumber} (${sale.referenceCode})` : String(input.id)} sent again` };
     }
+    case 'corrections.correct':
+    case 'corrections.void': {
+      const sale = typeof input.saleId === 'number' ? store.getSale(input.saleId) : null;
+      const which = sale ? `${sale.shortNumber} (${sale.referenceCode})` : String(input.saleId);
+      return { action: 'correction', detail: method === 'corrections.void' ? `Sale ${which} voided` : `Sale ${which} corrected and sent again` };
+    }
     case 'people.save':
       return { action: 'people', detail: `Person saved: ${String((input.person as Input | undefined)?.name ?? '')}` };
     case 'people.overrides':

@@ -19,3 +19,4 @@ export { openDatabase } from './database';
 export type { ApiRequests } from './api-requests';
 export type { People, Person, OverrideRecord, SaleStamp } from './people';
 export type { Shifts, ShiftRecord, ShiftSale, UnsentSales } from './shifts';
+export { CorrectionRefused, standingOf, type Actor, type CorrectionDone, type CorrectionRecord, type Corrections, type SaleStanding } from './corrections';

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { StoreError } from './errors';
 import { foldName } from './folded-name';
 import { foldForSearch } from './search-key';
+import { CORRECTIONS_SQL } from './corrections-schema';
 
 /**
  * Forward-only schema changes. The position in the array is the version it produces (index 0 → version 1),
@@ -345,9 +346,9 @@ export const migrations: readonly Migration[] = [
     },
   },
   {
-    name: 'corrections and their audit (issue 10, reserved)',
-    up() {
-      // Reserved: filled in by the work that needs it (unreleased, so its body may still change).
+    name: 'corrections and their audit (issue 10)',
+    up(db) {
+      db.exec(CORRECTIONS_SQL);
     },
   },
   {

@@ -147,17 +147,19 @@ export function outboxTable(db: Database.Database, now: () => number): Outbox {
   const selectByState = db.prepare<[OutboxState], EntryRow>(
     `SELECT ${ENTRY_COLUMNS} FROM outbox o JOIN sales s ON s.id = o.sale_id WHERE o.state = ? ORDER BY o.id`,
   );
-  const countByState = db.prepare<[], { state: OutboxState; n: number }>('SELECT state, count(*) AS n FROM outbox GROUP BY state');
+  // A sale voided or replaced by a correction (migration 16) needs nobody's attention any more: it is not counted.
+  const countByState = db.prepare<[], { state: OutboxState; n: number }>('SELECT state, count(*) AS n FROM outbox WHERE closed IS NULL GROUP BY state');
   const OUTSTANDING = `state IN ('waiting', 'sending', 'queued')`;
   const countOutstanding = db.prepare<[], { service: string; n: number }>(
     `SELECT service, count(*) AS n FROM outbox WHERE ${OUTSTANDING} GROUP BY service`,
   );
   const countByServiceState = db.prepare<[], { service: string; state: OutboxState; n: number }>(
-    'SELECT service, state, count(*) AS n FROM outbox GROUP BY service, state',
+    'SELECT service, state, count(*) AS n FROM outbox WHERE closed IS NULL GROUP BY service, state',
   );
   const moveNeverSent = db.prepare<[string, number, string]>(
     `UPDATE outbox SET service = ?, updated_at = ? WHERE service = ? AND state = 'waiting' AND attempts = 0 AND remote_id IS NULL`,
   );
+  const selectClosed = db.prepare<[number], { closed: string | null }>('SELECT closed FROM outbox WHERE id = ?');
   const adopt = db.prepare<[string, number]>(`UPDATE outbox SET service = ?, updated_at = ? WHERE service = '' AND ${OUTSTANDING}`);
 
   function mustGet(entryId: number): OutboxEntry {
@@ -269,6 +271,9 @@ export function outboxTable(db: Database.Database, now: () => number): Outbox {
 
     retryNeedsAttention(entryId, service) {
       return change(entryId, ['needs_attention'], 'retry', (entry) => {
+        if (selectClosed.get(entry.id)?.closed) {
+          throw new StoreError(`Sale ${entry.referenceCode} was voided or replaced by a correction; it is never sent again.`);
+        }
         if (service !== undefined && entry.service !== '' && entry.service !== service) {
           throw new StoreError(
             `Sale ${entry.referenceCode} was rung up for another invoicing service; it cannot be sent to the one in use now.`,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { apiRequestsTable, type ApiRequests } from './api-requests';
 import { catalogTable, type Catalog } from './catalog';
+import { correctionsTable, type Corrections } from './corrections';
 import { customersTable, type Customers } from './customers';
 import { openDatabase } from './database';
 import { migrate } from './migrations';
@@ -21,7 +22,7 @@ export interface StoreOptions {
   random?: () => number;
 }
 
-export interface Store extends Settings, Sales, Outbox, Catalog, Customers, OpenSales, ApiRequests, ParkedSales, People, Shifts {
+export interface Store extends Settings, Sales, Outbox, Catalog, Customers, OpenSales, ApiRequests, ParkedSales, People, Shifts, Corrections {
   close(): void;
 }
 
@@ -38,7 +39,9 @@ export function openStore(opts: StoreOptions): Store {
     migrate(db);
     const settings = settingsTable(db, random);
     const outbox = outboxTable(db, now);
-    const sales = salesTable(db, now, referenceCodes(settings.tillId(), now, random));
+    // One generator for every new reference (a sale, a correction's new invoice): codes stay increasing in this process.
+    const nextReferenceCode = referenceCodes(settings.tillId(), now, random);
+    const sales = salesTable(db, now, nextReferenceCode);
     // Anything still 'sending' was interrupted by a crash; resending is safe because the service deduplicates by reference.
     outbox.recoverInterrupted();
     return {
@@ -52,6 +55,7 @@ export function openStore(opts: StoreOptions): Store {
       ...apiRequestsTable(db),
       ...peopleTable(db, now),
       ...shiftsTable(db, now),
+      ...correctionsTable(db, now, nextReferenceCode, sales),
       close() {
         if (db.open) db.close();
       },

@@ -88,6 +88,9 @@ const VALID: Partial<Record<BridgeMethod, unknown>> = {
   'shifts.print': { shiftId: 1, paperWidth: 58 },
   'shifts.pdf': { shiftId: 1, paperWidth: 80 },
   'shifts.unsentAlert': { minutes: 45 },
+  'corrections.get': { saleId: 1 },
+  'corrections.correct': { saleId: 1, customer: { identification_type: '31', identification: '800197268', dv: '4', person_type: '1', name: 'DIAN', tax_regime: '48', email: 'dian@example.co', municipality_code: '11001' }, reason: 'NIT' },
+  'corrections.void': { saleId: 1, reason: 'prueba' },
 };
 // A cash sale with the cash it was paid with: the cash rule is fuzzed with the rest of the charge.
 (VALID['sales.charge'] as Record<string, unknown>).cash = { received: 100_000 };
