@@ -9,6 +9,7 @@ import { outboxTable, type Outbox } from './outbox';
 import { referenceCodes } from './reference-code';
 import { salesTable, type Sales } from './sales';
 import { settingsTable, type Settings } from './settings';
+import { syncTimingTable, type SyncTimings } from './sync-timing';
 
 export interface StoreOptions {
   /** The installation's data file, or ':memory:'. */
@@ -18,7 +19,7 @@ export interface StoreOptions {
   random?: () => number;
 }
 
-export interface Store extends Settings, Sales, Outbox, Catalog, Customers, OpenSales, ApiRequests {
+export interface Store extends Settings, Sales, Outbox, Catalog, Customers, OpenSales, ApiRequests, SyncTimings {
   close(): void;
 }
 
@@ -46,6 +47,7 @@ export function openStore(opts: StoreOptions): Store {
       ...customersTable(db, now),
       ...openSalesTable(db, now),
       ...apiRequestsTable(db),
+      ...syncTimingTable(db, now),
       close() {
         if (db.open) db.close();
       },
