@@ -45,5 +45,7 @@ export function syncStatusDto(
     lastErrorCode: problem ? problem.code : snapshot.lastErrorCode,
     lastErrorAt: problem ? problem.at : snapshot.lastErrorAt,
     demo,
+    // A configuration problem outranks what the engine is doing (it is not doing anything useful).
+    ...(problem ? {} : { activity: snapshot.activity ?? 'idle', resumesAt: snapshot.resumesAt ?? null }),
   };
 }

@@ -5,8 +5,9 @@
  * every document due by then (coalesced).
  *
  * A fresh document's first look is due `firstLookMs` after it was queued (learned per service, confirm-timing.ts);
- * while still queued it is looked at again every `minGapMs` until the service normally has answered (`settleMs`),
- * then less and less often, up to `maxGapMs`. The gap between polls adapts to the traffic: each fresh document per
+ * while still queued it is looked at again soon — a step of an eighth of the learned spread (`settleMs` minus
+ * `firstLookMs`), between `minGapMs` and `followUpMaxMs`: fine where the service is steady, coarser where it is
+ * uneven — until the service normally has answered (`settleMs`), then less and less often, up to `maxGapMs`. The gap between polls adapts to the traffic: each fresh document per
  * second stretches it, since one list poll covers a page of documents — a busy counter polls a little later and
  * far less per invoice, a quiet one learns its last sale's fate within a fraction of a second.
  */
@@ -16,6 +17,8 @@ import type { TimingObservation } from './confirm-timing';
 export interface PollTuning {
   /** Shortest time between two polls, and the follow-up step while documents normally finish. */
   minGapMs: number;
+  /** Longest follow-up step while documents normally finish (it bounds how late a verdict is seen). */
+  followUpMaxMs: number;
   /** Longest time between looks at a stalled document (and between polls while a sending backlog comes first). */
   maxGapMs: number;
   /** How much each fresh document per second (over the last 10 s) stretches the gap between polls. */
@@ -115,8 +118,9 @@ export class PollSchedule {
   }
 
   private followUpMs(ageMs: number): number {
-    const overdue = ageMs - this.timing().settleMs;
-    if (overdue <= 0) return this.tuning.minGapMs;
+    const { settleMs, firstLookMs } = this.timing();
+    const overdue = ageMs - settleMs;
+    if (overdue <= 0) return Math.min(this.tuning.followUpMaxMs, Math.max(this.tuning.minGapMs, (settleMs - firstLookMs) / 8));
     return Math.min(this.tuning.maxGapMs, Math.max(this.tuning.minGapMs, overdue / 2));
   }
 }
