@@ -19,26 +19,32 @@ export function receiptMayOpen(screen: string, linesInCart: number, formOpen: bo
   return screen === 'sale' && linesInCart === 0 && !formOpen;
 }
 
+/** Sales whose receipt already took the screen once: coming back to the sale screen never opens it again. */
+const receiptShown = new Set<number>();
+
 export function useLastSaleFate(last: { saleId: number; referenceCode: string } | null): LastSaleFate | null {
   const [fate, setFate] = useState<LastSaleFate | null>(null);
   useEffect(() => {
     if (!last) return undefined;
     let live = true;
     setFate({ state: 'pending', fullNumber: null });
-    const read = async (): Promise<void> => {
+    const read = async (justDecided: boolean): Promise<void> => {
       const answer = await bridge.call('sales.get', { id: last.saleId });
       if (!live || !answer.ok || !answer.value) return;
       const { state, fullNumber } = answer.value;
       setFate({ state, fullNumber });
-      if (state === 'validated') {
+      if (state === 'validated' && justDecided && !receiptShown.has(last.saleId)) {
         const app = useApp.getState();
         const sale = useSale.getState();
-        if (receiptMayOpen(app.screen, sale.lines.length, sale.customerForm !== null)) app.openReceipt(last.saleId);
+        if (receiptMayOpen(app.screen, sale.lines.length, sale.customerForm !== null)) {
+          receiptShown.add(last.saleId);
+          app.openReceipt(last.saleId);
+        }
       }
     };
-    void read();
+    void read(false);
     const off = bridge.on('sale.updated', (event) => {
-      if (event.referenceCode === last.referenceCode && (event.state === 'validated' || event.state === 'needs_attention')) void read();
+      if (event.referenceCode === last.referenceCode && (event.state === 'validated' || event.state === 'needs_attention')) void read(true);
     });
     return () => {
       live = false;

@@ -162,12 +162,16 @@ async function outage(): Promise<{ outage_ms: number; recovery_s: number; sales:
   return { outage_ms: OUTAGE_MS, recovery_s: first === undefined ? NaN : Number(((first - back) / 1000).toFixed(2)), sales: i, all_validated: all };
 }
 
+const progress = (line: string) => process.stderr.write(`bench:confirm ${line}\n`);
+progress('(a) one sale at a time…');
 const a = [
   await oneAtATime('300 ms', 300, 300),
   await oneAtATime('2 s', 2_000, 2_000),
   await oneAtATime('1–8 s', 1_000, 8_000),
 ];
+progress('(b) steady stream…');
 const b = await stream();
+progress('(c) outage…');
 const c = await outage();
 
 console.log(`(a) one sale at a time, ${EACH} sales each after ${WARMUP} to calibrate, ${PAUSE_MS} ms pauses:`);

@@ -5,8 +5,8 @@
  *
  * `firstLookMs` is a low estimate on purpose: a look-up too early costs one request, a look-up too late costs the
  * cashier waiting. It drops fast when first looks succeed (the service got quicker, or we were late) and climbs
- * slowly, never past a time at which a document was proven still queued; so about one document in 12 finishes
- * before its first look (a random 1–8 s service is looked at from about 1.5 s, a steady 2 s service at 1.6–2 s).
+ * slowly, never past a time at which a document was proven still queued; so about one document in 25 finishes
+ * before its first look (a random 1–8 s service is looked at from about 1.3 s, a steady 2 s service at 1.6–2 s).
  * `settleMs` follows the slow end, so follow-ups stay quick while documents normally finish and back off after.
  */
 import type { ConfirmTiming } from '../store/sync-timing';
@@ -22,7 +22,7 @@ export interface TimingObservation {
 /** Before anything is learned: look after a second, expect the verdict within ten. */
 export const DEFAULT_TIMING: ConfirmTiming = { firstLookMs: 1_000, settleMs: 10_000, samples: 0 };
 
-const CLIMB = 1.02;
+const CLIMB = 1.01;
 const DROP = 0.8;
 /** The first few documents set the estimate outright, so a new till is calibrated by its first sales. */
 const BOOT_SAMPLES = 3;
@@ -35,7 +35,8 @@ export function learnTiming(timing: ConfirmTiming, obs: TimingObservation): Conf
   const upper = Math.max(lower, obs.upperMs);
   const samples = timing.samples + 1;
   if (timing.samples < BOOT_SAMPLES) {
-    const guess = obs.atFirstLook ? upper * DROP : (lower + upper) / 2;
+    // Found final at the first look: it may have been much quicker, so halve (a new till starts from a guess).
+    const guess = obs.atFirstLook ? upper / 2 : (lower + upper) / 2;
     const firstLookMs = timing.samples === 0 ? guess : Math.min(timing.firstLookMs, guess);
     const settleMs = timing.samples === 0 ? upper : Math.max(timing.settleMs, upper);
     return { firstLookMs: bounded(firstLookMs), settleMs: bounded(Math.max(settleMs, firstLookMs)), samples };
