@@ -6,10 +6,11 @@
  *
  * A fresh document's first look is due `firstLookMs` after it was queued (learned per service, confirm-timing.ts);
  * while still queued it is looked at again soon — a step of an eighth of the learned spread (`settleMs` minus
- * `firstLookMs`), between `minGapMs` and `followUpMaxMs`: fine where the service is steady, coarser where it is
- * uneven — until the service normally has answered (`settleMs`), then less and less often, up to `maxGapMs`. The gap between polls adapts to the traffic: each fresh document per
- * second stretches it, since one list poll covers a page of documents — a busy counter polls a little later and
- * far less per invoice, a quiet one learns its last sale's fate within a fraction of a second.
+ * `firstLookMs`), between `minGapMs` and `followUpMaxMs` (or a tenth of the first look): fine where the service is steady, coarser where it is
+ * uneven — until the service normally has answered (`settleMs`), then less and less often, up to `maxGapMs`.
+ * The gap between polls adapts to the traffic: each further document waiting for the service stretches it, since
+ * one list poll covers a page of them — a busy counter polls a little later and far less per invoice, a quiet one
+ * learns its last sale's fate within a fraction of a second.
  */
 import type { ConfirmTiming } from '../store/sync-timing';
 import type { TimingObservation } from './confirm-timing';
@@ -21,8 +22,8 @@ export interface PollTuning {
   followUpMaxMs: number;
   /** Longest time between looks at a stalled document (and between polls while a sending backlog comes first). */
   maxGapMs: number;
-  /** How much each fresh document per second (over the last 10 s) stretches the gap between polls. */
-  gapPerSalePerSecondMs: number;
+  /** How much each document waiting for the service, beyond the first, stretches the gap between polls. */
+  gapPerWaitingMs: number;
 }
 
 interface Tracked {
@@ -37,12 +38,9 @@ interface Tracked {
   missedFirstLook: boolean;
 }
 
-const RATE_WINDOW_MS = 10_000;
-
 export class PollSchedule {
   private readonly tracked = new Map<number, Tracked>();
   private lastPollAt = Number.NEGATIVE_INFINITY;
-  private arrivals: number[] = [];
 
   constructor(private readonly tuning: PollTuning, private readonly timing: () => ConfirmTiming) {}
 
@@ -50,7 +48,6 @@ export class PollSchedule {
   queued(entryId: number, at: number): void {
     const dueAt = at + this.timing().firstLookMs;
     this.tracked.set(entryId, { queuedAt: at, fresh: true, dueAt, firstDueAt: dueAt, lastQueuedSeenAt: null, missedFirstLook: false });
-    this.arrivals.push(at);
   }
 
   /** Lines up with the store: documents queued before this run are due now; finished or moved ones are dropped. */
@@ -64,11 +61,12 @@ export class PollSchedule {
     }
   }
 
-  /** The gap between polls for the traffic of the last seconds. */
-  gapMs(at: number): number {
-    this.arrivals = this.arrivals.filter((t) => t > at - RATE_WINDOW_MS);
-    const perSecond = this.arrivals.length / (RATE_WINDOW_MS / 1000);
-    const gap = this.tuning.minGapMs + perSecond * this.tuning.gapPerSalePerSecondMs;
+  /**
+   * The gap between polls for the documents waiting now (sales per second × the service's time, by Little's law):
+   * one waiting document is looked at only when due, so it needs no gap beyond the shortest.
+   */
+  gapMs(): number {
+    const gap = this.tuning.minGapMs + Math.max(0, this.tracked.size - 1) * this.tuning.gapPerWaitingMs;
     return Math.min(this.tuning.maxGapMs, Math.max(this.tuning.minGapMs, gap));
   }
 
@@ -77,7 +75,7 @@ export class PollSchedule {
     let earliest = Number.POSITIVE_INFINITY;
     for (const t of this.tracked.values()) earliest = Math.min(earliest, t.dueAt);
     if (earliest === Number.POSITIVE_INFINITY) return null;
-    const gap = yieldToSends ? this.tuning.maxGapMs : this.gapMs(at);
+    const gap = yieldToSends ? this.tuning.maxGapMs : this.gapMs();
     return Math.max(earliest, this.lastPollAt + gap);
   }
 
@@ -120,7 +118,9 @@ export class PollSchedule {
   private followUpMs(ageMs: number): number {
     const { settleMs, firstLookMs } = this.timing();
     const overdue = ageMs - settleMs;
-    if (overdue <= 0) return Math.min(this.tuning.followUpMaxMs, Math.max(this.tuning.minGapMs, (settleMs - firstLookMs) / 8));
+    // A slow service is looked at in proportion: 400 ms late matters after 2 s, not after a minute.
+    const longest = Math.max(this.tuning.followUpMaxMs, firstLookMs / 10);
+    if (overdue <= 0) return Math.min(longest, Math.max(this.tuning.minGapMs, (settleMs - firstLookMs) / 8));
     return Math.min(this.tuning.maxGapMs, Math.max(this.tuning.minGapMs, overdue / 2));
   }
 }

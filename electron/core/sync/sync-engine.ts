@@ -56,10 +56,10 @@ export interface SyncEngineOptions {
   retry?: { baseMs: number; capMs: number };
   /**
    * initialMs: the shortest gap between polls; followUpMaxMs: the longest follow-up step while documents normally
-   * finish; maxMs: the longest gap; gapPerSalePerSecondMs: how much each fresh document per second stretches the
-   * gap (see poll-schedule.ts).
+   * finish; maxMs: the longest gap; gapPerWaitingMs: how much each further document waiting for the service
+   * stretches the gap (see poll-schedule.ts).
    */
-  poll?: { initialMs: number; maxMs: number; perPage: number; maxLookups: number; gapPerSalePerSecondMs?: number; followUpMaxMs?: number };
+  poll?: { initialMs: number; maxMs: number; perPage: number; maxLookups: number; gapPerWaitingMs?: number; followUpMaxMs?: number };
   /** Probe interval while offline: backs off from baseMs, never beyond capMs. */
   probe?: { baseMs: number; capMs: number };
   /** How often the sender looks for sales whose retry time has come, when nothing woke it. */
@@ -86,7 +86,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   const random = opts.random ?? Math.random;
   const timers = opts.timers;
   const concurrency = opts.concurrency ?? 4;
-  const poll = { initialMs: 100, maxMs: 30_000, perPage: 100, maxLookups: 20, gapPerSalePerSecondMs: 300, followUpMaxMs: 400, ...opts.poll };
+  const poll = { initialMs: 100, maxMs: 30_000, perPage: 100, maxLookups: 20, gapPerWaitingMs: 150, followUpMaxMs: 350, ...opts.poll };
   const idleCheckMs = opts.idleCheckMs ?? 1_000;
   const timingKey = opts.service ?? '';
   const sendDeps: SendDeps = {
@@ -103,7 +103,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   let timing: ConfirmTiming = readTiming();
   const schedule = new PollSchedule(
     {
-      minGapMs: poll.initialMs, maxGapMs: poll.maxMs, gapPerSalePerSecondMs: poll.gapPerSalePerSecondMs,
+      minGapMs: poll.initialMs, maxGapMs: poll.maxMs, gapPerWaitingMs: poll.gapPerWaitingMs,
       followUpMaxMs: Math.max(poll.initialMs, poll.followUpMaxMs),
     },
     () => timing,

@@ -94,10 +94,11 @@ describe('poll scheduler (fake clock, scripted service)', () => {
   });
 
   it('stretches the gap between polls as traffic grows, so a busy stream costs far fewer looks per invoice', async () => {
-    const schedule = new PollSchedule({ minGapMs: 250, maxGapMs: 30_000, gapPerSalePerSecondMs: 100, followUpMaxMs: 400 }, () => DEFAULT_TIMING);
-    const quietGap = schedule.gapMs(0);
-    for (let i = 0; i < 100; i++) schedule.queued(i, i * 100); // 10 per second
-    expect(schedule.gapMs(10_000)).toBeGreaterThan(quietGap * 3);
+    const schedule = new PollSchedule({ minGapMs: 250, maxGapMs: 30_000, gapPerWaitingMs: 150, followUpMaxMs: 400 }, () => DEFAULT_TIMING);
+    schedule.queued(0, 0);
+    const quietGap = schedule.gapMs();
+    for (let i = 1; i < 20; i++) schedule.queued(i, i * 100); // 10 per second, 2 s each: 20 waiting
+    expect(schedule.gapMs()).toBeGreaterThan(quietGap * 3);
 
     const r = rig(() => 2_000, { firstLookMs: 2_000, settleMs: 3_000, samples: 20 });
     await r.clock.advance(50);
@@ -135,7 +136,7 @@ describe('poll scheduler (fake clock, scripted service)', () => {
 
   it('looks again soon while a document normally finishes, and backs off once it is long overdue', () => {
     const timing = { firstLookMs: 1_000, settleMs: 2_000, samples: 10 };
-    const schedule = new PollSchedule({ minGapMs: 250, maxGapMs: 30_000, gapPerSalePerSecondMs: 100, followUpMaxMs: 400 }, () => timing);
+    const schedule = new PollSchedule({ minGapMs: 250, maxGapMs: 30_000, gapPerWaitingMs: 150, followUpMaxMs: 400 }, () => timing);
     schedule.queued(1, 0);
     expect(schedule.nextPollAt(0)).toBe(1_000);
     schedule.startPoll(1_000);
