@@ -31,6 +31,7 @@ function parseOptions(argv: string[]): SandboxOptions {
         'client-id': { type: 'string' },
         'client-secret': { type: 'string' },
         'validation-delay-ms': { type: 'string' },
+        'validation-delay-max-ms': { type: 'string' },
         'rate-limit': { type: 'string' },
         'rate-limit-window-ms': { type: 'string' },
         'token-ttl-s': { type: 'string' },
@@ -48,6 +49,7 @@ function parseOptions(argv: string[]): SandboxOptions {
   const options: SandboxOptions = {
     port: integer('port', values.port, 0, 65535) ?? 4010,
     validationDelayMs: integer('validation-delay-ms', values['validation-delay-ms'], 0, 86_400_000),
+    validationDelayMaxMs: integer('validation-delay-max-ms', values['validation-delay-max-ms'], 0, 86_400_000),
     rateLimit: integer('rate-limit', values['rate-limit'], 1, 1_000_000),
     rateLimitWindowMs: integer('rate-limit-window-ms', values['rate-limit-window-ms'], 1, 86_400_000),
     tokenTtlSeconds: integer('token-ttl-s', values['token-ttl-s'], 1, 31_536_000),

@@ -18,6 +18,8 @@ export interface PipelineDeps {
   now: () => number;
   /** DIAN's verdict arrives this long after the document was accepted. */
   validationDelayMs: number;
+  /** When set, each document's delay is between validationDelayMs and this, fixed per document (from its id). */
+  validationDelayMaxMs?: number;
   seller: SandboxSeller;
   /** The reject_references fault: the simulated DIAN rejects these reference codes. */
   shouldReject(referenceCode: string): boolean;
@@ -137,7 +139,7 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
   }
 
   async function decide(row: DocumentRow): Promise<void> {
-    const due = row.created_at + deps.validationDelayMs;
+    const due = row.created_at + validationDelayOf(row.id, deps);
     const wait = due - deps.now();
     if (wait > 0) {
       schedule(row.id, wait);
@@ -185,4 +187,13 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
       timers.clear();
     },
   };
+}
+
+/** A document's own delay: uniform over the range, the same on every call and after a restart (derived from its id). */
+export function validationDelayOf(id: string, deps: Pick<PipelineDeps, 'validationDelayMs' | 'validationDelayMaxMs'>): number {
+  const max = deps.validationDelayMaxMs;
+  if (max === undefined || max <= deps.validationDelayMs) return deps.validationDelayMs;
+  let hash = 2166136261;
+  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 16777619) >>> 0;
+  return deps.validationDelayMs + Math.floor((hash / 2 ** 32) * (max - deps.validationDelayMs + 1));
 }

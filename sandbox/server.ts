@@ -20,6 +20,8 @@ export interface SandboxOptions {
   clientId?: string;
   clientSecret?: string;
   validationDelayMs?: number;
+  /** With it, each document takes a delay between validationDelayMs and this (a service of uneven speed). */
+  validationDelayMaxMs?: number;
   rateLimit?: number;
   rateLimitWindowMs?: number;
   /** ':memory:' (default) or a file path; with a file, documents, counters and tokens survive a restart. */
@@ -71,6 +73,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     db,
     now,
     validationDelayMs: opts.validationDelayMs ?? 2000,
+    ...(opts.validationDelayMaxMs !== undefined ? { validationDelayMaxMs: opts.validationDelayMaxMs } : {}),
     seller: DEMO_SELLER,
     shouldReject: (reference) => faults?.shouldReject(reference) ?? false,
     statusChanged: (row) => webhooks.statusChanged(row),

@@ -93,6 +93,13 @@ export const en: Messages = {
   sendingProgress: (done: number, total: number) => `Sending ${done} of ${total}`,
   otherServicePending: (n: number, baseUrl: string | null) =>
     `${n === 1 ? '1 sale' : `${n} sales`} ${baseUrl === null ? 'of the demo mode' : `of the service at ${baseUrl}`} still to send`,
+  activityValidating: 'Validating with the DIAN…',
+  activityRateLimited: (seconds: number) => `Waiting for the service's rate limit (resumes in ${seconds} s)`,
+  activityChecking: 'Checking the connection…',
+  activityWaitingConnection: (seconds: number) => `Offline: checking again in ${seconds} s`,
+  lastSaleValidating: 'Validating…',
+  lastSaleValidated: (number: string) => `Validated: ${number}`,
+  lastSaleNeedsAttention: 'Needs attention',
   needsAttentionCount: (n: number) => (n === 1 ? '1 sale needs attention' : `${n} sales need attention`),
   lastError: 'Last error',
   retryNow: 'Retry now',

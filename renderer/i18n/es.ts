@@ -97,6 +97,13 @@ export const es = {
   /** Sales of a service not in use still on their way; `baseUrl` null = the demo. */
   otherServicePending: (n: number, baseUrl: string | null) =>
     `${n === 1 ? '1 venta' : `${n} ventas`} ${baseUrl === null ? 'del modo demo' : `del servicio ${baseUrl}`} por enviar`,
+  activityValidating: 'Validando con la DIAN…',
+  activityRateLimited: (seconds: number) => `Esperando el límite de solicitudes del servicio (reanuda en ${seconds} s)`,
+  activityChecking: 'Comprobando la conexión…',
+  activityWaitingConnection: (seconds: number) => `Sin conexión: se vuelve a comprobar en ${seconds} s`,
+  lastSaleValidating: 'Validando…',
+  lastSaleValidated: (number: string) => `Validada: ${number}`,
+  lastSaleNeedsAttention: 'Requiere atención',
   needsAttentionCount: (n: number) => (n === 1 ? '1 venta requiere atención' : `${n} ventas requieren atención`),
   lastError: 'Último error',
   retryNow: 'Reintentar ahora',

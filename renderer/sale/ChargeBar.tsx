@@ -7,6 +7,7 @@ import { saleNumberLabel } from '../format/sale-number';
 import { useText } from '../i18n/use-text';
 import { chargeSale } from './charge-sale';
 import { ConfirmTotal } from './ConfirmTotal';
+import { useLastSaleFate } from './last-sale-fate';
 import { useSale } from './sale-store';
 
 export function ChargeBar(): ReactNode {
@@ -17,6 +18,7 @@ export function ChargeBar(): ReactNode {
   const empty = useSale((s) => s.lines.length === 0);
   const last = useSale((s) => s.lastCharge);
   const tillName = useApp((s) => s.settings?.tillName ?? '');
+  const fate = useLastSaleFate(last);
   return (
     <div className="charge-bar">
       <ConfirmTotal />
@@ -28,7 +30,12 @@ export function ChargeBar(): ReactNode {
           {t.lastSale}:{' '}
           {last.shortNumber !== undefined ? <strong data-testid="last-sale-number">{saleNumberLabel(tillName, last.shortNumber)}</strong> : null}{' '}
           <span className="muted">{last.referenceCode}</span> · {formatCop(last.payable, locale)}{' '}
-          <button type="button" className="link" onClick={() => openReceipt(last.saleId)}>{t.openSlip}</button>
+          {fate ? (
+            <span className={`last-sale-fate fate-${fate.state}`} role="status" data-testid="last-sale-fate">
+              {fate.state === 'validated' ? t.lastSaleValidated(fate.fullNumber ?? '') : fate.state === 'needs_attention' ? t.lastSaleNeedsAttention : t.lastSaleValidating}
+            </span>
+          ) : null}{' '}
+          <button type="button" className="link" onClick={() => openReceipt(last.saleId)}>{fate?.state === 'validated' ? t.openReceipt : t.openSlip}</button>
         </p>
       ) : null}
       {last?.cash ? (

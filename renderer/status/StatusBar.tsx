@@ -1,10 +1,11 @@
 /** Always visible: connection, pending sales and progress, the DEMO badge, and the last error in plain words. */
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { Messages } from '../i18n/messages';
 import { useApp } from '../app/app-store';
 import { bridge } from '../bridge/client';
 import { formatDateTime } from '../format/date-time';
 import { useText } from '../i18n/use-text';
-import { summarizeStatus } from './status-summary';
+import { summarizeStatus, type EngineActivity } from './status-summary';
 import { describeSyncError } from './sync-error-text';
 import { UnsentAlert } from '../shifts/UnsentAlert';
 
@@ -14,8 +15,10 @@ export function StatusBar(): ReactNode {
   const status = useApp((s) => s.status);
   const setStatus = useApp((s) => s.setStatus);
   const show = useApp((s) => s.show);
+  const now = useSecondTick(status?.resumesAt != null);
   if (!status) return <footer className="status-bar" role="status">{t.statusLoading}</footer>;
-  const s = summarizeStatus(status);
+  const s = summarizeStatus(status, now);
+  const checkingOnly = s.activity?.kind === 'checking_connection' && s.connection === 'online';
   const error = describeSyncError(status, t);
   const retry = async () => {
     const answer = await bridge.call('sync.retryNow', {});
@@ -24,12 +27,15 @@ export function StatusBar(): ReactNode {
   return (
     <footer className="status-bar" aria-label={t.statusBar}>
       <span className={`connection connection-${s.connection}`} role="status">
-        <span className="dot" aria-hidden="true" />{t.connection[s.connection]}
+        <span className="dot" aria-hidden="true" />
+        {/* Before any call came back, "online" would only be a hope: say what is happening instead. */}
+        {checkingOnly ? t.activityChecking : t.connection[s.connection]}
       </span>
       {s.demo ? <span className="demo-badge" title={t.demoExplained}>DEMO</span> : null}
       <span className="pending" role="status">
         {s.progress ? t.sendingProgress(s.progress.done, s.progress.total) : t.pendingCount(s.pending)}
       </span>
+      {s.activity && !checkingOnly ? <span className={`activity activity-${s.activity.kind}`} role="status">{activityText(s.activity, t)}</span> : null}
       {s.others.map((o) => (
         <span key={o.baseUrl ?? 'demo'} className={`other-service${o.stuck ? ' stuck' : ''}`} role="status">
           {t.otherServicePending(o.pending, o.demo ? null : o.baseUrl)}
@@ -57,4 +63,29 @@ export function StatusBar(): ReactNode {
       ) : null}
     </footer>
   );
+}
+
+function activityText(activity: EngineActivity, t: Messages): string {
+  switch (activity.kind) {
+    case 'rate_limited':
+      return t.activityRateLimited(activity.seconds);
+    case 'waiting_for_connection':
+      return t.activityWaitingConnection(activity.seconds);
+    case 'checking_connection':
+      return t.activityChecking;
+    case 'validating':
+      return t.activityValidating;
+  }
+}
+
+/** The clock a countdown is shown against, re-read every second only while there is one. */
+function useSecondTick(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return undefined;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 1_000);
+    return () => clearInterval(timer);
+  }, [active]);
+  return now;
 }

@@ -23,9 +23,32 @@ export interface StatusSummary {
   lastError: string | null;
   /** "Retry now" is offered only when something failed (offline, refused, or an error); pending alone is normal work. */
   offerRetry: boolean;
+  /** What the engine is doing when it is worth a word: a rate-limit hold or the next connection check, with seconds left. */
+  activity: EngineActivity | null;
 }
 
-export function summarizeStatus(status: SyncStatusDto): StatusSummary {
+export type EngineActivity =
+  | { kind: 'rate_limited' | 'waiting_for_connection'; seconds: number }
+  | { kind: 'checking_connection' | 'validating' };
+
+/** `now` is the clock the countdown is read against (the screen's own, ticking once a second). */
+export function engineActivity(status: SyncStatusDto, now: number): EngineActivity | null {
+  const seconds = Math.max(1, Math.ceil(((status.resumesAt ?? now) - now) / 1000));
+  switch (status.connection === 'unauthorized' || status.connection === 'misconfigured' ? 'idle' : status.activity) {
+    case 'rate_limited':
+      return { kind: 'rate_limited', seconds };
+    case 'waiting_for_connection':
+      return { kind: 'waiting_for_connection', seconds };
+    case 'checking_connection':
+      return { kind: 'checking_connection' };
+    case 'validating':
+      return { kind: 'validating' };
+    default:
+      return null;
+  }
+}
+
+export function summarizeStatus(status: SyncStatusDto, now = Date.now()): StatusSummary {
   const c = status.counts;
   const { done, total } = status.progress;
   const others = (status.others ?? [])
@@ -40,10 +63,12 @@ export function summarizeStatus(status: SyncStatusDto): StatusSummary {
     pending: Math.max(0, c.waiting + c.sending + c.queued - elsewhere),
     others,
     needsAttention: c.needs_attention,
-    // Offline (or refused) nothing is being sent: the sales wait, and the bar says so instead of "sending 1 of 1".
-    progress: status.connection === 'online' && total > 0 && done < total ? { done: Math.min(done + 1, total), total } : null,
+    // Offline (or refused) nothing is being sent: the sales wait, and the bar says so instead of "sending 1 of 1";
+    // held by the rate limit, the hold is said instead of a frozen "sending 4 of 9".
+    progress: status.connection === 'online' && status.activity !== 'rate_limited' && total > 0 && done < total ? { done: Math.min(done + 1, total), total } : null,
     demo: status.demo,
     lastError: status.lastError,
     offerRetry: status.connection !== 'online' || status.lastError !== null,
+    activity: engineActivity(status, now),
   };
 }

@@ -177,6 +177,10 @@ export interface SyncStatusDto {
   lastErrorCode: string | null;
   lastErrorAt: number | null;
   demo: boolean;
+  /** What the sync engine is doing: sending, validating, held by the service's rate limit, checking the connection… */
+  activity?: SyncActivity;
+  /** With rate_limited: when requests resume; with waiting_for_connection: the next check (ms since epoch). */
+  resumesAt?: number | null;
   /** Services not in use whose sales are still on their way (or stuck there); absent or empty when none. */
   others?: OtherServiceStatusDto[];
 }
@@ -192,6 +196,8 @@ export interface OtherServiceStatusDto {
   connection: Connection;
   lastErrorCode: string | null;
 }
+
+export type SyncActivity = 'idle' | 'sending' | 'validating' | 'rate_limited' | 'checking_connection' | 'waiting_for_connection';
 
 export interface AppInfoDto {
   version: string;

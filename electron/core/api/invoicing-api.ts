@@ -55,6 +55,8 @@ export interface InvoicingApi {
   listDocuments(query?: DocumentQuery): Promise<{ documents: RemoteDocument[]; page: PageInfo | null }>;
   listNumberingRanges(now?: Date): Promise<NumberingRange[]>;
   stats(): InvoicingApiStats;
+  /** If the rate budget holds requests back now: until when and why (the status bar says "resumes in 40 s"). */
+  rateHold(): { untilMs: number; reason: 'retry-after' | 'window' } | null;
   /** Drops the held token so the next request asks for one with the (newly saved) secret; the limiter stays. */
   forgetToken(): void;
   close(): Promise<void>;
@@ -181,6 +183,10 @@ export function createInvoicingApi(opts: InvoicingApiOptions): InvoicingApi {
 
     stats() {
       return { ...counts };
+    },
+
+    rateHold() {
+      return limiter.heldUntil();
     },
 
     forgetToken() {

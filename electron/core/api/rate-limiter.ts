@@ -23,6 +23,8 @@ export interface RateLimiter {
   budget(): number;
   /** Wakes every waiter and lets nothing more through (the client is shutting down). */
   close(): void;
+  /** If a request asked now would be held back: until when at the earliest, and why (for the status bar). */
+  heldUntil(): { untilMs: number; reason: 'retry-after' | 'window' } | null;
 }
 
 export interface RequestOutcome {
@@ -206,6 +208,18 @@ export function createRateLimiter(opts: RateLimiterOptions): RateLimiter {
     },
     budget() {
       return currentBudget(opts.now());
+    },
+    heldUntil() {
+      const t = opts.now();
+      if (pausedUntil > t) return { untilMs: pausedUntil, reason: 'retry-after' };
+      const live = slots.filter((s) => s.open || s.at > t - opts.windowMs);
+      const budget = currentBudget(t);
+      if (live.length < budget) return null;
+      // Full: the earliest a slot frees is when enough finished ones leave the window (open ones: unknown, so now).
+      const ends = live.filter((s) => !s.open).map((s) => s.at).sort((a, b) => a - b);
+      const excess = live.length - budget;
+      const end = ends[Math.min(excess, ends.length - 1)];
+      return { untilMs: end === undefined ? t : end + opts.windowMs, reason: 'window' };
     },
     close() {
       closed = true;

@@ -50,5 +50,7 @@ export function syncStatusDto(
     others: others.map((o) => ({
       demo: o.mode === 'demo', baseUrl: o.baseUrl, counts: { ...o.counts }, connection: o.connection, lastErrorCode: o.lastErrorCode,
     })),
+    // A configuration problem outranks what the engine is doing (it is not doing anything useful).
+    ...(problem ? {} : { activity: snapshot.activity ?? 'idle', resumesAt: snapshot.resumesAt ?? null }),
   };
 }

@@ -328,9 +328,19 @@ export const migrations: readonly Migration[] = [
     },
   },
   {
-    name: 'sync timing per service (issue 12, reserved)',
-    up() {
-      // Reserved: filled in by the work that needs it (unreleased, so its body may still change).
+    name: 'sync timing per service (issue 12)',
+    up(db) {
+      // How long each service takes from QUEUED to a final status, learned as documents finish, so the first look-up
+      // of a fresh document is timed around it from the first sale after a restart, not from a guess.
+      db.exec(`
+        CREATE TABLE sync_timing (
+          service       TEXT PRIMARY KEY,
+          first_look_ms REAL NOT NULL CHECK (first_look_ms >= 0),
+          settle_ms     REAL NOT NULL CHECK (settle_ms >= 0),
+          samples       INTEGER NOT NULL CHECK (samples >= 0),
+          updated_at    INTEGER NOT NULL
+        ) STRICT;
+      `);
     },
   },
   {

@@ -13,6 +13,7 @@ import { referenceCodes } from './reference-code';
 import { salesTable, type Sales } from './sales';
 import { settingsTable, type Settings } from './settings';
 import { shiftsTable, type Shifts } from './shifts';
+import { syncTimingTable, type SyncTimings } from './sync-timing';
 
 export interface StoreOptions {
   /** The installation's data file, or ':memory:'. */
@@ -22,7 +23,7 @@ export interface StoreOptions {
   random?: () => number;
 }
 
-export interface Store extends Settings, Sales, Outbox, Catalog, Customers, OpenSales, ApiRequests, ParkedSales, People, Shifts, Corrections {
+export interface Store extends Settings, Sales, Outbox, Catalog, Customers, OpenSales, ApiRequests, ParkedSales, People, Shifts, Corrections, SyncTimings {
   close(): void;
 }
 
@@ -56,6 +57,7 @@ export function openStore(opts: StoreOptions): Store {
       ...peopleTable(db, now),
       ...shiftsTable(db, now),
       ...correctionsTable(db, now, nextReferenceCode, sales),
+      ...syncTimingTable(db, now),
       close() {
         if (db.open) db.close();
       },

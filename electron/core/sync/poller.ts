@@ -14,6 +14,8 @@ export interface PollOptions {
   perPage: number;
   /** Individual look-ups per round, so a long backlog cannot turn into a request storm. */
   maxLookups: number;
+  /** The entries this poll is for (those due); others the documents list happens to show are updated too. */
+  only?: ReadonlySet<number>;
 }
 
 export interface PollResult {
@@ -23,20 +25,30 @@ export interface PollResult {
   updates: { entryId: number; referenceCode: string; state: string }[];
   /** Entries still waiting for the service. */
   pending: number;
+  /** Every entry whose document this poll saw, and whether it is final now (no longer queued). */
+  looked: { entryId: number; final: boolean }[];
 }
 
 export async function pollPending(store: SyncStore, api: SyncApi, opts: PollOptions): Promise<PollResult> {
   const waiting = store.listAwaitingValidation(opts.service).filter((e) => e.remoteId !== null);
-  if (waiting.length === 0) return { changed: 0, updates: [], pending: 0 };
+  if (waiting.length === 0) return { changed: 0, updates: [], pending: 0, looked: [] };
+  const wanted = opts.only ? waiting.filter((e) => opts.only?.has(e.id)) : waiting;
   const byId = new Map(waiting.map((e) => [e.remoteId as string, e]));
   const seen = new Map<string, RemoteDocument>();
 
-  if (waiting.length > 1) {
+  // One document: one look-up. Several: the list (one request covers a page), then look-ups for the rest.
+  if (wanted.length > 1) {
     // Newest first: pages beyond the ones that can hold our backlog are not worth reading; the look-ups cover the rest.
     const maxPages = Math.ceil(waiting.length / opts.perPage) + 1;
-    for (let page = 1; page <= maxPages && seen.size < byId.size; page++) {
+    const wantedIds = new Set(wanted.map((e) => e.remoteId as string));
+    let wantedSeen = 0;
+    for (let page = 1; page <= maxPages && wantedSeen < wantedIds.size; page++) {
       const result = await api.listDocuments({ page, perPage: opts.perPage });
-      for (const doc of result.documents) if (byId.has(doc.id)) seen.set(doc.id, doc);
+      for (const doc of result.documents) {
+        if (!byId.has(doc.id) || seen.has(doc.id)) continue;
+        seen.set(doc.id, doc);
+        if (wantedIds.has(doc.id)) wantedSeen++;
+      }
       const totalPages = result.page?.total_pages;
       if (result.documents.length === 0 || (totalPages !== undefined && page >= totalPages)) break;
       if (result.page === null) break; // an unpaged list was the whole list
@@ -46,7 +58,8 @@ export async function pollPending(store: SyncStore, api: SyncApi, opts: PollOpti
   let changed = 0;
   let pending = 0;
   const updates: PollResult['updates'] = [];
-  const missing = waiting.filter((e) => !seen.has(e.remoteId as string)).slice(0, opts.maxLookups);
+  const looked: PollResult['looked'] = [];
+  const missing = wanted.filter((e) => !seen.has(e.remoteId as string)).slice(0, opts.maxLookups);
   for (const entry of missing) {
     try {
       seen.set(entry.remoteId as string, await api.getDocument(entry.remoteId as string));
@@ -55,6 +68,7 @@ export async function pollPending(store: SyncStore, api: SyncApi, opts: PollOpti
         store.markNeedsAttention(entry.id, `The service no longer knows document ${entry.remoteId}: ${error.message}`);
         changed++;
         updates.push({ entryId: entry.id, referenceCode: entry.referenceCode, state: 'needs_attention' });
+        looked.push({ entryId: entry.id, final: true });
         continue;
       }
       throw error;
@@ -70,6 +84,7 @@ export async function pollPending(store: SyncStore, api: SyncApi, opts: PollOpti
       updates.push({ entryId: entry.id, referenceCode: entry.referenceCode, state });
     }
     if (state === 'queued') pending++;
+    looked.push({ entryId: entry.id, final: state !== 'queued' });
   }
-  return { changed, updates, pending: pending + (waiting.length - seen.size) };
+  return { changed, updates, pending: pending + (waiting.length - seen.size), looked };
 }

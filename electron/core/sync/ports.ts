@@ -5,6 +5,7 @@
 import type { RemoteDocument } from '../../../shared/api/document';
 import type { NumberingRange } from '../../../shared/api/numbering-range';
 import type { AttemptInput, OutboxEntry, OutboxState } from '../store/outbox';
+import type { ConfirmTiming } from '../store/sync-timing';
 
 export interface SyncStore {
   claimNext(limit: number, service?: string): OutboxEntry[];
@@ -20,6 +21,9 @@ export interface SyncStore {
   counts(): Record<OutboxState, number>;
   getSetting(key: string): string | null;
   setSetting(key: string, value: string): void;
+  /** The service's learned QUEUED → final timing (optional: without it the engine learns in memory only). */
+  syncTiming?(service: string): ConfirmTiming | null;
+  saveSyncTiming?(service: string, timing: ConfirmTiming): void;
 }
 
 export interface SyncApi {
@@ -30,4 +34,6 @@ export interface SyncApi {
     page: { page?: number; per_page?: number; total?: number; total_pages?: number } | null;
   }>;
   listNumberingRanges(now?: Date): Promise<NumberingRange[]>;
+  /** Whether the rate budget holds requests back now, until when and why (optional: the status bar's words). */
+  rateHold?(): { untilMs: number; reason: 'retry-after' | 'window' } | null;
 }

@@ -1,18 +1,28 @@
 /**
  * The outbox engine: sends waiting sales (oldest first, a bounded number at a time, one sender per sale),
- * polls the service for the fate of queued documents, and treats "offline" as a state with a backed-off probe,
- * not as an error storm. It resumes by itself after a restart because everything it knows is in the store.
+ * looks up the fate of queued documents on a schedule (poll-schedule.ts: never per event, one poll at a time,
+ * timed from what this service has taken so far), and treats "offline" as a state with a capped probe, not as an
+ * error storm. It resumes by itself after a restart because everything it knows is in the store.
  */
 import { isApiError } from '../api/errors';
-import { backoffDelayMs } from '../api/retry';
 import type { OutboxState } from '../store/outbox';
+import { DEFAULT_TIMING, learnTiming, type ConfirmTiming, type TimingObservation } from './confirm-timing';
+import { PollSchedule } from './poll-schedule';
 import { pollPending } from './poller';
 import type { SyncApi, SyncStore } from './ports';
+import { ProbeSchedule } from './probe-schedule';
 import { createRangeProvider } from './range-provider';
 import { isConnectivityFailure, submitSale, type SendDeps } from './sender';
-import { Wakeup } from './wakeup';
+import { Wakeup, type Timers } from './wakeup';
 
 export type Connection = 'online' | 'offline' | 'unauthorized';
+
+/**
+ * What the engine is doing, for the status bar: sending, validating (documents wait for the tax authority),
+ * held by the service's rate limit (until `resumesAt`), checking the connection (a probe or the first call is
+ * out), or waiting to check it again (offline, next probe at `resumesAt`).
+ */
+export type SyncActivity = 'idle' | 'sending' | 'validating' | 'rate_limited' | 'checking_connection' | 'waiting_for_connection';
 
 export interface SyncSnapshot {
   connection: Connection;
@@ -22,6 +32,9 @@ export interface SyncSnapshot {
   /** A machine code for it, so the UI can say it in the cashier's language: NETWORK, TIMEOUT, RATE_LIMITED, … */
   lastErrorCode: string | null;
   lastErrorAt: number | null;
+  activity?: SyncActivity;
+  /** With rate_limited: when requests resume; with waiting_for_connection: the next check. */
+  resumesAt?: number | null;
 }
 
 export type SyncEvent =
@@ -35,12 +48,19 @@ export interface SyncEngineOptions {
   service?: string;
   now?: () => number;
   random?: () => number;
+  /** Timers for the engine's waits (tests pass a fake clock's). */
+  timers?: Timers;
   /** Sales in flight at once. */
   concurrency?: number;
   /** Delay between attempts of one sale after a service-side failure (not used while offline). */
   retry?: { baseMs: number; capMs: number };
-  poll?: { initialMs: number; maxMs: number; perPage: number; maxLookups: number };
-  /** Backoff of the connectivity probe while offline. */
+  /**
+   * initialMs: the shortest gap between polls; followUpMaxMs: the longest follow-up step while documents normally
+   * finish; maxMs: the longest gap; gapPerWaitingMs: how much each further document waiting for the service
+   * stretches the gap (see poll-schedule.ts).
+   */
+  poll?: { initialMs: number; maxMs: number; perPage: number; maxLookups: number; gapPerWaitingMs?: number; followUpMaxMs?: number };
+  /** Probe interval while offline: backs off from baseMs, never beyond capMs. */
   probe?: { baseMs: number; capMs: number };
   /** How often the sender looks for sales whose retry time has come, when nothing woke it. */
   idleCheckMs?: number;
@@ -49,20 +69,26 @@ export interface SyncEngineOptions {
 export interface SyncEngine {
   start(): void;
   stop(): Promise<void>;
-  /** New work (a sale was charged) or the user asked to retry now: wake everything, probe at once if offline. */
+  /** New work (a sale was charged) or the user asked to retry now: wakes the sender; offline, one probe at most. */
   kick(): void;
   snapshot(): SyncSnapshot;
   subscribe(listener: (event: SyncEvent) => void): () => void;
 }
 
+/** Wrong credentials are not fixed by asking often: their probe keeps the long interval. */
+const UNAUTHORIZED_PROBE_CAP_MS = 60_000;
+/** A rate-limit hold shorter than this is ordinary pacing, not worth a word on the status bar. */
+const HOLD_WORTH_SAYING_MS = 1_000;
+
 export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   const { store, api } = opts;
   const now = opts.now ?? Date.now;
   const random = opts.random ?? Math.random;
+  const timers = opts.timers;
   const concurrency = opts.concurrency ?? 4;
-  const poll = opts.poll ?? { initialMs: 1_000, maxMs: 30_000, perPage: 100, maxLookups: 20 };
-  const probe = opts.probe ?? { baseMs: 1_000, capMs: 60_000 };
+  const poll = { initialMs: 100, maxMs: 30_000, perPage: 100, maxLookups: 20, gapPerWaitingMs: 150, followUpMaxMs: 350, ...opts.poll };
   const idleCheckMs = opts.idleCheckMs ?? 1_000;
+  const timingKey = opts.service ?? '';
   const sendDeps: SendDeps = {
     store, api, now, random,
     ranges: createRangeProvider({ store, api, now }),
@@ -70,20 +96,62 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   };
 
   const listeners = new Set<(event: SyncEvent) => void>();
-  const sendWake = new Wakeup();
-  const pollWake = new Wakeup();
-  const probeWake = new Wakeup();
+  const sendWake = new Wakeup(timers);
+  const pollWake = new Wakeup(timers);
+  const probeWake = new Wakeup(timers);
+  const statusWake = new Wakeup(timers);
+  let timing: ConfirmTiming = readTiming();
+  const schedule = new PollSchedule(
+    {
+      minGapMs: poll.initialMs, maxGapMs: poll.maxMs, gapPerWaitingMs: poll.gapPerWaitingMs,
+      followUpMaxMs: Math.max(poll.initialMs, poll.followUpMaxMs),
+    },
+    () => timing,
+  );
+  const probes = new ProbeSchedule(opts.probe ?? { baseMs: 1_000, capMs: 3_000 }, random);
   let running = false;
   let loops: Promise<void>[] = [];
   let connection: Connection = 'online';
+  /** Some call has reached the service since start: until then "online" is only a hope. */
+  let verified = false;
+  let probing = false;
+  let promptPending = false;
   let lastError: string | null = null;
   let lastErrorCode: string | null = null;
   let lastErrorAt: number | null = null;
-  let sendsJustFinished = false;
+  let lastShown = '';
+
+  function readTiming(): ConfirmTiming {
+    try {
+      return store.syncTiming?.(timingKey) ?? DEFAULT_TIMING;
+    } catch {
+      return DEFAULT_TIMING;
+    }
+  }
+  function learn(obs: TimingObservation): void {
+    timing = learnTiming(timing, obs);
+    try {
+      store.saveSyncTiming?.(timingKey, timing);
+    } catch {
+      // the estimate is a help, not a condition: it goes on in memory
+    }
+  }
 
   // A function, so TypeScript does not narrow `connection` across awaits where other tasks change it.
   const currentConnection = (): Connection => connection;
-  const snapshot = (): SyncSnapshot => ({ connection, counts: store.counts(), lastError, lastErrorCode, lastErrorAt });
+  const activity = (): { activity: SyncActivity; resumesAt: number | null } => {
+    if (connection === 'unauthorized') return { activity: 'idle', resumesAt: null };
+    if (probing || (connection === 'online' && !verified)) return { activity: 'checking_connection', resumesAt: null };
+    if (connection === 'offline') return { activity: 'waiting_for_connection', resumesAt: probes.nextAt };
+    const c = store.counts();
+    if (c.waiting + c.sending + c.queued === 0) return { activity: 'idle', resumesAt: null };
+    const hold = api.rateHold?.() ?? null;
+    if (hold && hold.untilMs - now() >= HOLD_WORTH_SAYING_MS) return { activity: 'rate_limited', resumesAt: hold.untilMs };
+    return { activity: c.waiting + c.sending > 0 ? 'sending' : 'validating', resumesAt: null };
+  };
+  const snapshot = (): SyncSnapshot => ({
+    connection, counts: store.counts(), lastError, lastErrorCode, lastErrorAt, ...activity(),
+  });
   const emit = (event: SyncEvent): void => {
     for (const listener of listeners) {
       try {
@@ -93,7 +161,11 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       }
     }
   };
-  const emitStatus = (): void => emit({ type: 'status', snapshot: snapshot() });
+  const emitStatus = (): void => {
+    const s = snapshot();
+    lastShown = `${s.connection}/${s.activity}/${s.resumesAt ?? ''}`;
+    emit({ type: 'status', snapshot: s });
+  };
   const noteError = (error: Error): void => {
     lastError = error.message;
     lastErrorCode = errorCode(error);
@@ -104,13 +176,20 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     lastErrorCode = null;
     lastErrorAt = null;
   };
+  const reached = (): void => {
+    verified = true;
+    setConnection('online');
+  };
   const setConnection = (next: Connection): void => {
     if (connection === next) return;
     connection = next;
     if (next === 'online') {
+      probes.reset();
       sendWake.wake();
       pollWake.wake();
     } else {
+      probes.reset();
+      probes.scheduleNext(now(), next === 'unauthorized' ? UNAUTHORIZED_PROBE_CAP_MS : undefined);
       probeWake.wake();
     }
     emitStatus();
@@ -133,7 +212,9 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
             } else {
               // A sale went through: whatever went wrong before is over.
               clearError();
-              setConnection('online');
+              reached();
+              // Its first look-up is scheduled from the learned timing; the poll loop only recomputes its timer.
+              if (result.state === 'queued') schedule.queued(entry.id, now());
               pollWake.wake();
             }
             emit({ type: 'sale', entryId: entry.id, referenceCode: entry.referenceCode, state: result.kind === 'done' ? result.state : 'waiting' });
@@ -156,72 +237,94 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
           inFlight.add(tracked);
         }
       }
-      const wasBusy = inFlight.size > 0;
       await sendWake.wait(idleCheckMs);
-      // The last send just finished: read the fates now rather than at the next poll tick.
-      if (wasBusy && inFlight.size === 0) {
-        sendsJustFinished = true;
-        pollWake.wake();
-      }
     }
     await Promise.allSettled([...inFlight]);
   }
 
+  /** The one poll loop: a wake only makes it recompute when the next poll is due, never polls by itself. */
   async function pollLoop(): Promise<void> {
-    let interval = poll.initialMs;
-    let lastPollAt = 0;
     while (running) {
-      await pollWake.wait(interval);
-      if (sendsJustFinished) {
-        // Fresh documents are about to be validated: look again soon, not after a backed-off interval.
-        sendsJustFinished = false;
-        interval = poll.initialMs;
+      if (currentConnection() !== 'online') {
+        await pollWake.wait(poll.maxMs);
+        continue;
       }
-      if (!running || connection !== 'online') continue;
-      // While a backlog is being sent, polling would spend the rate budget the sends need; the fates are read
-      // in one sweep when the backlog is gone, and at least every `maxMs` so the screen never looks frozen.
+      const t = now();
+      schedule.reconcile(store.listAwaitingValidation(opts.service).filter((e) => e.remoteId !== null).map((e) => e.id), t);
+      // While a backlog is being sent, polls would spend the rate budget the sends need: at most every maxMs then.
       const c = store.counts();
-      if (c.waiting + c.sending > concurrency && now() - lastPollAt < poll.maxMs) continue;
-      lastPollAt = now();
+      const at = schedule.nextPollAt(t, c.waiting + c.sending > concurrency);
+      if (at === null || at > t) {
+        await pollWake.wait(at === null ? poll.maxMs : at - t);
+        continue;
+      }
+      const due = schedule.startPoll(t);
       try {
-        const result = await pollPending(store, api, opts.service === undefined ? poll : { ...poll, service: opts.service });
+        const result = await pollPending(store, api, {
+          perPage: poll.perPage, maxLookups: poll.maxLookups, only: due, ...(opts.service === undefined ? {} : { service: opts.service }),
+        });
+        reached();
+        for (const look of result.looked) {
+          const obs = schedule.seen(look.entryId, t, look.final);
+          if (obs) learn(obs);
+        }
         for (const update of result.updates) emit({ type: 'sale', ...update });
         if (result.changed > 0) emitStatus();
-        // Back off while nothing moves; come back quickly once things change.
-        interval = result.changed > 0 ? poll.initialMs : Math.min(poll.maxMs, Math.round(interval * 1.5));
-        if (result.pending === 0) interval = poll.initialMs;
       } catch (error) {
-        interval = Math.min(poll.maxMs, interval * 2);
         if (error instanceof Error) noteError(error);
         if (isApiError(error) && isConnectivityFailure(error)) setConnection('offline');
         else if (isApiError(error) && error.kind === 'auth') setConnection('unauthorized');
         emitStatus();
+        // Not again before the longest gap: a failing service is not asked harder.
+        await pollWake.wait(poll.maxMs);
       }
     }
   }
 
   async function probeLoop(): Promise<void> {
-    let attempt = 0;
     while (running) {
-      if (connection === 'online') {
-        attempt = 0;
+      if (currentConnection() === 'online' && verified) {
         await probeWake.wait(60_000);
         continue;
       }
-      await probeWake.wait(backoffDelayMs(attempt, probe, random) + probe.baseMs / 2);
-      if (!running || currentConnection() === 'online') continue;
+      const t = now();
+      const at = probes.nextAt ?? t;
+      if (at > t && !promptPending) {
+        await probeWake.wait(at - t);
+        continue;
+      }
+      // Woken before its time by a charge: a prompted probe, which must not push the scheduled one further away.
+      const prompted = at > t;
+      promptPending = false;
+      probing = true;
+      emitStatus();
       try {
         await api.listDocuments({ page: 1, perPage: 1 });
         clearError();
-        setConnection('online');
+        probing = false;
+        reached();
       } catch (error) {
-        attempt = Math.min(attempt + 1, 16);
         if (error instanceof Error) noteError(error);
+        const auth = isApiError(error) && error.kind === 'auth';
+        if (!prompted) probes.failed(now(), auth || currentConnection() === 'unauthorized' ? UNAUTHORIZED_PROBE_CAP_MS : undefined);
         // The service answered: it is reachable even if it refuses us.
-        if (isApiError(error) && error.kind === 'auth') setConnection('unauthorized');
-        else if (isApiError(error) && !isConnectivityFailure(error) && error.kind === 'permanent') setConnection('online');
+        if (auth) setConnection('unauthorized');
+        else if (isApiError(error) && !isConnectivityFailure(error) && error.kind === 'permanent') reached();
+        else if (isApiError(error) && isConnectivityFailure(error)) setConnection('offline');
+      } finally {
+        probing = false;
         emitStatus();
       }
+    }
+  }
+
+  /** Says so when what the engine is doing changes on its own (a rate-limit hold starts or ends). Local only. */
+  async function statusLoop(): Promise<void> {
+    while (running) {
+      await statusWake.wait(1_000);
+      if (!running) break;
+      const s = snapshot();
+      if (`${s.connection}/${s.activity}/${s.resumesAt ?? ''}` !== lastShown) emitStatus();
     }
   }
 
@@ -229,7 +332,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     start() {
       if (running) return;
       running = true;
-      loops = [sendLoop(), pollLoop(), probeLoop()];
+      loops = [sendLoop(), pollLoop(), probeLoop(), statusLoop()];
       emitStatus();
     },
     async stop() {
@@ -237,13 +340,17 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       sendWake.wake();
       pollWake.wake();
       probeWake.wake();
+      statusWake.wake();
       await Promise.allSettled(loops);
       loops = [];
     },
     kick() {
       sendWake.wake();
-      pollWake.wake();
-      probeWake.wake();
+      // Offline, a charge may bring the next check forward once; it never triggers a poll.
+      if ((connection !== 'online' || !verified) && !probing && probes.prompt()) {
+        promptPending = true;
+        probeWake.wake();
+      }
     },
     snapshot,
     subscribe(listener) {

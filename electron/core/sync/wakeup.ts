@@ -1,7 +1,20 @@
 /** A sleep that can be cut short: loops wait on it and are woken when there is new work. */
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+const realTimers: Timers = {
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
 export class Wakeup {
-  private pending: { resolve: () => void; timer: ReturnType<typeof setTimeout> } | null = null;
+  private pending: { resolve: () => void; timer: unknown } | null = null;
   private woken = false;
+
+  /** `timers` is injected so tests can run the engine on a fake clock. */
+  constructor(private readonly timers: Timers = realTimers) {}
 
   wait(ms: number): Promise<void> {
     if (this.woken) {
@@ -9,7 +22,7 @@ export class Wakeup {
       return Promise.resolve();
     }
     return new Promise((resolve) => {
-      const timer = setTimeout(() => this.release(), Math.max(0, ms));
+      const timer = this.timers.setTimeout(() => this.release(), Math.max(0, ms));
       this.pending = { resolve, timer };
     });
   }
@@ -24,7 +37,7 @@ export class Wakeup {
     const p = this.pending;
     this.pending = null;
     if (!p) return;
-    clearTimeout(p.timer);
+    this.timers.clearTimeout(p.timer);
     p.resolve();
   }
 }

@@ -114,6 +114,8 @@ async function play() {
   readyResolve();
   // start() composes the core, then opens the window last: wait for it (bounded).
   for (let i = 0; i < 300 && !windows[0]?.url; i++) await new Promise((r) => setTimeout(r, 20));
+  // Let the new window's ready-to-show (a setImmediate) fire first, whichever event-loop phase start() finished in.
+  await new Promise((r) => setImmediate(r));
   const window = windows[0];
   if (!window) return report('no-window');
   const appUrl = window.url;

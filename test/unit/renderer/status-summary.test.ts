@@ -72,3 +72,26 @@ describe('the status bar sees every service with work', () => {
     expect(summarizeStatus(status({ others: [] })).pending).toBe(6);
   });
 });
+
+describe('the engine activity on the status bar', () => {
+  const at = 1_800_000_000_000;
+  it('says the rate limit holds requests, with the seconds left, instead of a frozen "sending 4 of 9"', () => {
+    const s = summarizeStatus(status({ progress: { done: 3, total: 9 }, activity: 'rate_limited', resumesAt: at + 39_200 }), at);
+    expect(s.progress).toBeNull();
+    expect(s.activity).toEqual({ kind: 'rate_limited', seconds: 40 });
+    expect(messagesFor('es-CO').activityRateLimited(40)).toBe('Esperando el límite de solicitudes del servicio (reanuda en 40 s)');
+    expect(messagesFor('en').activityRateLimited(40)).toBe("Waiting for the service's rate limit (resumes in 40 s)");
+  });
+
+  it('says it is checking the connection, or when it checks again while offline', () => {
+    expect(summarizeStatus(status({ activity: 'checking_connection' }), at).activity).toEqual({ kind: 'checking_connection' });
+    const offline = summarizeStatus(status({ connection: 'offline', activity: 'waiting_for_connection', resumesAt: at + 2_500 }), at);
+    expect(offline.activity).toEqual({ kind: 'waiting_for_connection', seconds: 3 });
+  });
+
+  it('says nothing about the engine when the credentials or the configuration are the problem', () => {
+    expect(summarizeStatus(status({ connection: 'unauthorized', activity: 'waiting_for_connection', resumesAt: at }), at).activity).toBeNull();
+    expect(summarizeStatus(status({ connection: 'misconfigured' }), at).activity).toBeNull();
+    expect(summarizeStatus(status({ activity: 'validating' }), at).activity).toEqual({ kind: 'validating' });
+  });
+});
