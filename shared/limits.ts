@@ -76,4 +76,10 @@ export const LIMITS = {
   /** Wrong PINs in a row before PIN checks pause, and for how long (a PIN is short: guessing must be slow). */
   pinTriesBeforePause: 5,
   pinPauseMs: 60_000,
+  /** A network printer's host name (DNS allows 253 characters). */
+  printerHostLength: 253,
+  /** Print jobs waiting at once: past this, a new job is refused (nothing already queued is dropped). */
+  maxWaitingPrintJobs: 500,
+  /** A drawer pulse that could not be sent within this is dropped: a drawer must not open long after its sale. */
+  drawerPulseMaxAgeMs: 60_000,
 } as const;

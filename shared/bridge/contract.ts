@@ -12,6 +12,7 @@ import { SERVICE_URL_MESSAGES, serviceUrlProblem } from '../service-url';
 import { DEFAULT_OPEN_SALE_SLOT, openSaleDraftSchema, openSaleSlotSchema, parkableDraftSchema } from '../open-sale';
 import { productCodeSchema, productInputSchema } from '../product';
 import { ownerOverrideSchema, personInputSchema, signInSchema, withOwnerOverride } from '../people';
+import { printerSettingsSchema } from '../printer';
 import { BRIDGE_EVENT_NAMES, BRIDGE_METHOD_NAMES, isBridgeMethodName, type BridgeEventNameOnly, type BridgeMethodName } from './names';
 import type {
   AppInfoDto, ChargeResult, CustomerDto, ProductDto, RangesDto, ReceiptDto, SaleDetailDto, SaleEventDto,
@@ -22,6 +23,7 @@ import type {
   CatalogImportPreviewDto, CatalogProductDto, CustomerImportPreviewDto, OverridesDto, ParkedSaleDto, PeopleSessionDto, PersonDto,
   RecalledSaleDto, TillDto,
 } from './types';
+import type { PrinterDto, PrinterStatusDto } from './types';
 
 /** A till id as reference codes start with it (6 Crockford base32 characters). */
 const TILL_ID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{6}$/;
@@ -211,6 +213,15 @@ export const bridgeContract = {
 
   'sync.status': { input: empty, result: returns<SyncStatusDto>() },
   'sync.retryNow': { input: empty, result: returns<SyncStatusDto>() },
+
+  /** The thermal printer (shared/printer.ts) and its queue's state. */
+  'printer.get': { input: empty, result: returns<PrinterDto>() },
+  /** Owners only, like the rest of Settings. Jobs already waiting go to the printer as set up now. */
+  'printer.save': { input: withOwnerOverride({ settings: printerSettingsSchema }), result: returns<PrinterDto>() },
+  /** A test page through the print queue (code page, QR, cut), to see the printer answer. */
+  'printer.testPage': { input: empty, result: returns<{ jobId: number }>() },
+  /** Prints a sale's receipt on the thermal printer: the fiscal one once, then only copies marked COPIA; a provisional slip before validation. */
+  'printer.printSale': { input: z.strictObject({ saleId: recordId }), result: returns<{ jobId: number; kind: 'fiscal' | 'provisional' | 'copy' }>() },
 } as const;
 
 export type BridgeContract = typeof bridgeContract;
@@ -231,6 +242,7 @@ void eventsAgree;
 export interface BridgeEvents {
   'sync.status': SyncStatusDto;
   'sale.updated': SaleEventDto;
+  'printer.status': PrinterStatusDto;
 }
 export type BridgeEventName = keyof BridgeEvents;
 export const BRIDGE_EVENTS: readonly BridgeEventName[] = BRIDGE_EVENT_NAMES;

@@ -17,10 +17,11 @@ export const BRIDGE_METHOD_NAMES = [
   'sync.status', 'sync.retryNow',
   'sales.tills',
   'people.session', 'people.signIn', 'people.signOut', 'people.save', 'people.overrides', 'people.approveLine',
+  'printer.get', 'printer.save', 'printer.testPage', 'printer.printSale',
 ] as const;
 export type BridgeMethodName = (typeof BRIDGE_METHOD_NAMES)[number];
 
-export const BRIDGE_EVENT_NAMES = ['sync.status', 'sale.updated'] as const;
+export const BRIDGE_EVENT_NAMES = ['sync.status', 'sale.updated', 'printer.status'] as const;
 export type BridgeEventNameOnly = (typeof BRIDGE_EVENT_NAMES)[number];
 
 export function isBridgeMethodName(name: unknown): name is BridgeMethodName {

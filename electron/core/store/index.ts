@@ -18,3 +18,4 @@ export { REFERENCE_CODE_PATTERN, referenceCodeTime } from './reference-code';
 export { openDatabase } from './database';
 export type { ApiRequests } from './api-requests';
 export type { People, Person, OverrideRecord, SaleStamp } from './people';
+export { PRINT_JOB_KINDS, type PrintQueue, type PrintJobKind, type PrintJobRecord, type PrintJobState } from './print-queue';

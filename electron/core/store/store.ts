@@ -8,6 +8,7 @@ import { openSalesTable, type OpenSales } from './open-sales';
 import { outboxTable, type Outbox } from './outbox';
 import { parkedSalesTable, type ParkedSales } from './parked-sales';
 import { peopleTable, type People } from './people';
+import { printQueueTable, type PrintQueue } from './print-queue';
 import { referenceCodes } from './reference-code';
 import { salesTable, type Sales } from './sales';
 import { settingsTable, type Settings } from './settings';
@@ -20,7 +21,7 @@ export interface StoreOptions {
   random?: () => number;
 }
 
-export interface Store extends Settings, Sales, Outbox, Catalog, Customers, OpenSales, ApiRequests, ParkedSales, People {
+export interface Store extends Settings, Sales, Outbox, Catalog, Customers, OpenSales, ApiRequests, ParkedSales, People, PrintQueue {
   close(): void;
 }
 
@@ -50,6 +51,7 @@ export function openStore(opts: StoreOptions): Store {
       ...parkedSalesTable(db, now),
       ...apiRequestsTable(db),
       ...peopleTable(db, now),
+      ...printQueueTable(db, now),
       close() {
         if (db.open) db.close();
       },
