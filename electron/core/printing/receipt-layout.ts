@@ -35,7 +35,8 @@ export function paperText(text: string): string {
 export function wrap(text: string, columns: number): string[] {
   const lines: string[] = [];
   let current = '';
-  for (const word of paperText(text).split(/ +/).filter(Boolean)) {
+  // Split on plain spaces only: "10 %" and "$ 1.000" are held together by no-break spaces until printed.
+  for (const word of text.replace(/[\r\n\t]/g, ' ').split(/ +/).filter(Boolean).map(paperText)) {
     let rest = word;
     while (rest.length > columns) {
       if (current) lines.push(current);
@@ -59,7 +60,7 @@ export function pair(label: string, value: string, columns: number): string[] {
   const left = paperText(label);
   const right = paperText(value);
   if (left.length + 1 + right.length <= columns) return [left + ' '.repeat(columns - left.length - right.length) + right];
-  return [...wrap(left, columns), ...wrap(right, columns).map((l) => l.padStart(columns))];
+  return [...wrap(label, columns), ...wrap(value, columns).map((l) => l.padStart(columns))];
 }
 
 export function paperDateTime(epochMs: number, locale: Locale): string {
@@ -68,7 +69,7 @@ export function paperDateTime(epochMs: number, locale: Locale): string {
   }).format(new Date(epochMs));
 }
 
-const rate = (value: string, locale: Locale): string => (locale === 'en' ? `${value}%` : `${value.replace('.', ',')} %`);
+const rate = (value: string, locale: Locale): string => (locale === 'en' ? `${value}%` : `${value.replace('.', ',')}\u00a0%`);
 const quantity = (value: number, locale: Locale): string => (locale === 'en' ? String(value) : String(value).replace('.', ','));
 
 export function receiptBlocks(receipt: ReceiptDto, locale: Locale, opts: PaperOptions): PaperBlock[] {
@@ -93,7 +94,7 @@ export function receiptBlocks(receipt: ReceiptDto, locale: Locale, opts: PaperOp
   if (receipt.fiscal && seller.resolutionText) text(seller.resolutionText, { align: 'center' });
   out.push({ type: 'rule' });
   if (receipt.fiscal && receipt.fullNumber) text(`${w.invoiceNumber}: ${receipt.fullNumber}`, { bold: true });
-  lines(pair(w.saleNumber, `${receipt.tillName} · ${String(receipt.shortNumber).padStart(6, '0')}`, cols));
+  lines(pair(w.saleNumber, `${receipt.tillName}\u00a0·\u00a0${String(receipt.shortNumber).padStart(6, '0')}`, cols));
   lines(pair(w.reference, receipt.referenceCode, cols));
   lines(pair(w.issuedAt, paperDateTime(receipt.issuedAt, locale), cols));
   if (receipt.fiscal && receipt.validatedAt) lines(pair(w.validatedAt, paperDateTime(receipt.validatedAt, locale), cols));
