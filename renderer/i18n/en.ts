@@ -5,6 +5,7 @@ import { enReceiptHistory } from './en-receipt-history';
 import { enSale } from './en-sale';
 import { enCounter } from './en-counter';
 import { enPeople } from './en-people';
+import { enPrinter } from './en-printer';
 import type { Messages } from './messages-type';
 
 export const en: Messages = {
@@ -187,4 +188,5 @@ export const en: Messages = {
   ...enCounter,
   ...enCatalog,
   ...enPeople,
+  ...enPrinter,
 };

@@ -5,6 +5,7 @@ import { esReceiptHistory } from './es-receipt-history';
 import { esSale } from './es-sale';
 import { esCounter } from './es-counter';
 import { esPeople } from './es-people';
+import { esPrinter } from './es-printer';
 
 export const es = {
   // app
@@ -194,4 +195,5 @@ export const es = {
   ...esCounter,
   ...esCatalog,
   ...esPeople,
+  ...esPrinter,
 };

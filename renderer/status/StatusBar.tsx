@@ -5,6 +5,7 @@ import { bridge } from '../bridge/client';
 import { formatDateTime } from '../format/date-time';
 import { useText } from '../i18n/use-text';
 import { summarizeStatus } from './status-summary';
+import { PrinterStatus } from './PrinterStatus';
 import { describeSyncError } from './sync-error-text';
 
 export function StatusBar(): ReactNode {
@@ -35,6 +36,7 @@ export function StatusBar(): ReactNode {
           {o.stuck ? ` (${t.connection[o.connection]})` : null}
         </span>
       ))}
+      <PrinterStatus />
       {s.needsAttention > 0 ? (
         <button type="button" className="link attention" onClick={() => show('history')}>{t.needsAttentionCount(s.needsAttention)}</button>
       ) : null}
