@@ -29,11 +29,13 @@ export interface DecodedReceipt {
   pulses: Array<{ pin: number; onMs: number; offMs: number }>;
   statusQuestions: number[];
   bold: boolean[];
+  /** Everything in paper order, for drawing the receipt. */
+  paper: Array<{ type: 'line'; text: string; bold: boolean } | { type: 'qr'; payload: string } | { type: 'picture'; index: number } | { type: 'cut' }>;
 }
 
 export function decodeEscPos(input: Uint8Array): DecodedReceipt {
   const b = input;
-  const out: DecodedReceipt = { lines: [], codePages: [], qrPayloads: [], pictures: [], cuts: 0, pulses: [], statusQuestions: [], bold: [] };
+  const out: DecodedReceipt = { lines: [], codePages: [], qrPayloads: [], pictures: [], cuts: 0, pulses: [], statusQuestions: [], bold: [], paper: [] };
   let page: number | null = null;
   let line = '';
   let lineBold = false;
@@ -56,6 +58,7 @@ export function decodeEscPos(input: Uint8Array): DecodedReceipt {
     if (c === 0x0a) {
       out.lines.push(line.replace(/\s+$/, ''));
       out.bold.push(lineBold);
+      out.paper.push({ type: 'line', text: line.replace(/\s+$/, ''), bold: lineBold });
       line = '';
       lineBold = false;
       i += 1;
@@ -95,6 +98,7 @@ export function decodeEscPos(input: Uint8Array): DecodedReceipt {
         need(i, 3);
         const m = b[i + 2] as number;
         out.cuts += 1;
+        out.paper.push({ type: 'cut' });
         i += m >= 65 ? 4 : 3;
       } else if (cmd === 0x28 && b[i + 2] === 0x6b) {
         need(i, 8);
@@ -107,6 +111,7 @@ export function decodeEscPos(input: Uint8Array): DecodedReceipt {
         if (fn === 0x51) {
           if (storedQr === null) throw new Error('a QR code printed before its data was stored');
           out.qrPayloads.push(storedQr);
+          out.paper.push({ type: 'qr', payload: storedQr });
         }
         i += 5 + length;
       } else if (cmd === 0x76 && b[i + 2] === 0x30) {
@@ -129,7 +134,10 @@ export function decodeEscPos(input: Uint8Array): DecodedReceipt {
           joined.set(previous.dots);
           joined.set(dots, previous.dots.length);
           out.pictures[out.pictures.length - 1] = { width, height: previous.height + height, dots: joined };
-        } else out.pictures.push({ width, height, dots });
+        } else {
+          out.pictures.push({ width, height, dots });
+          out.paper.push({ type: 'picture', index: out.pictures.length - 1 });
+        }
         lastWasPicture = true;
         i += 8 + bytesWide * height;
         continue;
