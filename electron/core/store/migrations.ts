@@ -377,6 +377,8 @@ export const migrations: readonly Migration[] = [
           done_at         INTEGER
         ) STRICT;
         CREATE INDEX print_jobs_waiting ON print_jobs (next_attempt_at, id) WHERE state = 'waiting';
+        -- Each validation looks for sales validated since automatic printing was switched on.
+        CREATE INDEX outbox_validated_at ON outbox (validated_at) WHERE state = 'validated';
       `);
     },
   },
