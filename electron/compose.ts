@@ -31,6 +31,7 @@ export interface ComposeOptions {
   demoValidationDelayMs?: number;
   api?: PosAppOptions['api'];
   engine?: PosAppOptions['engine'];
+  printing?: PosAppOptions['printing'];
   log?: (line: string) => void;
 }
 
@@ -96,6 +97,7 @@ export async function composePosApp(opts: ComposeOptions): Promise<ComposedApp> 
     ...(opts.printer ? { printer: opts.printer } : {}),
     ...(opts.api ? { api: opts.api } : {}),
     ...(opts.engine ? { engine: opts.engine } : {}),
+    ...(opts.printing ? { printing: opts.printing } : {}),
   });
   try {
     await app.start();

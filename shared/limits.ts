@@ -85,4 +85,10 @@ export const LIMITS = {
   maxUnsentAlertMinutes: 10_080,
   /** Why an owner corrected or voided a sale, kept in the correction record (a sentence, not a report). */
   correctionReasonLength: 200,
+  /** A network printer's host name (DNS allows 253 characters). */
+  printerHostLength: 253,
+  /** Print jobs waiting at once: past this, a new job is refused (nothing already queued is dropped). */
+  maxWaitingPrintJobs: 500,
+  /** A drawer pulse that could not be sent within this is dropped: a drawer must not open long after its sale. */
+  drawerPulseMaxAgeMs: 60_000,
 } as const;

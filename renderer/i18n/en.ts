@@ -7,6 +7,7 @@ import { enCounter } from './en-counter';
 import { enPeople } from './en-people';
 import { enShifts } from './en-shifts';
 import { enCorrections } from './en-corrections';
+import { enPrinter } from './en-printer';
 import type { Messages } from './messages-type';
 
 export const en: Messages = {
@@ -198,4 +199,5 @@ export const en: Messages = {
   ...enPeople,
   ...enShifts,
   ...enCorrections,
+  ...enPrinter,
 };

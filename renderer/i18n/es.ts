@@ -7,6 +7,7 @@ import { esCounter } from './es-counter';
 import { esPeople } from './es-people';
 import { esShifts } from './es-shifts';
 import { esCorrections } from './es-corrections';
+import { esPrinter } from './es-printer';
 
 export const es = {
   // app
@@ -205,4 +206,5 @@ export const es = {
   ...esPeople,
   ...esShifts,
   ...esCorrections,
+  ...esPrinter,
 };

@@ -4,6 +4,7 @@ import { useApp } from '../app/app-store';
 import { useText } from '../i18n/use-text';
 import { ConnectionSection } from './ConnectionSection';
 import { PreferencesSection } from './PreferencesSection';
+import { PrinterSection } from './PrinterSection';
 import { RangeSection } from './RangeSection';
 import { SellerSection } from './SellerSection';
 import { SetupNotice } from './SetupNotice';
@@ -20,6 +21,7 @@ export function SettingsScreen(): ReactNode {
         <ConnectionSection />
         <RangeSection />
         <PreferencesSection />
+        <PrinterSection />
       </div>
       <div className="settings-column">
         <SellerSection />

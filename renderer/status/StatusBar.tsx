@@ -6,6 +6,7 @@ import { bridge } from '../bridge/client';
 import { formatDateTime } from '../format/date-time';
 import { useText } from '../i18n/use-text';
 import { summarizeStatus, type EngineActivity } from './status-summary';
+import { PrinterStatus } from './PrinterStatus';
 import { describeSyncError } from './sync-error-text';
 import { UnsentAlert } from '../shifts/UnsentAlert';
 
@@ -43,6 +44,7 @@ export function StatusBar(): ReactNode {
         </span>
       ))}
       <UnsentAlert />
+      <PrinterStatus />
       {s.needsAttention > 0 ? (
         <button type="button" className="link attention" onClick={() => show('history')}>{t.needsAttentionCount(s.needsAttention)}</button>
       ) : null}

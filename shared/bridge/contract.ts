@@ -16,6 +16,7 @@ import { closeShiftSchema, openShiftSchema, unsentAlertSchema } from '../shift';
 import type { ShiftDto, ShiftReportDto, UnsentSalesDto } from './types';
 import { correctSaleSchema, saleCorrectionQuerySchema, voidSaleSchema } from '../correction';
 import type { CorrectionResultDto, SaleCorrectionDto } from './types';
+import { printerSettingsSchema } from '../printer';
 import { BRIDGE_EVENT_NAMES, BRIDGE_METHOD_NAMES, isBridgeMethodName, type BridgeEventNameOnly, type BridgeMethodName } from './names';
 import type {
   AppInfoDto, ChargeResult, CustomerDto, ProductDto, RangesDto, ReceiptDto, SaleDetailDto, SaleEventDto,
@@ -26,6 +27,7 @@ import type {
   CatalogImportPreviewDto, CatalogProductDto, CustomerImportPreviewDto, OverridesDto, ParkedSaleDto, PeopleSessionDto, PersonDto,
   RecalledSaleDto, TillDto,
 } from './types';
+import type { PrinterDto, PrinterStatusDto } from './types';
 
 /** A till id as reference codes start with it (6 Crockford base32 characters). */
 const TILL_ID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{6}$/;
@@ -241,6 +243,14 @@ export const bridgeContract = {
   'shifts.unsentAlert': { input: withOwnerOverride({ minutes: unsentAlertSchema }), result: returns<UnsentSalesDto>() },
   /** Sales not yet confirmed by the service: how many, the oldest, how many waited past the alert time. */
   'sales.unsent': { input: empty, result: returns<UnsentSalesDto>() },
+  /** The thermal printer (shared/printer.ts) and its queue's state. */
+  'printer.get': { input: empty, result: returns<PrinterDto>() },
+  /** Owners only, like the rest of Settings. Jobs already waiting go to the printer as set up now. */
+  'printer.save': { input: withOwnerOverride({ settings: printerSettingsSchema }), result: returns<PrinterDto>() },
+  /** A test page through the print queue (code page, QR, cut), to see the printer answer. */
+  'printer.testPage': { input: empty, result: returns<{ jobId: number }>() },
+  /** Prints a sale's receipt on the thermal printer: the fiscal one once, then only copies marked COPIA; a provisional slip before validation. */
+  'printer.printSale': { input: z.strictObject({ saleId: recordId }), result: returns<{ jobId: number; kind: 'fiscal' | 'provisional' | 'copy' }>() },
 } as const;
 
 export type BridgeContract = typeof bridgeContract;
@@ -261,6 +271,7 @@ void eventsAgree;
 export interface BridgeEvents {
   'sync.status': SyncStatusDto;
   'sale.updated': SaleEventDto;
+  'printer.status': PrinterStatusDto;
 }
 export type BridgeEventName = keyof BridgeEvents;
 export const BRIDGE_EVENTS: readonly BridgeEventName[] = BRIDGE_EVENT_NAMES;

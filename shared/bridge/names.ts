@@ -19,10 +19,11 @@ export const BRIDGE_METHOD_NAMES = [
   'people.session', 'people.signIn', 'people.signOut', 'people.save', 'people.overrides', 'people.approveLine',
   'shifts.current', 'shifts.open', 'shifts.report', 'shifts.close', 'shifts.list', 'shifts.print', 'shifts.pdf', 'shifts.unsentAlert', 'sales.unsent',
   'corrections.get', 'corrections.correct', 'corrections.void',
+  'printer.get', 'printer.save', 'printer.testPage', 'printer.printSale',
 ] as const;
 export type BridgeMethodName = (typeof BRIDGE_METHOD_NAMES)[number];
 
-export const BRIDGE_EVENT_NAMES = ['sync.status', 'sale.updated'] as const;
+export const BRIDGE_EVENT_NAMES = ['sync.status', 'sale.updated', 'printer.status'] as const;
 export type BridgeEventNameOnly = (typeof BRIDGE_EVENT_NAMES)[number];
 
 export function isBridgeMethodName(name: unknown): name is BridgeMethodName {

@@ -6,6 +6,7 @@ import type { InvoiceCustomer, InvoiceItem, InvoicePayment } from '../api/invoic
 import type { DocumentTotals } from '../money';
 import type { OpenSaleDraft } from '../open-sale';
 import type { CashTender } from '../cash';
+import type { PrinterSettings } from '../printer';
 
 /** Cash at the counter: received, asked for (rounded to the smallest coin) and change, exact decimal strings. */
 export type CashTenderDto = CashTender;
@@ -426,4 +427,24 @@ export interface CorrectionResultDto {
   saleId: number;
   referenceCode: string;
   shortNumber: number;
+}
+
+/** The receipt printer's state for the status bar ("impresora sin respuesta — 2 recibos en espera"). */
+export interface PrinterStatusDto {
+  /** False: no thermal printer set up (receipts print through the print dialog). */
+  configured: boolean;
+  state: 'idle' | 'printing' | 'not_responding' | 'paper_out' | 'offline' | 'not_configured';
+  /** Receipts (fiscal, provisional, copies) waiting for the printer. */
+  waitingReceipts: number;
+  /** Every waiting job, drawer pulses and test pages included. */
+  waitingJobs: number;
+  lastError: string | null;
+  /** REFUSED, NO_ANSWER, CLOSED, PAPER_OUT, OFFLINE, SPOOLER. */
+  lastErrorCode: string | null;
+  lastErrorAt: number | null;
+}
+
+export interface PrinterDto {
+  settings: PrinterSettings;
+  status: PrinterStatusDto;
 }

@@ -24,6 +24,7 @@ import { catalogHandlers } from './catalog-handlers';
 import { correctionHandlers } from './correction-handlers';
 import { peopleDesk } from './people-handlers';
 import { shiftHandlers } from './shift-handlers';
+import { printingDesk, type PrintingDesk, type PrintingOptions } from './printing-handlers';
 import { SendProgress, syncStatusDto } from './sync-status';
 
 export type PosEvent = { [E in BridgeEventName]: { event: E; payload: BridgeEvents[E] } }[BridgeEventName];
@@ -43,6 +44,8 @@ export interface PosAppOptions {
   engine?: Partial<SyncEngineOptions>;
   /** Operational log; lines never contain secrets or request bodies. */
   log?: (line: string) => void;
+  /** The thermal printer's connections (timeouts, backoff); defaults for a real counter. */
+  printing?: PrintingOptions;
 }
 
 export interface PosApp {
@@ -82,10 +85,14 @@ export function createPosApp(opts: PosAppOptions): PosApp {
   };
   const isDemo = (): boolean => connectionMode(store) === 'demo';
 
+  // Set once the context exists; a validated sale may have its fiscal receipt to print.
+  let printing: PrintingDesk | null = null;
+
   // Every service's engine reports here; the status bar shows the service in use (the counts cover all sales).
   const onEngineEvent = (event: SyncEvent): void => {
     if (event.type === 'sale') {
       if (event.state !== 'sending' && event.state !== 'waiting') progress.sent();
+      if (event.state === 'validated') printing?.catchUp();
       emit({ event: 'sale.updated', payload: { entryId: event.entryId, referenceCode: event.referenceCode, state: event.state } });
     } else {
       emit({ event: 'sync.status', payload: syncStatus() });
@@ -138,19 +145,31 @@ export function createPosApp(opts: PosAppOptions): PosApp {
   const people = peopleDesk(ctx);
   ctx.saleStamp = people.saleStamp;
   ctx.actor = people.actor;
+  const desk = printingDesk(ctx, (status) => emit({ event: 'printer.status', payload: status }), opts.printing);
+  printing = desk;
+  const shop = shopHandlers(ctx);
 
   return {
     handlers: people.guard({
-      ...shopHandlers(ctx), ...setupHandlers(ctx, { version: opts.version, shell: opts.shell }), ...openSaleHandlers(ctx),
+      ...shop, ...setupHandlers(ctx, { version: opts.version, shell: opts.shell }), ...openSaleHandlers(ctx),
       ...counterHandlers(ctx), ...customerDirectoryHandlers(ctx), ...catalogHandlers(ctx), ...people.handlers,
       ...shiftHandlers(ctx, async () => (await people.handlers['people.session']({})).current),
       ...correctionHandlers(ctx),
+      ...desk.handlers,
+      // After the sale's commit: the drawer and the slip are queued (best effort, never a failure of the charge).
+      'sales.charge': async (input) => {
+        const charged = await shop['sales.charge'](input);
+        desk.afterCharge({ saleId: charged.saleId, cash: input.payment.means_code === '10' });
+        return charged;
+      },
     }),
     async start() {
       if (isDemo()) seedDemoCatalog(store);
       // Sales from before services were told apart belong to the service configured now.
       store.adoptUnassigned(currentService(store));
       await connection.activate();
+      // Jobs that waited through a restart, and receipts of sales validated while the app was closed.
+      desk.catchUp();
     },
     subscribe(listener) {
       listeners.add(listener);
@@ -160,6 +179,7 @@ export function createPosApp(opts: PosAppOptions): PosApp {
       listeners.clear();
       await Promise.allSettled([...pending]);
       await connection.close();
+      await desk.engine.close();
     },
   };
 }

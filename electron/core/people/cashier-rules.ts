@@ -33,6 +33,8 @@ export function restrictionOf(method: string, input: Input, store: Pick<Store, '
       return { action: 'settings', detail: `Connection set to ${String(input.baseUrl)} (${String(input.clientId)})` };
     case 'settings.useDemo':
       return { action: 'settings', detail: 'Switched to the demo service' };
+    case 'printer.save':
+      return { action: 'settings', detail: 'Receipt printer settings changed' };
     case 'sales.retry': {
       const sale = typeof input.id === 'number' ? store.getSale(input.id) : null;
       return { action: 'retry', detail: `Sale ${sale ? `${sale.shortNumber} (${sale.referenceCode})` : String(input.id)} sent again` };

@@ -20,3 +20,4 @@ export type { ApiRequests } from './api-requests';
 export type { People, Person, OverrideRecord, SaleStamp } from './people';
 export type { Shifts, ShiftRecord, ShiftSale, UnsentSales } from './shifts';
 export { CorrectionRefused, standingOf, type Actor, type CorrectionDone, type CorrectionRecord, type Corrections, type SaleStanding } from './corrections';
+export { PRINT_JOB_KINDS, type PrintQueue, type PrintJobKind, type PrintJobRecord, type PrintJobState } from './print-queue';

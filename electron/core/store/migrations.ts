@@ -405,9 +405,29 @@ export const migrations: readonly Migration[] = [
     },
   },
   {
-    name: 'print queue (issue 11, reserved)',
-    up() {
-      // Reserved: filled in by the work that needs it (unreleased, so its body may still change).
+    name: 'print queue (issue 11)',
+    up(db) {
+      // A printer is another outbox: a job waits here until the printer has taken all of its bytes, through a
+      // printer that is off, out of paper or unplugged, and a restart. `once_key` makes "the fiscal receipt of sale
+      // N" a job that can exist only once (copies have none). The bytes are built when the job is printed, from
+      // the sale as it is then and the printer as it is set up then.
+      db.exec(`
+        CREATE TABLE print_jobs (
+          id              INTEGER PRIMARY KEY AUTOINCREMENT,
+          kind            TEXT NOT NULL CHECK (kind IN ('fiscal','provisional','copy','drawer','test')),
+          sale_id         INTEGER REFERENCES sales(id),
+          once_key        TEXT UNIQUE,
+          state           TEXT NOT NULL DEFAULT 'waiting' CHECK (state IN ('waiting','printed','dropped')),
+          attempts        INTEGER NOT NULL DEFAULT 0 CHECK (attempts >= 0),
+          next_attempt_at INTEGER NOT NULL,
+          last_error      TEXT,
+          created_at      INTEGER NOT NULL,
+          done_at         INTEGER
+        ) STRICT;
+        CREATE INDEX print_jobs_waiting ON print_jobs (next_attempt_at, id) WHERE state = 'waiting';
+        -- Each validation looks for sales validated since automatic printing was switched on.
+        CREATE INDEX outbox_validated_at ON outbox (validated_at) WHERE state = 'validated';
+      `);
     },
   },
 ];

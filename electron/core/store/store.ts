@@ -9,6 +9,7 @@ import { openSalesTable, type OpenSales } from './open-sales';
 import { outboxTable, type Outbox } from './outbox';
 import { parkedSalesTable, type ParkedSales } from './parked-sales';
 import { peopleTable, type People } from './people';
+import { printQueueTable, type PrintQueue } from './print-queue';
 import { referenceCodes } from './reference-code';
 import { salesTable, type Sales } from './sales';
 import { settingsTable, type Settings } from './settings';
@@ -23,7 +24,7 @@ export interface StoreOptions {
   random?: () => number;
 }
 
-export interface Store extends Settings, Sales, Outbox, Catalog, Customers, OpenSales, ApiRequests, ParkedSales, People, Shifts, Corrections, SyncTimings {
+export interface Store extends Settings, Sales, Outbox, Catalog, Customers, OpenSales, ApiRequests, ParkedSales, People, Shifts, Corrections, SyncTimings, PrintQueue {
   close(): void;
 }
 
@@ -58,6 +59,7 @@ export function openStore(opts: StoreOptions): Store {
       ...shiftsTable(db, now),
       ...correctionsTable(db, now, nextReferenceCode, sales),
       ...syncTimingTable(db, now),
+      ...printQueueTable(db, now),
       close() {
         if (db.open) db.close();
       },

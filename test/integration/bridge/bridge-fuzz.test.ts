@@ -91,6 +91,11 @@ const VALID: Partial<Record<BridgeMethod, unknown>> = {
   'corrections.get': { saleId: 1 },
   'corrections.correct': { saleId: 1, customer: { identification_type: '31', identification: '800197268', dv: '4', person_type: '1', name: 'DIAN', tax_regime: '48', email: 'dian@example.co', municipality_code: '11001' }, reason: 'NIT' },
   'corrections.void': { saleId: 1, reason: 'prueba' },
+  'printer.save': {
+    settings: { connection: { kind: 'network', host: '127.0.0.1', port: 9 }, codePage: 'cp858', qr: 'native', statusCheck: true,
+      printOnValidation: true, printAtCharge: true, drawerOnCash: true },
+  },
+  'printer.printSale': { saleId: 1 },
 };
 // A cash sale with the cash it was paid with: the cash rule is fuzzed with the rest of the charge.
 (VALID['sales.charge'] as Record<string, unknown>).cash = { received: 100_000 };
@@ -200,6 +205,8 @@ describe('every bridge method, whatever it is sent', () => {
     composed = await composePosApp({
       dataDir, shell: 'browser', version: '0.0.0-test', credentials: inMemoryCredentials(), demoValidationDelayMs: 100,
       api: FAST_API, engine: FAST_ENGINE,
+      // A stand-in printer that is always off: a hostile host name saved by the fuzz must reach no network.
+      printing: { send: async () => { throw new Error('the fuzz printer is off'); } },
     });
     host = await startBrowserHost({
       call: (m, i) => dispatch(composed.app.handlers, m, i, { onInternalError: (name, e) => internal.push(`${name}: ${String(e)}`) }),

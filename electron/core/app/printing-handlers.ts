@@ -1,0 +1,143 @@
+/**
+ * The thermal printer as the bridge sees it: its settings, a test page, printing a sale's receipt, and the two
+ * moments the till prints by itself: when a sale is charged (drawer pulse for cash, optional provisional slip) and
+ * when it validates (the fiscal receipt, once). Everything here runs after the sale's commit and never turns a
+ * recorded sale into a failure.
+ */
+import type { PrinterDto, PrinterStatusDto } from '../../../shared/bridge/types';
+import { LIMITS } from '../../../shared/limits';
+import { columnsFor, type PrinterConnection } from '../../../shared/printer';
+import { BridgeFailure } from '../bridge/bridge-failure';
+import type { BridgeHandlers } from '../bridge/dispatch';
+import { drawerPulseBytes, escPosBytes } from '../printing/escpos-bytes';
+import { sendToNetworkPrinter, type NetworkPrinterTimeouts } from '../printing/network-printer';
+import { sendToOsQueue, type SpoolerOptions } from '../printing/os-spooler';
+import { createPrintEngine, type PrintEngine } from '../printing/print-engine';
+import { fiscalSince, printsOnValidation, readPrinterSettings, writePrinterSettings } from '../printing/printer-settings';
+import { receiptBlocks, testPageBlocks } from '../printing/receipt-layout';
+import { buildReceipt } from '../receipt/receipt-model';
+import type { PrintJobKind, PrintJobRecord } from '../store';
+import type { AppContext } from './app-context';
+
+type PrintingMethods = 'printer.get' | 'printer.save' | 'printer.testPage' | 'printer.printSale';
+
+/** How print jobs reach the printer; tests pass short timeouts, or a stand-in `lp`. */
+export interface PrintingOptions {
+  network?: Partial<NetworkPrinterTimeouts>;
+  spooler?: SpoolerOptions;
+  backoff?: { firstMs: number; maxMs: number };
+  /** Replaces the real connections (the bridge fuzz: hostile host names must reach no network). */
+  send?: (connection: Exclude<PrinterConnection, { kind: 'none' }>, bytes: Uint8Array) => Promise<void>;
+}
+
+export interface PrintingDesk {
+  handlers: Pick<BridgeHandlers, PrintingMethods>;
+  engine: PrintEngine;
+  /** After a charge's commit: the drawer for cash, the provisional slip when asked for. Never throws. */
+  afterCharge(sale: { saleId: number; cash: boolean }): void;
+  /** A sale validated (or the app started): fiscal receipts of sales validated since automatic printing was on. Never throws. */
+  catchUp(): void;
+}
+
+export function printingDesk(ctx: AppContext, onStatus: (status: PrinterStatusDto) => void, opts: PrintingOptions = {}): PrintingDesk {
+  const { store } = ctx;
+  const printer = () => readPrinterSettings(store);
+
+  const describe = (c: PrinterConnection): string =>
+    c.kind === 'network' ? `${c.host}:${c.port}` : c.kind === 'os' ? `${c.queue} (OS)` : '-';
+
+  async function bytesFor(job: PrintJobRecord): Promise<{ bytes: Uint8Array } | { drop: string }> {
+    const setup = printer();
+    const settings = await ctx.settings();
+    const paper = { columns: columnsFor(settings.paperWidth), codePage: setup.codePage, qr: setup.qr };
+    if (job.kind === 'drawer') return { bytes: drawerPulseBytes() };
+    if (job.kind === 'test') {
+      return { bytes: escPosBytes(testPageBlocks(settings.locale, { ...paper, printer: describe(setup.connection) }), paper) };
+    }
+    const sale = job.saleId === null ? null : store.getSale(job.saleId);
+    if (!sale) return { drop: `sale ${String(job.saleId)} is not in this till's data` };
+    // A slip still waiting when its sale validated is replaced by the fiscal receipt: never both for one wait.
+    if (job.kind === 'provisional' && sale.outbox.state === 'validated') return { drop: 'the sale validated first; its fiscal receipt replaces the slip' };
+    const receipt = await buildReceipt(sale, settings);
+    return { bytes: escPosBytes(receiptBlocks(receipt, settings.locale, { ...paper, copy: job.kind === 'copy' }), paper) };
+  }
+
+  const engine = createPrintEngine({
+    queue: store,
+    connection: () => printer().connection,
+    bytesFor,
+    send: opts.send ?? ((connection, bytes) => (connection.kind === 'network'
+      ? sendToNetworkPrinter({ host: connection.host, port: connection.port, statusCheck: printer().statusCheck }, bytes, {
+        connectMs: 3_000, answerMs: 3_000, writeMs: 15_000, ...opts.network,
+      })
+      : sendToOsQueue(connection.queue, bytes, opts.spooler))),
+    onStatus,
+    now: ctx.now,
+    ...(opts.backoff ? { backoff: opts.backoff } : {}),
+    log: (line) => ctx.log(line),
+  });
+
+  const enqueue = (kind: PrintJobKind, saleId: number | null, onceKey?: string): PrintJobRecord | null => {
+    if (store.waitingPrintJobs().jobs >= LIMITS.maxWaitingPrintJobs) {
+      throw new BridgeFailure('UNAVAILABLE', `${LIMITS.maxWaitingPrintJobs} print jobs are already waiting; check the printer first.`);
+    }
+    const job = store.enqueuePrintJob({ kind, saleId, ...(onceKey ? { onceKey } : {}) });
+    if (job) engine.kick();
+    return job;
+  };
+  const bestEffort = (what: string, work: () => void): void => {
+    try {
+      work();
+    } catch (error) {
+      ctx.log(`${what}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  const dto = (): PrinterDto => ({ settings: printer(), status: engine.status() });
+
+  return {
+    engine,
+    handlers: {
+      'printer.get': async () => dto(),
+      'printer.save': async ({ settings }) => {
+        writePrinterSettings(store, settings, ctx.now());
+        engine.kick();
+        return dto();
+      },
+      'printer.testPage': async () => {
+        if (printer().connection.kind === 'none') throw new BridgeFailure('INVALID_INPUT', 'No receipt printer is set up; choose one first.', { 'settings.connection.kind': 'choose a network printer or a printer of this computer' });
+        const job = enqueue('test', null);
+        return { jobId: job?.id ?? 0 };
+      },
+      'printer.printSale': async ({ saleId }) => {
+        const sale = store.getSale(saleId);
+        if (!sale) throw new BridgeFailure('NOT_FOUND', `There is no sale ${saleId}.`);
+        if (printer().connection.kind === 'none') throw new BridgeFailure('INVALID_INPUT', 'No receipt printer is set up; choose one first.', { 'settings.connection.kind': 'choose a network printer or a printer of this computer' });
+        if (sale.outbox.state !== 'validated') {
+          const job = enqueue('provisional', saleId);
+          return { jobId: job?.id ?? 0, kind: 'provisional' as const };
+        }
+        // The fiscal receipt once; anything asked for after that is a copy and says COPIA.
+        const fiscal = enqueue('fiscal', saleId, `fiscal:${saleId}`);
+        if (fiscal) return { jobId: fiscal.id, kind: 'fiscal' as const };
+        const copy = enqueue('copy', saleId);
+        return { jobId: copy?.id ?? 0, kind: 'copy' as const };
+      },
+    },
+    afterCharge({ saleId, cash }) {
+      const setup = printer();
+      if (setup.connection.kind === 'none') return;
+      if (cash && setup.drawerOnCash) bestEffort(`sale ${saleId} is recorded; its drawer pulse could not be queued`, () => enqueue('drawer', saleId, `drawer:${saleId}`));
+      if (setup.printAtCharge) bestEffort(`sale ${saleId} is recorded; its slip could not be queued`, () => enqueue('provisional', saleId, `provisional:${saleId}`));
+    },
+    catchUp() {
+      bestEffort('fiscal receipts could not be queued', () => {
+        // Jobs left from before a restart go out too.
+        engine.kick();
+        const setup = printer();
+        const since = fiscalSince(store);
+        if (!printsOnValidation(setup) || since === null) return;
+        if (store.enqueueFiscalReceiptsSince(since) > 0) engine.kick();
+      });
+    },
+  };
+}

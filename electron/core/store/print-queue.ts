@@ -1,0 +1,106 @@
+/**
+ * The print queue: a printer is another outbox. A job is written with what it prints (a sale's fiscal receipt, its
+ * provisional slip, a copy, a drawer pulse, a test page) and stays 'waiting' until the printer took all its bytes;
+ * only then is it 'printed'. A failed try only moves its next attempt later, so nothing is ever lost.
+ */
+import type Database from 'better-sqlite3';
+
+export const PRINT_JOB_KINDS = ['fiscal', 'provisional', 'copy', 'drawer', 'test'] as const;
+export type PrintJobKind = (typeof PRINT_JOB_KINDS)[number];
+export type PrintJobState = 'waiting' | 'printed' | 'dropped';
+
+export interface PrintJobRecord {
+  id: number;
+  kind: PrintJobKind;
+  saleId: number | null;
+  state: PrintJobState;
+  attempts: number;
+  nextAttemptAt: number;
+  lastError: string | null;
+  createdAt: number;
+  doneAt: number | null;
+}
+
+export interface PrintQueue {
+  /**
+   * Adds a job. With `onceKey` ("fiscal:12") the job can exist only once: a second enqueue returns null and adds
+   * nothing, whatever state the first is in.
+   */
+  enqueuePrintJob(job: { kind: PrintJobKind; saleId?: number | null; onceKey?: string }): PrintJobRecord | null;
+  /** The fiscal receipt of every sale validated at or after `since` that has none yet; returns how many were added. */
+  enqueueFiscalReceiptsSince(since: number): number;
+  /** The oldest waiting job (due or not): receipts come out in the order they were asked for. */
+  headPrintJob(): PrintJobRecord | null;
+  getPrintJob(id: number): PrintJobRecord | null;
+  markPrintJobPrinted(id: number): void;
+  markPrintJobFailed(id: number, nextAttemptAt: number, message: string): void;
+  dropPrintJob(id: number, reason: string): void;
+  /** Waiting jobs, and how many of them are receipts (fiscal, provisional, copy) rather than pulses or test pages. */
+  waitingPrintJobs(): { jobs: number; receipts: number };
+  printJobsOfSale(saleId: number): PrintJobRecord[];
+}
+
+interface Row {
+  id: number; kind: PrintJobKind; sale_id: number | null; state: PrintJobState; attempts: number; next_attempt_at: number;
+  last_error: string | null; created_at: number; done_at: number | null;
+}
+
+const toRecord = (r: Row): PrintJobRecord => ({
+  id: r.id, kind: r.kind, saleId: r.sale_id, state: r.state, attempts: r.attempts, nextAttemptAt: r.next_attempt_at,
+  lastError: r.last_error, createdAt: r.created_at, doneAt: r.done_at,
+});
+
+/** The printer's own words can be long or odd; the queue keeps a short, single line. */
+const oneLine = (text: string): string => text.replace(/\s+/g, ' ').slice(0, 300);
+
+export function printQueueTable(db: Database.Database, now: () => number): PrintQueue {
+  const insert = db.prepare(`INSERT INTO print_jobs (kind, sale_id, once_key, next_attempt_at, created_at)
+    VALUES (?, ?, ?, ?, ?) ON CONFLICT (once_key) DO NOTHING RETURNING *`);
+  const fiscalSince = db.prepare(`INSERT INTO print_jobs (kind, sale_id, once_key, next_attempt_at, created_at)
+    SELECT 'fiscal', o.sale_id, 'fiscal:' || o.sale_id, @now, @now FROM outbox o
+    WHERE o.state = 'validated' AND o.validated_at >= @since ORDER BY o.validated_at, o.id
+    ON CONFLICT (once_key) DO NOTHING`);
+  const head = db.prepare(`SELECT * FROM print_jobs WHERE state = 'waiting' ORDER BY id LIMIT 1`);
+  const byId = db.prepare(`SELECT * FROM print_jobs WHERE id = ?`);
+  const printed = db.prepare(`UPDATE print_jobs SET state = 'printed', attempts = attempts + 1, last_error = NULL, done_at = ? WHERE id = ? AND state = 'waiting'`);
+  const failed = db.prepare(`UPDATE print_jobs SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ? AND state = 'waiting'`);
+  const dropped = db.prepare(`UPDATE print_jobs SET state = 'dropped', last_error = ?, done_at = ? WHERE id = ? AND state = 'waiting'`);
+  const waiting = db.prepare(`SELECT count(*) AS jobs, coalesce(sum(kind IN ('fiscal','provisional','copy')), 0) AS receipts
+    FROM print_jobs WHERE state = 'waiting'`);
+  const ofSale = db.prepare(`SELECT * FROM print_jobs WHERE sale_id = ? ORDER BY id`);
+
+  return {
+    enqueuePrintJob({ kind, saleId = null, onceKey }) {
+      const t = now();
+      const row = insert.get(kind, saleId, onceKey ?? null, t, t) as Row | undefined;
+      return row ? toRecord(row) : null;
+    },
+    enqueueFiscalReceiptsSince(since) {
+      return fiscalSince.run({ now: now(), since }).changes;
+    },
+    headPrintJob() {
+      const row = head.get() as Row | undefined;
+      return row ? toRecord(row) : null;
+    },
+    getPrintJob(id) {
+      const row = byId.get(id) as Row | undefined;
+      return row ? toRecord(row) : null;
+    },
+    markPrintJobPrinted(id) {
+      printed.run(now(), id);
+    },
+    markPrintJobFailed(id, nextAttemptAt, message) {
+      failed.run(nextAttemptAt, oneLine(message), id);
+    },
+    dropPrintJob(id, reason) {
+      dropped.run(oneLine(reason), now(), id);
+    },
+    waitingPrintJobs() {
+      const row = waiting.get() as { jobs: number; receipts: number };
+      return { jobs: row.jobs, receipts: row.receipts };
+    },
+    printJobsOfSale(saleId) {
+      return (ofSale.all(saleId) as Row[]).map(toRecord);
+    },
+  };
+}

@@ -1,0 +1,36 @@
+/** English words for the receipt printer. Typed against the Spanish ones. */
+import type { esPrinter } from './es-printer';
+
+export const enPrinter: typeof esPrinter = {
+  printerTitle: 'Receipt printer',
+  printerIntro: 'An ESC/POS thermal printer (80 or 58 mm). Without one, receipts print through the print dialog.',
+  printerKind: 'Connection',
+  printerKindNone: 'None (print dialog)',
+  printerKindNetwork: 'Network printer (TCP, port 9100)',
+  printerKindOs: 'Printer installed on this computer (raw queue)',
+  printerHost: 'IP address or name',
+  printerHostHint: 'For example 192.168.1.50 (shown on the printer\'s configuration page).',
+  printerPort: 'Port',
+  printerQueue: 'Queue name',
+  printerQueueHint: 'The system\'s queue (lpstat -p lists them), set up as "raw".',
+  printerCodePage: 'Code page',
+  printerQr: 'QR code',
+  printerQrNative: 'The printer\'s QR command',
+  printerQrImage: 'As a picture (printers without QR)',
+  printerStatusCheck: 'Ask the printer for its status (paper, cover) before and after each receipt',
+  printerOnValidation: 'Print the electronic invoice as soon as DIAN validates it',
+  printerAtCharge: 'Print a provisional slip when charging (for a customer who cannot wait)',
+  printerDrawer: 'Open the cash drawer on cash sales',
+  printerSave: 'Save printer',
+  printerTest: 'Print a test page',
+  printerTestQueued: 'Test page sent to the print queue.',
+  printerSaved: 'Printer saved.',
+  printerState: {
+    idle: 'printer ready', printing: 'printing…', not_responding: 'printer not responding', paper_out: 'printer out of paper',
+    offline: 'printer cover open or in error', not_configured: 'no thermal printer',
+  },
+  printerWaiting: (n) => (n === 1 ? '1 receipt waiting' : `${n} receipts waiting`),
+  problemPrinterHost: 'Type the printer\'s IP address or name (without http://).',
+  problemPrinterPort: 'The port is a number from 1 to 65535 (nearly always 9100).',
+  problemPrinterQueue: 'Type the print queue\'s name (letters, digits, _ . @ -; not starting with -).',
+};

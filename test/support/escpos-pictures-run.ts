@@ -1,0 +1,28 @@
+/**
+ * Writes a picture of each ESC/POS receipt (fiscal and provisional, 80 and 58 mm, a COPIA, the test page) into
+ * docs/screenshots/ and test-results/screenshots/: the receipt model → ESC/POS bytes (the code the till prints
+ * with) → decoded by the tests' reader → drawn. Run: npx tsx test/support/escpos-pictures-run.ts
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { escPosBytes } from '../../electron/core/printing/escpos-bytes';
+import { receiptBlocks, testPageBlocks } from '../../electron/core/printing/receipt-layout';
+import { columnsFor } from '../../shared/printer';
+import { decodeEscPos } from './escpos-decoder';
+import { receiptSvg } from './escpos-picture';
+import { sampleReceipt } from './escpos-sample-receipt';
+
+const pictures: Array<[name: string, caption: string, bytes: Uint8Array, columns: number]> = [];
+for (const [fiscal, width, copy] of [[true, 80, false], [false, 80, false], [true, 58, false], [true, 80, true]] as const) {
+  const paper = { columns: columnsFor(width), codePage: 'cp858', qr: 'native' } as const;
+  const name = `escpos-${copy ? 'copia' : fiscal ? 'fiscal' : 'provisional'}-${width}`;
+  pictures.push([name, `ESC/POS ${name}`, escPosBytes(receiptBlocks(sampleReceipt(fiscal, width), 'es-CO', { ...paper, copy }), paper), paper.columns]);
+}
+const test = { columns: 48, codePage: 'cp858', qr: 'native' } as const;
+pictures.push(['escpos-test-page-80', 'ESC/POS test page', escPosBytes(testPageBlocks('es-CO', { ...test, printer: '192.168.1.50:9100' }), test), 48]);
+
+for (const dir of ['docs/screenshots', 'test-results/screenshots']) {
+  mkdirSync(dir, { recursive: true });
+  for (const [name, caption, bytes, columns] of pictures) writeFileSync(join(dir, `${name}.svg`), receiptSvg(decodeEscPos(bytes), columns, caption));
+}
+console.log(`${pictures.length} pictures written to docs/screenshots/ and test-results/screenshots/`);
