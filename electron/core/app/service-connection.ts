@@ -73,6 +73,8 @@ export interface ServiceConnection {
   status(): { snapshot: SyncSnapshot; problem: ConnectionProblem | null };
   /** Wakes every engine (new work, "retry now"). Never throws. */
   kick(): void;
+  /** "Reintentar ahora": every engine checks its connection at once and sends. */
+  retryNow(): void;
   /**
    * Why sales of `service` (a key as sales are recorded) cannot be sent to it now, or null when they can: the
    * demo service can always be started; a real one needs a usable address and its secret in the keychain.
@@ -304,6 +306,10 @@ export function createServiceConnection(opts: ServiceConnectionOptions): Service
       for (const pair of pairs.values()) pair.engine.kick();
       for (const wake of [...wakeWaiters]) wake();
     },
+    retryNow() {
+      for (const pair of pairs.values()) pair.engine.retryNow();
+      for (const wake of [...wakeWaiters]) wake();
+    },
     async unreachable(service) {
       if (service === 'demo' || service === '') return null;
       const account = splitServiceKey(service);
@@ -358,7 +364,7 @@ export function createServiceConnection(opts: ServiceConnectionOptions): Service
         if (pair) {
           // The same service again (e.g. a re-saved secret): keep its engine and rate budget, use the new secret.
           pair.api.forgetToken();
-          pair.engine.kick();
+          pair.engine.retryNow();
         } else {
           try {
             pair = (await build(key)) ?? undefined;

@@ -103,7 +103,7 @@ export function setupHandlers(ctx: AppContext, facts: SetupFacts): Pick<BridgeHa
 
     'sync.status': async () => ctx.syncStatus(),
     'sync.retryNow': async () => {
-      ctx.connection.kick();
+      ctx.connection.retryNow();
       return ctx.syncStatus();
     },
   };

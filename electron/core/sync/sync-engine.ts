@@ -71,6 +71,11 @@ export interface SyncEngine {
   stop(): Promise<void>;
   /** New work (a sale was charged) or the user asked to retry now: wakes the sender; offline, one probe at most. */
   kick(): void;
+  /**
+   * A person asked to try again, or the credentials were just replaced: check the connection now (whatever the
+   * backoff, even after a refusal of the old credentials) and send. Never called per charge.
+   */
+  retryNow(): void;
   snapshot(): SyncSnapshot;
   subscribe(listener: (event: SyncEvent) => void): () => void;
 }
@@ -351,6 +356,11 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
         promptPending = true;
         probeWake.wake();
       }
+    },
+    retryNow() {
+      probes.reset();
+      sendWake.wake();
+      if (!probing) probeWake.wake();
     },
     snapshot,
     subscribe(listener) {
