@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importProblemText } from '../../../renderer/catalog/import-problem-text';
+import { importProblemText } from '../../../renderer/app/import-problem-text';
 import { messagesFor } from '../../../renderer/i18n/messages';
 
 describe('CSV import problems in the owner\'s language', () => {
