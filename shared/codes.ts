@@ -2,6 +2,7 @@
  * DIAN code lists (DOMAIN.md) with the Spanish labels a cashier sees. The union types are derived
  * from the lists, so a code that is not listed here does not type-check.
  */
+import { foldText } from './folded-text';
 
 export const IDENTIFICATION_TYPES = {
   '11': 'Registro civil',
@@ -160,8 +161,8 @@ export type MunicipalityCode = keyof typeof MUNICIPALITIES;
 
 export interface Municipality { code: MunicipalityCode; name: string }
 
-/** Lower case without accents, so "bogota" finds "Bogotá" and "cucuta" finds "Cúcuta". */
-const fold = (text: string): string => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim();
+/** The shared folding rule, so "bogota" finds "Bogotá" and "cucuta" finds "Cúcuta". */
+const fold = foldText;
 
 const SEARCHABLE = (Object.keys(MUNICIPALITIES) as MunicipalityCode[])
   .map((code) => ({ code, name: MUNICIPALITIES[code], folded: fold(MUNICIPALITIES[code]) }))

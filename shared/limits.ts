@@ -49,10 +49,13 @@ export const LIMITS = {
   barcodesPerProduct: 10,
   /** A product category ("Lácteos"). */
   categoryLength: 60,
-  /** Rows of one catalog CSV import (a large shop has a few tens of thousands of products). */
-  catalogImportRows: 60_000,
-  /** Characters of one CSV file sent for import: under the bridge's 2 MB body, with room for JSON escaping. */
-  catalogImportChars: 1_800_000,
+  /** Data rows of one CSV import, products or customers (a large shop has a few tens of thousands of products). */
+  csvFileRows: 60_000,
+  /**
+   * Bytes of one CSV file for import, products or customers (measured as a file: what the file picker reports).
+   * Sent as base64, it stays under the bridge's 2 MB body; a larger catalog is imported in parts.
+   */
+  csvFileBytes: 1_400_000,
   /** A charge whose total is above this asks the cashier to confirm before it is recorded. */
   confirmTotalAbove: 20_000_000,
   /** Characters of a number field as typed on the sale screen (kept in the open sale until it is fixed). */
@@ -61,8 +64,6 @@ export const LIMITS = {
   maxCashReceived: 1_000_000_000,
   /** Sales parked at once ("Suspender"): a counter's queue, not a warehouse. */
   maxParkedSales: 20,
-  /** Bytes of a customer CSV file: well under the bridge's 2 MB body once written as base64. */
-  customerCsvBytes: 1_400_000,
   /** Customers listed per page of the directory. */
   customerPageSize: 100,
   /** This till's share of the service's request limit, whole percent (several tills on one client id split it). */

@@ -1,6 +1,8 @@
 /** The F-keys and Esc, wherever the focus is. */
 import { useEffect } from 'react';
 import { chargeSale } from '../sale/charge-sale';
+import { parkSale } from '../sale/park-sale';
+import { openRecallList } from '../sale/ParkedSales';
 import { focusSoon, useApp } from './app-store';
 import { commandFor, type Command } from './shortcuts';
 
@@ -23,6 +25,13 @@ function run(command: Command): void {
   } else if (command === 'open-history') app.show('history');
   else if (command === 'open-settings') app.show('settings');
   else if (command === 'open-catalog') app.show('catalog');
+  else if (command === 'open-customers') app.show('customers');
+  else if (command === 'park-sale') {
+    if (app.screen === 'sale') void parkSale();
+  } else if (command === 'recall-sale') {
+    app.show('sale');
+    openRecallList();
+  }
   else if (command === 'close') {
     if (app.notice) app.clearNotice();
     if (app.screen === 'receipt') app.show(app.receiptFrom);

@@ -4,23 +4,15 @@ import type { CatalogProductDto } from '../../shared/bridge/types';
 import { formatCop } from '../../shared/money';
 import { useApp } from '../app/app-store';
 import { CheckField, TextField } from '../app/fields';
+import { downloadText } from '../app/file-base64';
 import { bridge } from '../bridge/client';
 import { describeBridgeError } from '../bridge/bridge-error-text';
 import { useText } from '../i18n/use-text';
+import { callWithOwner } from '../people/owner-pin';
 import { ImportPanel } from './ImportPanel';
 import { ProductForm } from './ProductForm';
 
 const PAGE = 100;
-
-/** A text download in the page (both shells: Electron's window and browser mode). */
-function download(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
 
 export function CatalogScreen(): ReactNode {
   const t = useText();
@@ -45,14 +37,14 @@ export function CatalogScreen(): ReactNode {
   }, [text, includeInactive, reload, notify, t]);
 
   async function toggle(p: CatalogProductDto) {
-    const answer = await bridge.call('catalog.setActive', { code: p.code, active: !p.active });
+    const answer = await callWithOwner('catalog.setActive', { code: p.code, active: !p.active }, 'catalog');
     if (answer.ok) setReload((n) => n + 1); else notify('error', describeBridgeError(answer.error, t));
   }
 
   async function exportCsv() {
     const answer = await bridge.call('catalog.export', {});
     if (!answer.ok) { notify('error', describeBridgeError(answer.error, t)); return; }
-    download(answer.value.fileName, answer.value.text);
+    downloadText(answer.value.fileName, answer.value.text);
     notify('info', t.catalogExported(answer.value.fileName));
   }
 

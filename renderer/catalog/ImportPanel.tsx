@@ -1,12 +1,13 @@
 /** A product CSV: chosen, previewed with every error by row and column, and imported only when the owner confirms and nothing is wrong. */
 import { useState, type ReactNode } from 'react';
 import type { CatalogImportPreviewDto, CsvRowProblemDto } from '../../shared/bridge/types';
-import { decodeCsvBytes } from '../../shared/csv-bytes';
+import { LIMITS } from '../../shared/limits';
 import { useApp } from '../app/app-store';
-import { bridge } from '../bridge/client';
+import { fileAsBase64 } from '../app/file-base64';
 import { describeBridgeError } from '../bridge/bridge-error-text';
 import { useText } from '../i18n/use-text';
-import { importProblemText } from './import-problem-text';
+import { callWithOwner } from '../people/owner-pin';
+import { importProblemText } from '../app/import-problem-text';
 
 function Problems(p: { caption: string; list: CsvRowProblemDto[]; kind: 'error' | 'warning' }): ReactNode {
   const t = useText();
@@ -26,38 +27,43 @@ function Problems(p: { caption: string; list: CsvRowProblemDto[]; kind: 'error' 
 export function ImportPanel(p: { onImported(): void }): ReactNode {
   const t = useText();
   const notify = useApp((s) => s.notify);
-  const [text, setText] = useState<string | null>(null);
+  // The file's bytes as base64: the core decodes them (UTF-8 or Windows-1252) for the preview and the import alike.
+  const [file, setFile] = useState<string | null>(null);
   const [preview, setPreview] = useState<CatalogImportPreviewDto | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function choose(file: File | undefined) {
+  async function choose(chosen: File | undefined) {
     setPreview(null);
-    setText(null);
-    if (!file) return;
-    let decoded: string;
+    setFile(null);
+    if (!chosen) return;
+    if (chosen.size > LIMITS.csvFileBytes) {
+      notify('error', t.importFileTooLarge(LIMITS.csvFileBytes.toLocaleString('es-CO')));
+      return;
+    }
+    let bytes: string;
     try {
-      decoded = decodeCsvBytes(new Uint8Array(await file.arrayBuffer())).text;
+      bytes = await fileAsBase64(chosen);
     } catch {
       notify('error', t.catalogFileUnreadable);
       return;
     }
     setBusy(true);
-    const answer = await bridge.call('catalog.importPreview', { text: decoded });
+    const answer = await callWithOwner('catalog.importPreview', { file: bytes }, 'catalog');
     setBusy(false);
     if (!answer.ok) { notify('error', describeBridgeError(answer.error, t)); return; }
-    setText(decoded);
+    setFile(bytes);
     setPreview(answer.value);
   }
 
   async function confirm() {
-    if (text === null) return;
+    if (file === null) return;
     setBusy(true);
-    const answer = await bridge.call('catalog.importCommit', { text });
+    const answer = await callWithOwner('catalog.importCommit', { file }, 'catalog');
     setBusy(false);
     if (!answer.ok) { notify('error', describeBridgeError(answer.error, t)); return; }
     notify('info', t.catalogImported(answer.value.created, answer.value.updated));
     setPreview(null);
-    setText(null);
+    setFile(null);
     p.onImported();
   }
 

@@ -5,9 +5,9 @@ import { TAX_TYPES, UNIT_MEASURES } from '../../shared/codes';
 import { formatCop } from '../../shared/money';
 import { useApp } from '../app/app-store';
 import { CheckField, SelectField, TextField, codeOptions } from '../app/fields';
-import { bridge } from '../bridge/client';
 import { describeBridgeError, localizeFieldMessage } from '../bridge/bridge-error-text';
 import { useText } from '../i18n/use-text';
+import { callWithOwner } from '../people/owner-pin';
 import { EMPTY_PRODUCT, draftOfProduct, readProductDraft, type ProductDraft } from './product-draft';
 
 export function ProductForm(p: { product: CatalogProductDto | null; onSaved(product: CatalogProductDto): void; onCancel(): void }): ReactNode {
@@ -30,7 +30,7 @@ export function ProductForm(p: { product: CatalogProductDto | null; onSaved(prod
     setTouched(true);
     if (!read.input || (read.shelf && !read.shelf.exact && !draft.acceptDifference)) return;
     setSaving(true);
-    const answer = await bridge.call('catalog.save', { product: read.input, mode: p.product ? 'update' : 'create' });
+    const answer = await callWithOwner('catalog.save', { product: read.input, mode: p.product ? 'update' : 'create' }, 'catalog');
     setSaving(false);
     if (answer.ok) {
       notify('info', t.catalogSaved(answer.value.name));

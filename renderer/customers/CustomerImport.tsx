@@ -7,10 +7,11 @@ import type { CustomerImportPreviewDto } from '../../shared/bridge/types';
 import { LIMITS } from '../../shared/limits';
 import { useApp } from '../app/app-store';
 import { bridge } from '../bridge/client';
+import { callWithOwner } from '../people/owner-pin';
 import { describeBridgeError } from '../bridge/bridge-error-text';
 import { useText } from '../i18n/use-text';
-import { downloadText, fileAsBase64 } from './file-base64';
-import { importProblemText } from './import-problem-text';
+import { downloadText, fileAsBase64 } from '../app/file-base64';
+import { importProblemText } from '../app/import-problem-text';
 
 interface Loaded { name: string; base64: string; preview: CustomerImportPreviewDto }
 
@@ -23,13 +24,13 @@ export function CustomerImport({ onImported }: { onImported(): void }): ReactNod
   const choose = async (file: File | undefined) => {
     setLoaded(null);
     if (!file) return;
-    if (file.size > LIMITS.customerCsvBytes) {
-      notify('error', t.importFileTooLarge(LIMITS.customerCsvBytes.toLocaleString('es-CO')));
+    if (file.size > LIMITS.csvFileBytes) {
+      notify('error', t.importFileTooLarge(LIMITS.csvFileBytes.toLocaleString('es-CO')));
       return;
     }
     setBusy(true);
     const base64 = await fileAsBase64(file);
-    const answer = await bridge.call('customers.importPreview', { file: base64 });
+    const answer = await callWithOwner('customers.importPreview', { file: base64 }, 'customer-tax');
     setBusy(false);
     if (answer.ok) setLoaded({ name: file.name, base64, preview: answer.value });
     else notify('error', describeBridgeError(answer.error, t));
@@ -37,7 +38,7 @@ export function CustomerImport({ onImported }: { onImported(): void }): ReactNod
   const confirm = async () => {
     if (!loaded) return;
     setBusy(true);
-    const answer = await bridge.call('customers.import', { file: loaded.base64 });
+    const answer = await callWithOwner('customers.import', { file: loaded.base64 }, 'customer-tax');
     setBusy(false);
     if (!answer.ok) {
       notify('error', describeBridgeError(answer.error, t));

@@ -11,6 +11,7 @@ import { bridge } from '../bridge/client';
 import { CustomerForm } from '../customer/CustomerForm';
 import { municipalityName } from '../customer/customer-draft';
 import { useText } from '../i18n/use-text';
+import { callWithOwner } from '../people/owner-pin';
 import { CustomerImport } from './CustomerImport';
 
 interface Editing { id: number | null; form: number; initial: CustomerDto['customer'] | null }
@@ -67,8 +68,8 @@ export function CustomersScreen(): ReactNode {
           <CustomerForm key={editing.form} request={{ id: editing.form, initial: editing.initial, focusId: 'cf-type', returnFocusId: 'customers-search' }}
             submitLabel={t.saveCustomer} onDone={done}
             save={(customer) => (editing.id === null
-              ? bridge.call('customers.save', { customer })
-              : bridge.call('customers.update', { id: editing.id, customer }))} />
+              ? callWithOwner('customers.save', { customer }, 'customer-tax')
+              : callWithOwner('customers.update', { id: editing.id, customer }, 'customer-tax'))} />
         ) : null}
         <p className="muted">{found.total === 0 ? t.customersNone : t.customersFound(found.customers.length, found.total)}</p>
         {found.customers.length > 0 ? (

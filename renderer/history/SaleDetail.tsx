@@ -47,13 +47,15 @@ export function SaleDetail({ id, version, onChanged }: Props): ReactNode {
 
   return (
     <section className="panel sale-detail" aria-labelledby="sale-detail-title">
-      <h2 id="sale-detail-title">{t.sale} {saleNumberLabel(tillName, sale.shortNumber)}</h2>
+      <h2 id="sale-detail-title">{t.sale} {saleNumberLabel(sale.tillName || tillName, sale.shortNumber)}</h2>
       <dl className="facts">
         <div><dt>{t.state}</dt><dd><span className={`state state-${sale.state}`}>{t.saleState[sale.state]}</span></dd></div>
         <div><dt>{t.reference}</dt><dd>{sale.referenceCode}</dd></div>
         <div><dt>{t.remoteStatus}</dt><dd>{remoteStatusText(sale.remoteStatus, t)}</dd></div>
         <div><dt>{t.invoiceNumber}</dt><dd>{sale.fullNumber ?? '—'}</dd></div>
         <div><dt>{t.date}</dt><dd>{formatDateTime(sale.createdAt, locale)}</dd></div>
+        <div><dt>{t.till}</dt><dd>{sale.tillName || tillName}</dd></div>
+        {sale.cashierName ? <div><dt>{t.soldBy}</dt><dd>{sale.cashierName}</dd></div> : null}
         {sale.validatedAt ? <div><dt>{t.validatedAt}</dt><dd>{formatDateTime(sale.validatedAt, locale)}</dd></div> : null}
         <div><dt>{t.attempts}</dt><dd>{sale.attempts}</dd></div>
         <div><dt>{t.customer}</dt><dd>{sale.customerName} ({sale.customerIdentification})</dd></div>

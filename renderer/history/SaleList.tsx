@@ -26,6 +26,7 @@ export function SaleList({ sales, selectedId, onSelect }: Props): ReactNode {
             <th scope="col">{t.reference}</th>
             <th scope="col">{t.invoiceNumber}</th>
             <th scope="col">{t.customer}</th>
+            <th scope="col">{t.soldBy}</th>
             <th scope="col" className="num">{t.total}</th>
             <th scope="col">{t.state}</th>
           </tr>
@@ -42,6 +43,7 @@ export function SaleList({ sales, selectedId, onSelect }: Props): ReactNode {
               </td>
               <td>{sale.fullNumber ?? '—'}</td>
               <td>{sale.customerName}</td>
+              <td>{sale.cashierName || '—'}</td>
               <td className="num">{formatCop(sale.payable, locale)}</td>
               <td><span className={`state state-${sale.state}`}>{t.saleState[sale.state]}</span>{isLate(sale, unsent) ? <span className="late-badge" title={t.lateSale}>⏱</span> : null}</td>
             </tr>

@@ -54,4 +54,6 @@ export const enPeople: typeof esPeople = {
   allTills: 'All tills',
   unlockPrice: (name: string) => `Change price or tax: ${name}`,
   lockedPrice: 'Catalog price and tax: a cashier needs the owner to change them',
+  /** Who sold a sale, on the receipt, its detail and the history list. */
+  soldBy: 'Cashier',
 };

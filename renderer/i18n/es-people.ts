@@ -52,4 +52,6 @@ export const esPeople = {
   allTills: 'Todas las cajas',
   unlockPrice: (name: string) => `Cambiar precio o impuesto: ${name}`,
   lockedPrice: 'Precio e impuesto del catálogo: un cajero necesita al dueño para cambiarlos',
+  /** Who sold a sale, on the receipt, its detail and the history list. */
+  soldBy: 'Cajero',
 };

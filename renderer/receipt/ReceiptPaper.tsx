@@ -36,6 +36,7 @@ export function ReceiptPaper({ receipt }: { receipt: ReceiptDto }): ReactNode {
         {receipt.fullNumber && receipt.fiscal ? <div><dt>{t.invoiceNumber}</dt><dd className="strong">{receipt.fullNumber}</dd></div> : null}
         <div><dt>{t.saleNumber}</dt><dd className="strong" data-testid="receipt-sale-number">{saleNumberLabel(receipt.tillName, receipt.shortNumber)}</dd></div>
         <div><dt>{t.reference}</dt><dd>{receipt.referenceCode}</dd></div>
+        {receipt.cashierName ? <div><dt>{t.soldBy}</dt><dd data-testid="receipt-cashier">{receipt.cashierName}</dd></div> : null}
         <div><dt>{t.issuedAt}</dt><dd>{formatDateTime(receipt.issuedAt, locale)}</dd></div>
         {receipt.validatedAt ? <div><dt>{t.validatedAt}</dt><dd>{formatDateTime(receipt.validatedAt, locale)}</dd></div> : null}
         <div><dt>{t.buyer}</dt><dd>{customer.name}</dd></div>

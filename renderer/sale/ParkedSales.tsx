@@ -1,30 +1,42 @@
 /** "Suspender" sets the sale in progress aside; "Recuperar" lists the parked ones and brings one back. */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { create } from 'zustand';
+import { focusSoon } from '../app/app-store';
 import { useText } from '../i18n/use-text';
 import { parkSale, recallSale, refreshParked } from './park-sale';
 import { useSale } from './sale-store';
+
+/** Whether the list of parked sales is open: the Recuperar button and its shortcut (Shift+F3) share it. */
+const useRecallList = create<{ open: boolean; setOpen(open: boolean): void }>()((set) => ({ open: false, setOpen: (open) => set({ open }) }));
+
+/** Opens the list with the focus on its first sale (or on the "none parked" line), for the keyboard. */
+export function openRecallList(): void {
+  useRecallList.getState().setOpen(true);
+  focusSoon('parked-first');
+}
 
 export function ParkedSales(): ReactNode {
   const t = useText();
   const parked = useSale((s) => s.parked);
   const busy = useSale((s) => s.charging);
   const empty = useSale((s) => s.lines.length === 0);
-  const [open, setOpen] = useState(false);
+  const open = useRecallList((s) => s.open);
+  const setOpen = useRecallList((s) => s.setOpen);
   useEffect(() => { void refreshParked(); }, []);
   return (
     <section className="parked-sales" aria-label={t.parkedTitle}>
       <div className="row">
         <button type="button" onClick={() => void parkSale()} disabled={busy || empty}>{t.park}</button>
-        <button type="button" aria-expanded={open} aria-controls="parked-list" onClick={() => setOpen((o) => !o)} disabled={parked.length === 0 && !open}>
+        <button type="button" aria-expanded={open} aria-controls="parked-list" onClick={() => setOpen(!open)} disabled={parked.length === 0 && !open}>
           {t.recall} ({parked.length})
         </button>
       </div>
       {open ? (
-        parked.length === 0 ? <p className="muted" id="parked-list">{t.parkedNone}</p> : (
+        parked.length === 0 ? <p className="muted" id="parked-list"><span id="parked-first" tabIndex={-1}>{t.parkedNone}</span></p> : (
           <ul id="parked-list" className="parked-list">
-            {parked.map((p) => (
+            {parked.map((p, i) => (
               <li key={p.number}>
-                <button type="button" disabled={busy} aria-label={t.recallSale(p.number)}
+                <button type="button" id={i === 0 ? 'parked-first' : undefined} disabled={busy} aria-label={t.recallSale(p.number)}
                   onClick={() => { setOpen(false); void recallSale(p.number); }}>
                   {t.parkedItem(p.number, p.lineCount, p.customerName ?? t.consumidorFinal)}
                   <span className="muted"> · {p.products.join(', ')}</span>

@@ -2,7 +2,7 @@
  * F8: payment form (contado/crédito) and means (efectivo, tarjeta, ...). For cash: what the customer handed over
  * (typed, or added with the bill buttons) and the change in large type, from the shared cash rule.
  */
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { CASH_BILLS, CASH_MEANS } from '../../shared/cash';
 import { PAYMENT_FORMS, PAYMENT_MEANS } from '../../shared/codes';
 import { calculateTotals, formatCop } from '../../shared/money';
@@ -10,7 +10,8 @@ import { useApp } from '../app/app-store';
 import { codeOptions, SelectField, TextField } from '../app/fields';
 import { useText } from '../i18n/use-text';
 import { readCart } from './cart';
-import { addBill, CASH_FIELD_ID, readCash } from './cash-entry';
+import { addBill, CASH_FIELD_ID, cashSettled, readCash } from './cash-entry';
+import { isCashRefusal } from './charge-sale';
 import { useSale } from './sale-store';
 
 const FORMS = codeOptions(PAYMENT_FORMS);
@@ -59,10 +60,22 @@ function CashEntryFields(): ReactNode {
   );
 }
 
+/** "The cash does not reach" stops being true once the cash reaches (or another means is chosen): the notice goes then. */
+function useCashRefusalCleared(): void {
+  const locale = useApp((s) => s.locale);
+  const notice = useApp((s) => s.notice);
+  const clear = useApp((s) => s.clearNotice);
+  const settled = useSale((s) => cashSettled(readCash(s.cashReceived, calculateTotals(readCart(s.lines, locale).inputs).payable, s.payment.means_code, locale)));
+  useEffect(() => {
+    if (settled && isCashRefusal(notice)) clear();
+  }, [settled, notice, clear]);
+}
+
 export function PaymentPanel(): ReactNode {
   const t = useText();
   const payment = useSale((s) => s.payment);
   const setPayment = useSale((s) => s.setPayment);
+  useCashRefusalCleared();
   return (
     <section className="panel payment" aria-labelledby="payment-title">
       <h2 id="payment-title">{t.payment} <kbd>F8</kbd></h2>

@@ -27,6 +27,9 @@ export function readCash(typed: string, payable: string, meansCode: string, loca
   return reading.ok ? { kind: 'ok', received, tender: reading.tender } : { kind: 'short', due: reading.due, missing: reading.missing };
 }
 
+/** Cash that Cobrar would not refuse: enough, or none typed (paid exactly), or not a cash sale. */
+export const cashSettled = (cash: CashEntry): boolean => cash.kind === 'ok' || cash.kind === 'none';
+
 /** A bill added to what was typed ("" or unreadable counts as nothing yet). */
 export function addBill(typed: string, bill: number, locale: Locale): string {
   const canonical = parseDecimalText(typed, locale, 0);

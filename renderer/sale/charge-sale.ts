@@ -17,6 +17,10 @@ import { usePeople } from '../people/people-store';
 
 export const CONFIRM_TOTAL_ID = 'confirm-total-review';
 
+/** The notice Cobrar showed because the cash did not reach (or was unreadable): the payment panel clears it once fixed. */
+let cashRefusal: unknown = null;
+export const isCashRefusal = (notice: unknown): boolean => notice !== null && notice === cashRefusal;
+
 /**
  * Cobrar (the button, F12, Ctrl+Enter). A total above LIMITS.confirmTotalAbove (a mis-scan, a price typed with
  * too many zeros) is charged only with `confirmed`, which only the confirmation's own button passes.
@@ -49,6 +53,7 @@ export async function chargeSale(confirmed = false): Promise<void> {
   const cash = readCash(sale.cashReceived, payable, sale.payment.means_code, app.locale);
   if (cash.kind === 'invalid' || cash.kind === 'short') {
     app.notify('error', cash.kind === 'invalid' ? t.cashNotNumber : t.cashShort(formatCop(cash.due, app.locale), formatCop(cash.missing, app.locale)));
+    cashRefusal = useApp.getState().notice;
     focusSoon(CASH_FIELD_ID);
     return;
   }

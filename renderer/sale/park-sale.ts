@@ -3,6 +3,8 @@
  * sale comes back (and whatever was on the counter takes its place). Saves in flight settle first, and none runs
  * while a sale moves, so a late save can never bring a parked cart back onto the counter.
  */
+import type { BridgeEnvelope } from '../../shared/bridge/contract';
+import type { ParkedSaleDto } from '../../shared/bridge/types';
 import { focusSoon, useApp } from '../app/app-store';
 import { bridge } from '../bridge/client';
 import { describeBridgeError } from '../bridge/bridge-error-text';
@@ -15,49 +17,62 @@ export async function refreshParked(): Promise<void> {
   if (answer.ok) useSale.getState().setParked(answer.value);
 }
 
-export async function parkSale(): Promise<void> {
+type Messages = ReturnType<typeof messagesFor>;
+
+/**
+ * One move between the counter and the parked sales (park or recall): nothing else runs meanwhile, saves in flight
+ * settle first, and a refusal leaves the counter as it was (saved again) with the core's reason.
+ */
+async function moveSale<T extends { list: ParkedSaleDto[] }>(
+  call: () => Promise<BridgeEnvelope<T>>,
+  moved: (value: T, t: Messages) => string,
+  refused?: () => void,
+): Promise<void> {
   const sale = useSale.getState();
   const app = useApp.getState();
   const t = messagesFor(app.locale);
   if (sale.charging) return;
-  if (sale.lines.length === 0) {
-    app.notify('error', t.parkEmpty);
-    return;
-  }
   sale.setCharging(true);
   await settleOpenSaleSaves();
-  const answer = await bridge.call('openSale.park', { slot: OPEN_SALE_SLOT, draft: currentOpenSaleDraft() });
+  const answer = await call();
   sale.setCharging(false);
   if (!answer.ok) {
     saveOpenSaleSoon();
     app.notify('error', describeBridgeError(answer.error, t));
+    refused?.();
     return;
   }
-  sale.clearCounter();
-  openSaleCharged(); // the core's slot is empty, and so is the counter
-  sale.setParked(answer.value.list);
-  app.notify('info', t.parkedDone(answer.value.parked.number));
+  const said = moved(answer.value, t);
+  openSaleCharged(); // what the core holds in the counter's slot now is what the counter shows
+  useSale.getState().setParked(answer.value.list);
+  app.notify('info', said);
   focusSoon('product-search');
 }
 
-export async function recallSale(number: number): Promise<void> {
+export async function parkSale(): Promise<void> {
   const sale = useSale.getState();
   const app = useApp.getState();
-  const t = messagesFor(app.locale);
   if (sale.charging) return;
-  sale.setCharging(true);
-  await settleOpenSaleSaves();
-  const answer = await bridge.call('openSale.recall', { slot: OPEN_SALE_SLOT, number, draft: currentOpenSaleDraft() });
-  sale.setCharging(false);
-  if (!answer.ok) {
-    saveOpenSaleSoon();
-    app.notify('error', describeBridgeError(answer.error, t));
-    void refreshParked();
+  if (sale.lines.length === 0) {
+    app.notify('error', messagesFor(app.locale).parkEmpty);
     return;
   }
-  sale.restore(answer.value.draft);
-  openSaleCharged(); // what the core holds in the slot now is what the counter shows
-  sale.setParked(answer.value.list);
-  app.notify('info', t.recalledDone(number, answer.value.parkedCurrent));
-  focusSoon('product-search');
+  await moveSale(
+    () => bridge.call('openSale.park', { slot: OPEN_SALE_SLOT, draft: currentOpenSaleDraft() }),
+    (value, t) => {
+      useSale.getState().clearCounter();
+      return t.parkedDone(value.parked.number);
+    },
+  );
+}
+
+export async function recallSale(number: number): Promise<void> {
+  await moveSale(
+    () => bridge.call('openSale.recall', { slot: OPEN_SALE_SLOT, number, draft: currentOpenSaleDraft() }),
+    (value, t) => {
+      useSale.getState().restore(value.draft);
+      return t.recalledDone(number, value.parkedCurrent);
+    },
+    () => void refreshParked(),
+  );
 }

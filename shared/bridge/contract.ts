@@ -48,8 +48,8 @@ export const tillNameSchema = z.string().trim().min(1, 'must not be empty').max(
 
 /** The seller's rules live in shared/seller.ts (the Settings form uses them too). */
 export { sellerSchema };
-/** A CSV file's bytes as base64, at most LIMITS.customerCsvBytes of them. */
-const csvFileSchema = z.string().max(Math.ceil(LIMITS.customerCsvBytes / 3) * 4, { error: `the file must be at most ${LIMITS.customerCsvBytes} bytes` })
+/** A CSV file's bytes as base64 (the core decodes UTF-8 or Windows-1252), at most LIMITS.csvFileBytes of them. */
+const csvFileSchema = z.string().max(Math.ceil(LIMITS.csvFileBytes / 3) * 4, { error: `the file must be at most ${LIMITS.csvFileBytes} bytes; import it in parts` })
   .regex(/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/, { error: 'must be a file encoded as base64' });
 /** Record ids and times as the store keeps them: safe integers. */
 const recordId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -79,19 +79,19 @@ export const bridgeContract = {
   'catalog.get': { input: z.strictObject({ code: productCodeSchema }), result: returns<CatalogProductDto | null>() },
   /** create refuses a code that exists, update one that does not; a shelf price is turned into its base here. */
   'catalog.save': {
-    input: z.strictObject({ product: productInputSchema, mode: z.enum(['create', 'update']) }),
+    input: withOwnerOverride({ product: productInputSchema, mode: z.enum(['create', 'update']) }),
     result: returns<CatalogProductDto>(),
   },
   /** Products are never deleted (sales refer to them): they are deactivated and leave the counter's search. */
-  'catalog.setActive': { input: z.strictObject({ code: productCodeSchema, active: z.boolean() }), result: returns<CatalogProductDto>() },
-  /** A product CSV as text (the renderer decodes the file with shared/csv-bytes.ts): what it would do, writing nothing. */
+  'catalog.setActive': { input: withOwnerOverride({ code: productCodeSchema, active: z.boolean() }), result: returns<CatalogProductDto>() },
+  /** A product CSV file (base64 of its bytes): what importing it would do, writing nothing. */
   'catalog.importPreview': {
-    input: z.strictObject({ text: z.string().max(LIMITS.catalogImportChars, { error: `must be at most ${LIMITS.catalogImportChars} characters; split the file` }) }),
+    input: withOwnerOverride({ file: csvFileSchema }),
     result: returns<CatalogImportPreviewDto>(),
   },
   /** The same file, confirmed: all of it in one transaction, or nothing when any row is wrong. */
   'catalog.importCommit': {
-    input: z.strictObject({ text: z.string().max(LIMITS.catalogImportChars, { error: `must be at most ${LIMITS.catalogImportChars} characters; split the file` }) }),
+    input: withOwnerOverride({ file: csvFileSchema }),
     result: returns<{ created: number; updated: number }>(),
   },
   'catalog.export': { input: empty, result: returns<{ fileName: string; text: string }>() },
@@ -108,11 +108,11 @@ export const bridgeContract = {
     result: returns<{ customers: CustomerDto[]; total: number }>(),
   },
   /** Edits customer `id`; its identification may change unless another customer already has it. */
-  'customers.update': { input: z.strictObject({ id: recordId, customer: customerInputSchema }), result: returns<CustomerDto>() },
+  'customers.update': { input: withOwnerOverride({ id: recordId, customer: customerInputSchema }), result: returns<CustomerDto>() },
   /** Reads a CSV file (base64 of its bytes) and says what importing it would do; writes nothing. */
-  'customers.importPreview': { input: z.strictObject({ file: csvFileSchema }), result: returns<CustomerImportPreviewDto>() },
+  'customers.importPreview': { input: withOwnerOverride({ file: csvFileSchema }), result: returns<CustomerImportPreviewDto>() },
   /** Imports the same file: all rows or none (a file with any error is refused with them). */
-  'customers.import': { input: z.strictObject({ file: csvFileSchema }), result: returns<{ created: number; updated: number }>() },
+  'customers.import': { input: withOwnerOverride({ file: csvFileSchema }), result: returns<{ created: number; updated: number }>() },
   'customers.export': { input: empty, result: returns<{ fileName: string; csv: string }>() },
 
   'sales.charge': {

@@ -99,8 +99,10 @@ export interface ReceiptDto {
   fullNumber: string | null;
   referenceCode: string;
   shortNumber: number;
-  /** The till's name for the short number ("Caja 1"). */
+  /** The till's name for the short number ("Caja 1"): the sale's own, as it was when rung up. */
   tillName: string;
+  /** Who sold it ('' = before people were set up: the line is left out). */
+  cashierName: string;
   issuedAt: number;
   validatedAt: number | null;
   customer: InvoiceCustomer;

@@ -38,6 +38,8 @@ test('a cash sale: refused while short, then charged with the change in large ty
   // A second bill of 10 000 from the quick buttons: 20 000 received.
   await page.getByRole('button', { name: 'Sumar billete de $\u00A010.000' }).click();
   await expect(cashField(page)).toHaveValue('20000');
+  // The refusal is no longer true: it goes.
+  await expect(page.getByText(/El efectivo recibido no alcanza/)).toHaveCount(0);
   await expect(page.getByText('A cobrar en efectivo (sin monedas menores de $50): $\u00A019.850,00')).toBeVisible();
   await expect(page.getByTestId('cash-change')).toHaveText('$\u00A0150,00');
   await saveScreen(page, 'cash-change');
@@ -87,4 +89,36 @@ test('park a sale, ring up another, recall the first (the second is parked in it
   await expect(row(page, ACEITE.name)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Recuperar (0)' })).toBeDisabled();
   expect(await callCore(app, 'openSale.parked', {})).toEqual([]);
+});
+
+test('the keyboard parks (F3), recalls (Shift+F3, Enter) and opens the customer directory (Shift+F4); the current tab stays readable under the mouse', async ({ page }) => {
+  app = await startApp();
+  await openTill(page, app);
+  await addBySearch(page, 'café molido', CAFE.name);
+  await page.keyboard.press('F3');
+  await expect(page.getByText('Venta suspendida como n.º 1. Puede atender al siguiente cliente.')).toBeVisible();
+  await expect(emptyCart(page)).toBeVisible();
+
+  await page.keyboard.press('Shift+F3');
+  await expect(page.getByRole('button', { name: 'Recuperar la venta suspendida n.º 1' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(row(page, CAFE.name)).toBeVisible();
+  expect(await callCore(app, 'openSale.parked', {})).toEqual([]);
+
+  await page.keyboard.press('Shift+F4');
+  await expect(page.getByRole('heading', { name: 'Directorio de clientes' })).toBeVisible();
+
+  // Text and background of the current tab under the mouse: far apart in lightness (WCAG contrast ≥ 4.5).
+  const current = page.locator('.top-bar .tab[aria-current="page"]');
+  await current.hover();
+  const contrast = await current.evaluate((el) => {
+    const style = getComputedStyle(el);
+    const luminance = (css: string) => {
+      const [r, g, b] = (css.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((v) => Number(v) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
+    };
+    const [a, b] = [luminance(style.color), luminance(style.backgroundColor)].sort((x, y) => y - x);
+    return ((a ?? 0) + 0.05) / ((b ?? 0) + 0.05);
+  });
+  expect(contrast).toBeGreaterThanOrEqual(4.5);
 });

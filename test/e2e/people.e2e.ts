@@ -7,7 +7,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { consumidorFinal } from '../../shared/customer';
 import { removeDataDir, startApp, type AppProcess } from './app-process';
 import { callCore, latestSale } from './core-bridge';
-import { addBySearch, lineInput, openTill, productSearch, saveScreen } from './counter';
+import { addBySearch, historyRow, lineInput, openHistory, openTill, productSearch, receipt, saveScreen } from './counter';
 
 const CAFE = { code: 'CAF-500', name: 'Café molido tradicional 500 g' };
 const OWNER = { name: 'Ana Dueña', pin: '2468' };
@@ -95,4 +95,37 @@ test('a cashier cannot change a price until an owner enters their PIN; the sale 
   await expect(row).toContainText('charged price 15000');
   await expect(row).toContainText(String(sale.shortNumber));
   await saveScreen(page, 'people');
+});
+
+test('a cashier edits the catalog only with the owner\'s PIN; the history and the receipt name the cashier', async ({ page }) => {
+  app = await startApp();
+  await openTill(page, app);
+  await page.getByRole('button', { name: 'Personas' }).click();
+  await addPerson(page, OWNER, 'Dueño');
+  await addPerson(page, CASHIER, 'Cajero');
+  await signIn(page, CASHIER);
+
+  // Deactivating a product: the screen asks for the owner's PIN, then the core does it once and records it.
+  await page.keyboard.press('F6');
+  await page.getByLabel('Buscar en el catálogo').fill(CAFE.code);
+  const product = page.getByRole('row').filter({ hasText: CAFE.name });
+  await product.getByRole('button', { name: 'Desactivar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Se necesita el PIN del dueño' });
+  await dialog.getByLabel('PIN del dueño').fill(OWNER.pin);
+  await dialog.getByRole('button', { name: 'Autorizar' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(product).toHaveCount(0); // inactive products leave the list unless asked for
+  expect(await callCore(app, 'catalog.get', { code: CAFE.code })).toMatchObject({ active: false });
+
+  // A sale by the cashier: the history list and the slip say who sold it.
+  await page.keyboard.press('Escape');
+  await addBySearch(page, 'aceite', 'Aceite de girasol 1 L');
+  await page.keyboard.press('F12');
+  await expect.poll(async () => (await callCore(app!, 'sales.search', { limit: 5 })).total).toBe(1);
+  const sale = await latestSale(app);
+  await openHistory(page);
+  await expect(historyRow(page, sale.referenceCode)).toContainText(CASHIER.name);
+  await historyRow(page, sale.referenceCode).getByRole('button', { name: new RegExp(sale.referenceCode) }).click();
+  await page.getByRole('button', { name: /Ver (comprobante|factura)/ }).click();
+  await expect(receipt(page).getByTestId('receipt-cashier')).toHaveText(CASHIER.name);
 });

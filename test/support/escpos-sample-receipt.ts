@@ -18,6 +18,7 @@ export function sampleReceipt(fiscal: boolean, paperWidth: 80 | 58 = 80): Receip
   const cash = tenderCash(totals.payable, 100_000);
   const qrUrl = `https://catalogo-vpfe-hab.dian.gov.co/document/searchqr?documentkey=${CUFE}`;
   return {
+    cashierName: 'Ana Gómez',
     fiscal,
     title: fiscal ? 'Factura electrónica de venta' : 'Comprobante provisional — no es una factura electrónica',
     seller: {

@@ -1,9 +1,10 @@
 /**
  * The catalog as a CSV the owner's spreadsheet opens and `catalog-import.ts` reads back unchanged: `;` between
- * cells, decimal comma and a UTF-8 BOM (what Excel in Spanish expects), the import's own headers.
+ * cells, decimal comma and a UTF-8 BOM (what Excel in Spanish expects), the import's own headers, no cell a
+ * formula (csv-file.ts's writeCsv).
  */
-import { stringify } from 'csv-stringify/sync';
 import type { CatalogProductDto } from '../../../shared/bridge/types';
+import { writeCsv } from '../csv/csv-file';
 import { EXPORT_HEADERS, type CatalogColumn } from './catalog-import';
 
 const ORDER: readonly CatalogColumn[] = ['code', 'name', 'barcodes', 'unit', 'price', 'shelfPrice', 'tax', 'rate', 'discount', 'category', 'active'];
@@ -22,7 +23,7 @@ function cellsOf(p: CatalogProductDto): string[] {
 }
 
 export function exportCatalogCsv(products: Iterable<CatalogProductDto>): string {
-  const rows: string[][] = [ORDER.map((c) => EXPORT_HEADERS[c])];
+  const rows: string[][] = [];
   for (const p of products) rows.push(cellsOf(p));
-  return `\uFEFF${stringify(rows, { delimiter: ';', record_delimiter: '\r\n' })}`;
+  return writeCsv(ORDER.map((c) => EXPORT_HEADERS[c]), rows);
 }

@@ -51,16 +51,16 @@ export function catalogHandlers(ctx: Pick<AppContext, 'store' | 'now'>): Pick<Br
       return saved;
     },
 
-    'catalog.importPreview': async ({ text }) => planCatalogImport(text, store).preview,
+    'catalog.importPreview': async ({ file }) => planCatalogImport(Buffer.from(file, 'base64'), store).preview,
 
-    'catalog.importCommit': async ({ text }) => {
-      // Planned again from the same text: what the owner confirmed is what the preview showed, checked once more.
-      const plan = planCatalogImport(text, store);
+    'catalog.importCommit': async ({ file }) => {
+      // Planned again from the same file: what the owner confirmed is what the preview showed, checked once more.
+      const plan = planCatalogImport(Buffer.from(file, 'base64'), store);
       const { errors } = plan.preview;
       if (errors.length > 0) {
         const named = errors.slice(0, ERRORS_IN_MESSAGE).map((e) => `row ${e.row}, ${e.column || 'file'}: ${e.message}`).join('; ');
         const more = errors.length > ERRORS_IN_MESSAGE ? ` (and ${errors.length - ERRORS_IN_MESSAGE} more)` : '';
-        throw new BridgeFailure('INVALID_INPUT', `Nothing was imported: ${named}${more}.`, { text: `${errors.length} rows have errors` });
+        throw new BridgeFailure('INVALID_INPUT', `Nothing was imported: ${named}${more}.`, { file: `${errors.length} rows have errors` });
       }
       return store.saveCatalogProducts(plan.products);
     },

@@ -8,40 +8,34 @@ import type { CatalogImportPreviewDto, CatalogProductDto, CsvRowProblemDto } fro
 import { TAX_TYPES, UNIT_MEASURES, isCodeOf } from '../../../shared/codes';
 import { LIMITS } from '../../../shared/limits';
 import { productInputSchema, type ProductInput } from '../../../shared/product';
-import { CsvFileError, readCsvTable, type CsvRow } from '../csv/csv-table';
+import { foldText } from '../../../shared/folded-text';
+import { CsvFileError, findColumns, readCsv, type ColumnSpec, type CsvRow, type CsvTable } from '../csv/csv-file';
 import { detectDecimalMark, readDecimalCell, writtenDecimals, type DecimalMark } from '../csv/decimal-cell';
 import type { Catalog } from '../store/catalog';
-import { foldForSearch } from '../store/search-key';
 import { catalogRecordOf, shelfMissMessage } from './catalog-records';
 
 export type CatalogColumn =
   | 'code' | 'name' | 'barcodes' | 'unit' | 'price' | 'shelfPrice' | 'tax' | 'rate' | 'discount' | 'category' | 'active';
 
+/** Headers owners write (compared as csv-file.ts's headerKey does: no case, accents, spaces or signs); the first is the one exports write. */
+const COLUMNS: ReadonlyArray<ColumnSpec<CatalogColumn>> = [
+  { key: 'code', names: ['codigo', 'code', 'sku', 'referencia', 'ref', 'codigo_producto'], required: true },
+  { key: 'name', names: ['nombre', 'name', 'producto', 'descripcion', 'product'], required: true },
+  { key: 'barcodes', names: ['codigos_barras', 'codigo_barras', 'codigo_de_barras', 'codigos_de_barras', 'barcode', 'barcodes', 'ean'], required: false },
+  { key: 'unit', names: ['unidad', 'unit', 'unidad_medida', 'unidad_de_medida', 'unit_measure'], required: false },
+  { key: 'price', names: ['precio_base', 'precio', 'price', 'base_price', 'precio_sin_iva', 'precio_sin_impuestos'], required: false },
+  { key: 'shelfPrice', names: ['precio_con_impuestos', 'precio_con_iva', 'precio_publico', 'precio_venta', 'shelf_price', 'precio_al_publico'], required: false },
+  { key: 'tax', names: ['impuesto', 'tax', 'tax_code', 'codigo_impuesto'], required: false },
+  { key: 'rate', names: ['tarifa', 'tasa', 'porcentaje_impuesto', 'tax_rate', 'rate', 'iva', 'iva_%', '%_iva'], required: false },
+  { key: 'discount', names: ['descuento', 'discount', 'descuento_%', 'discount_rate'], required: false },
+  { key: 'category', names: ['categoria', 'category', 'grupo', 'linea'], required: false },
+  { key: 'active', names: ['activo', 'active', 'estado'], required: false },
+];
+
 /** The headers Mostrador writes on export (and reads first). */
-export const EXPORT_HEADERS: Record<CatalogColumn, string> = {
-  code: 'codigo', name: 'nombre', barcodes: 'codigos_barras', unit: 'unidad', price: 'precio_base',
-  shelfPrice: 'precio_con_impuestos', tax: 'impuesto', rate: 'tarifa', discount: 'descuento', category: 'categoria',
-  active: 'activo',
-};
+export const EXPORT_HEADERS = Object.fromEntries(COLUMNS.map((c) => [c.key, c.names[0] ?? c.key])) as Record<CatalogColumn, string>;
 
-/** Headers owners write, folded (lower case, no accents, spaces and dashes as "_"). */
-const ALIASES: Record<CatalogColumn, readonly string[]> = {
-  code: ['codigo', 'code', 'sku', 'referencia', 'ref', 'codigo_producto'],
-  name: ['nombre', 'name', 'producto', 'descripcion', 'product'],
-  barcodes: ['codigos_barras', 'codigo_barras', 'codigo_de_barras', 'codigos_de_barras', 'barcode', 'barcodes', 'ean'],
-  unit: ['unidad', 'unit', 'unidad_medida', 'unidad_de_medida', 'unit_measure'],
-  price: ['precio_base', 'precio', 'price', 'base_price', 'precio_sin_iva', 'precio_sin_impuestos'],
-  shelfPrice: ['precio_con_impuestos', 'precio_con_iva', 'precio_publico', 'precio_venta', 'shelf_price', 'precio_al_publico'],
-  tax: ['impuesto', 'tax', 'tax_code', 'codigo_impuesto'],
-  rate: ['tarifa', 'tasa', 'porcentaje_impuesto', 'tax_rate', 'rate', 'iva', 'iva_%', '%_iva'],
-  discount: ['descuento', 'discount', 'descuento_%', 'discount_rate'],
-  category: ['categoria', 'category', 'grupo', 'linea'],
-  active: ['activo', 'active', 'estado'],
-};
-
-const foldHeader = (h: string) => foldForSearch(h).trim().replace(/[\s-]+/g, '_');
-
-const UNIT_BY_LABEL = new Map(Object.entries(UNIT_MEASURES).map(([code, label]) => [foldForSearch(label), code]));
+const UNIT_BY_LABEL = new Map(Object.entries(UNIT_MEASURES).map(([code, label]) => [foldText(label), code]));
 const TAX_BY_NAME = new Map<string, string>([['iva', '01'], ['inc', '04'], ['ica', '03'], ['ic', '02'], ['bolsas', '22'], ['inc bolsas', '22']]);
 const YES = new Set(['si', 'sí', 's', 'yes', 'y', '1', 'true', 'x', 'activo', 'active']);
 const NO = new Set(['no', 'n', '0', 'false', 'inactivo', 'inactive']);
@@ -58,37 +52,28 @@ const FIELD_COLUMN: Record<string, CatalogColumn> = {
   discountRate: 'discount', category: 'category', active: 'active',
 };
 
-export function planCatalogImport(text: string, catalog: Pick<Catalog, 'getCatalogProduct' | 'barcodeOwners'>): CatalogImportPlan {
+/** A product file (its bytes, or its text) read and checked against the catalog as it is; nothing is written. */
+export function planCatalogImport(file: Uint8Array | string, catalog: Pick<Catalog, 'getCatalogProduct' | 'barcodeOwners'>): CatalogImportPlan {
   const errors: CsvRowProblemDto[] = [];
   const warnings: CsvRowProblemDto[] = [];
   const empty = (delimiter: ';' | ',' = ';', decimalMark: DecimalMark = ','): CatalogImportPlan => ({
     preview: { rows: 0, creates: 0, updates: 0, errors, warnings, sample: [], delimiter, decimalMark }, products: [],
   });
 
-  let table;
+  let table: CsvTable;
   try {
-    table = readCsvTable(text, { maxRows: LIMITS.catalogImportRows });
+    table = readCsv(file, { maxRows: LIMITS.csvFileRows });
   } catch (error) {
     if (!(error instanceof CsvFileError)) throw error;
-    errors.push({ row: 1, column: '', message: error.message });
+    errors.push({ ...error.problem, column: error.problem.column ?? '' });
     return empty();
   }
 
   // Header → column.
-  const columnAt = new Map<CatalogColumn, number>();
-  table.header.forEach((header, index) => {
-    const folded = foldHeader(header);
-    const column = (Object.keys(ALIASES) as CatalogColumn[]).find((c) => ALIASES[c].includes(folded));
-    if (!column) {
-      if (header !== '') warnings.push({ row: 1, column: header, message: 'this column is not used' });
-      return;
-    }
-    if (columnAt.has(column)) errors.push({ row: 1, column: header, message: `column ${EXPORT_HEADERS[column]} appears twice` });
-    else columnAt.set(column, index);
-  });
-  for (const needed of ['code', 'name'] as const) {
-    if (!columnAt.has(needed)) errors.push({ row: 1, column: EXPORT_HEADERS[needed], message: 'the file needs this column' });
-  }
+  const found = findColumns(table.header, COLUMNS);
+  const columnAt = new Map(Object.entries(found.index) as Array<[CatalogColumn, number]>);
+  for (const header of found.unused) warnings.push({ row: 1, column: header, message: 'this column is not used' });
+  for (const problem of found.problems) errors.push({ ...problem, column: problem.column ?? '' });
   if (!columnAt.has('price') && !columnAt.has('shelfPrice')) {
     errors.push({ row: 1, column: EXPORT_HEADERS.shelfPrice, message: `the file needs a price column (${EXPORT_HEADERS.shelfPrice} or ${EXPORT_HEADERS.price})` });
   }
@@ -111,7 +96,7 @@ export function planCatalogImport(text: string, catalog: Pick<Catalog, 'getCatal
 
   for (const row of table.rows) {
     const rowErrors: CsvRowProblemDto[] = [];
-    const fail = (c: CatalogColumn, message: string) => rowErrors.push({ row: row.line, column: headerOf(c), message });
+    const fail = (c: CatalogColumn, message: string) => rowErrors.push({ row: row.row, column: headerOf(c), message });
     const number = (c: CatalogColumn): number | null | undefined => {
       const raw = cell(row, c);
       if (raw === undefined) return undefined;
@@ -134,7 +119,7 @@ export function planCatalogImport(text: string, catalog: Pick<Catalog, 'getCatal
     const barcodes = cell(row, 'barcodes');
     if (barcodes !== undefined) draft.barcodes = barcodes === '' ? [] : barcodes.split(/[|\s]+/).filter((b) => b !== '');
     const unit = cell(row, 'unit');
-    if (unit !== undefined && unit !== '') draft.unitMeasure = isCodeOf(UNIT_MEASURES, unit.toUpperCase()) ? unit.toUpperCase() : UNIT_BY_LABEL.get(foldForSearch(unit)) ?? unit;
+    if (unit !== undefined && unit !== '') draft.unitMeasure = isCodeOf(UNIT_MEASURES, unit.toUpperCase()) ? unit.toUpperCase() : UNIT_BY_LABEL.get(foldText(unit)) ?? unit;
 
     const base = number('price');
     const shelfPrice = number('shelfPrice');
@@ -159,7 +144,7 @@ export function planCatalogImport(text: string, catalog: Pick<Catalog, 'getCatal
     if (category !== undefined) draft.category = category === '' ? null : category;
     const active = cell(row, 'active');
     if (active !== undefined && active !== '') {
-      const folded = foldForSearch(active);
+      const folded = foldText(active);
       if (YES.has(folded)) draft.active = true;
       else if (NO.has(folded)) draft.active = false;
       else fail('active', `"${active}" must be sí or no`);
@@ -184,7 +169,7 @@ export function planCatalogImport(text: string, catalog: Pick<Catalog, 'getCatal
           fail('price', `disagrees with ${headerOf('shelfPrice')} (which needs a base of ${record.product.price}); leave one of them empty`);
         } else if (record) {
           if (record.shelf && !record.shelf.exact) {
-            warnings.push({ row: row.line, column: headerOf('shelfPrice'), message: shelfMissMessage(record.product.shelfPrice ?? '', record.shelf) });
+            warnings.push({ row: row.row, column: headerOf('shelfPrice'), message: shelfMissMessage(record.product.shelfPrice ?? '', record.shelf) });
           }
           if (!existing) creates += 1;
           products.push(record.product);
@@ -238,7 +223,7 @@ function draftFrom(existing: CatalogProductDto | null): Draft {
 
 /** "01", "1", "IVA", "iva 19%" → the tax code; "" or "ninguno" → no tax; anything else → undefined. */
 function taxFromCell(raw: string): string | null | undefined {
-  const folded = foldForSearch(raw).replace(/[\d.,%\s]+$/, '').trim();
+  const folded = foldText(raw).replace(/[\d.,%\s]+$/, '').trim();
   if (folded === '' && raw.trim() === '') return null;
   if (['ninguno', 'no', 'exento', 'none'].includes(folded)) return null;
   const padded = /^\d$/.test(raw.trim()) ? `0${raw.trim()}` : raw.trim();
@@ -257,10 +242,10 @@ function checkAcrossRows(
 ): void {
   const earlier = ctx.seenCodes.get(p.code);
   if (earlier !== undefined) ctx.fail('code', `code ${p.code} is already on row ${earlier}`);
-  else ctx.seenCodes.set(p.code, row.line);
+  else ctx.seenCodes.set(p.code, row.row);
   for (const barcode of p.barcodes) {
     const other = ctx.seenBarcodes.get(barcode);
     if (other && other.code !== p.code) ctx.fail('barcodes', `barcode ${barcode} is already on row ${other.row}`);
-    else ctx.seenBarcodes.set(barcode, { row: row.line, code: p.code });
+    else ctx.seenBarcodes.set(barcode, { row: row.row, code: p.code });
   }
 }

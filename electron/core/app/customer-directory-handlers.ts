@@ -7,7 +7,7 @@ import type { CustomerDto, CustomerImportPreviewDto } from '../../../shared/brid
 import type { InvoiceCustomer } from '../../../shared/api/invoice-request';
 import { BridgeFailure, invalidField } from '../bridge/bridge-failure';
 import type { BridgeHandlers } from '../bridge/dispatch';
-import { CsvFileError, decodeCsvBytes, type CsvProblem } from '../csv/csv-file';
+import { CsvFileError, type CsvProblem } from '../csv/csv-file';
 import { readCustomerCsv, writeCustomerCsv } from '../csv/customer-csv';
 import type { SavedCustomer } from '../store';
 import type { AppContext } from './app-context';
@@ -21,7 +21,7 @@ const dto = (c: SavedCustomer): CustomerDto => ({ id: c.id, customer: c.customer
 
 function readFile(base64: string): { customers: InvoiceCustomer[]; problems: CsvProblem[]; rows: number } {
   try {
-    const reading = readCustomerCsv(decodeCsvBytes(Buffer.from(base64, 'base64')));
+    const reading = readCustomerCsv(Buffer.from(base64, 'base64'));
     return { customers: reading.customers.map((r) => r.customer), problems: reading.problems, rows: reading.rows };
   } catch (error) {
     if (error instanceof CsvFileError) return { customers: [], problems: [error.problem], rows: 0 };

@@ -15,7 +15,7 @@ export function saleDetailDto(sale: Sale): SaleDetailDto {
   return {
     id: sale.id, referenceCode: sale.referenceCode, shortNumber: sale.shortNumber, createdAt: sale.createdAt, customerName: sale.customer.name,
     customerIdentification: sale.customer.identification, payable: sale.payable, state: o.state,
-    fullNumber: o.fullNumber, remoteStatus: o.remoteStatus,
+    fullNumber: o.fullNumber, remoteStatus: o.remoteStatus, tillId: sale.tillId, tillName: sale.tillName, cashierName: sale.cashierName,
     customer: sale.customer, items: sale.items, payment: sale.payment, totals: sale.totals,
     cufe: o.cufe, qrUrl: o.qrUrl, lastError: o.lastError, attempts: o.attempts, validatedAt: o.validatedAt,
   };

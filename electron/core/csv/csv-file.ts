@@ -1,22 +1,28 @@
 /**
- * CSV files as shop owners have them (a spreadsheet saved as CSV): `;` or `,`, UTF-8 (with or without BOM) or
- * Windows-1252, quoted fields. Parsing is csv-parse's; this module only decodes, picks the delimiter, numbers the
- * rows as the spreadsheet shows them (header = row 1) and finds columns by name. Exports use `;` and a BOM, which
- * es-CO spreadsheets open correctly. Shared by every import (customers now; products can adopt it).
+ * CSV files as shop owners have them (a spreadsheet saved as CSV), for every import and export (products,
+ * customers): `;` or `,`, UTF-8 (with or without BOM) or Windows-1252, quoted fields, line breaks inside quotes.
+ * Parsing is csv-parse's; this module decodes the bytes, picks the delimiter, numbers each row as the spreadsheet
+ * shows it (header = row 1, the line where the record starts), finds columns by name, and guards exports against
+ * formula injection (and takes that guard off again on import, so an export reads back unchanged).
+ * Numbers in cells: decimal-cell.ts.
  */
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
+import { foldText } from '../../../shared/folded-text';
+
+export type CsvDelimiter = ';' | ',';
 
 export interface CsvRow {
-  /** The row number a spreadsheet shows (the header is row 1): the record's line in the file. */
+  /** The row number a spreadsheet shows (the header is row 1): the line in the file where the record starts. */
   row: number;
   cells: string[];
 }
 
 export interface CsvTable {
   header: string[];
+  /** Data rows; blank ones are skipped (their line still counts). */
   rows: CsvRow[];
-  delimiter: ';' | ',';
+  delimiter: CsvDelimiter;
 }
 
 /** A problem with a row and a column, as the owner will look for it in the spreadsheet. */
@@ -45,58 +51,111 @@ export function decodeCsvBytes(bytes: Uint8Array): string {
   return text.replace(/^\uFEFF/, '');
 }
 
-/** The delimiter the header line uses most: `;` (es-CO spreadsheets) or `,`. */
-export function detectDelimiter(text: string): ';' | ',' {
-  const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
-  const count = (c: string) => firstLine.split(c).length - 1;
-  return count(';') >= count(',') && count(';') > 0 ? ';' : ',';
+/** The delimiter of the header line: whichever of `;` and `,` appears more often outside quotes (`;` on a tie). */
+export function detectDelimiter(text: string): CsvDelimiter {
+  let semicolons = 0;
+  let commas = 0;
+  let quoted = false;
+  for (const ch of text) {
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && (ch === '\n' || ch === '\r')) break;
+    else if (!quoted && ch === ';') semicolons += 1;
+    else if (!quoted && ch === ',') commas += 1;
+  }
+  return commas > semicolons ? ',' : ';';
 }
 
-export function readCsv(text: string): CsvTable {
+/** What a spreadsheet would run as a formula (OWASP's list): such a cell is written with a leading `'`. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** The guard as read back (a CR inside a cell is read as a line break, see readCsv). */
+const GUARDED = /^'[=+\-@\t\r\n]/;
+
+export const guardCell = (cell: string): string => (FORMULA_START.test(cell) ? `'${cell}` : cell);
+export const unguardCell = (cell: string): string => (GUARDED.test(cell) ? cell.slice(1) : cell);
+
+/**
+ * A file (its bytes, or text already decoded) as a header and rows, at most `maxRows` data rows.
+ * Throws CsvFileError (row and message) when it is empty, unreadable or too long.
+ */
+export function readCsv(file: Uint8Array | string, opts: { maxRows: number }): CsvTable {
+  // One kind of line break: csv-parse miscounts lines when a quoted cell holds a CRLF.
+  const text = (typeof file === 'string' ? file.replace(/^\uFEFF/, '') : decodeCsvBytes(file)).replace(/\r\n?/g, '\n');
   const delimiter = detectDelimiter(text);
   let records: Array<{ record: string[]; info: { lines: number } }>;
   try {
-    // `info` carries each record's line, so a blank line skipped still counts as the spreadsheet row it is.
-    records = parse(text, { delimiter, relax_column_count: true, skip_empty_lines: true, trim: true, bom: true, info: true }) as unknown as
-      Array<{ record: string[]; info: { lines: number } }>;
+    // Header, the rows allowed and one more: that one says the file is too long.
+    records = parse(text, {
+      delimiter, info: true, relax_column_count: true, skip_empty_lines: true, trim: true, bom: true, to: opts.maxRows + 2,
+    }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
   } catch (error) {
     const line = typeof (error as { lines?: unknown }).lines === 'number' ? (error as { lines: number }).lines : 1;
     throw new CsvFileError({ row: line, column: null, message: `the file cannot be read as CSV near line ${line} (a quote left open?)` });
   }
   const [first, ...rest] = records;
-  const header = first?.record;
+  const header = first?.record.map(unguardCell);
   if (!header || header.every((h) => h === '')) throw new CsvFileError({ row: 1, column: null, message: 'the file is empty: the first row must name the columns' });
-  return { header, delimiter, rows: rest.map(({ record, info }) => ({ row: info.lines, cells: record })) };
+  const rows = rest
+    .map(({ record, info }) => ({ row: startLine(info.lines, record), cells: record.map(unguardCell) }))
+    .filter((r) => r.cells.some((cell) => cell.trim() !== ''));
+  if (rows.length > opts.maxRows) {
+    throw new CsvFileError({ row: 1, column: null, message: `the file has more than ${opts.maxRows} rows; import it in parts` });
+  }
+  return { header, delimiter, rows };
+}
+
+/** csv-parse counts the line a record ends on; a cell with line breaks inside starts that many lines earlier. */
+function startLine(endLine: number, record: readonly string[]): number {
+  return endLine - record.reduce((n, cell) => n + (cell.match(/\n/g)?.length ?? 0), 0);
 }
 
 /** "Tipo de identificación" → "tipodeidentificacion": how headers are compared. */
 export function headerKey(name: string): string {
-  return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]/g, '');
+  return foldText(name).replace(/[^a-z0-9]/g, '');
 }
 
 export interface ColumnSpec<K extends string> {
   key: K;
-  /** Accepted header names (compared with headerKey). */
+  /** Accepted header names (compared with headerKey); the first is the one exports write. */
   names: readonly string[];
   required: boolean;
 }
 
-/** Where each known column is in the header, and a problem for each required one that is missing. */
-export function findColumns<K extends string>(header: readonly string[], specs: ReadonlyArray<ColumnSpec<K>>): {
-  index: Partial<Record<K, number>>; problems: CsvProblem[];
-} {
-  const keys = header.map(headerKey);
-  const index: Partial<Record<K, number>> = {};
-  const problems: CsvProblem[] = [];
-  for (const spec of specs) {
-    const at = keys.findIndex((k) => spec.names.some((n) => headerKey(n) === k));
-    if (at >= 0) index[spec.key] = at;
-    else if (spec.required) problems.push({ row: 1, column: spec.names[0] ?? spec.key, message: `the column "${spec.names[0] ?? spec.key}" is missing` });
-  }
-  return { index, problems };
+export interface FoundColumns<K extends string> {
+  index: Partial<Record<K, number>>;
+  /** A required column missing, or a column named twice. */
+  problems: CsvProblem[];
+  /** Headers that name no known column (ignored). */
+  unused: string[];
 }
 
-/** A CSV file for a spreadsheet: `;`-separated, CRLF, with a BOM so accents survive. */
-export function writeCsv(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
-  return `\uFEFF${stringify([header as string[], ...(rows as string[][])], { delimiter: ';', record_delimiter: '\r\n' })}`;
+/** Where each known column is in the header. */
+export function findColumns<K extends string>(header: readonly string[], specs: ReadonlyArray<ColumnSpec<K>>): FoundColumns<K> {
+  const keyOf = new Map<string, ColumnSpec<K>>();
+  for (const spec of specs) for (const name of spec.names) keyOf.set(headerKey(name), spec);
+  const index: Partial<Record<K, number>> = {};
+  const problems: CsvProblem[] = [];
+  const unused: string[] = [];
+  header.forEach((name, at) => {
+    const spec = keyOf.get(headerKey(name));
+    if (!spec) {
+      if (name.trim() !== '') unused.push(name);
+    } else if (index[spec.key] !== undefined) {
+      problems.push({ row: 1, column: name, message: `the column "${spec.names[0] ?? spec.key}" appears twice` });
+    } else {
+      index[spec.key] = at;
+    }
+  });
+  for (const spec of specs) {
+    if (spec.required && index[spec.key] === undefined) {
+      problems.push({ row: 1, column: spec.names[0] ?? spec.key, message: `the column "${spec.names[0] ?? spec.key}" is missing` });
+    }
+  }
+  return { index, problems, unused };
+}
+
+/** A CSV file for a spreadsheet: `;`-separated, CRLF, with a BOM so accents survive, no cell a formula. */
+export function writeCsv(header: readonly string[], rows: Iterable<readonly string[]>): string {
+  const records: string[][] = [header.map(guardCell)];
+  for (const row of rows) records.push(row.map(guardCell));
+  return `\uFEFF${stringify(records, { delimiter: ';', record_delimiter: '\r\n', quoted_match: /[\r\n]/ })}`;
 }

@@ -6,6 +6,7 @@
 import type { InvoiceCustomer } from '../../../shared/api/invoice-request';
 import { ALPHANUMERIC_IDENTIFICATION_TYPES, findMunicipality } from '../../../shared/codes';
 import { customerInputSchema } from '../../../shared/customer';
+import { LIMITS } from '../../../shared/limits';
 import { nitCheckDigit } from '../../../shared/nit';
 import { findColumns, readCsv, writeCsv, type ColumnSpec, type CsvProblem } from './csv-file';
 
@@ -59,9 +60,9 @@ function customerOf(cells: readonly string[], index: Partial<Record<Field, numbe
   };
 }
 
-/** Every row read and checked; nothing is written here. */
-export function readCustomerCsv(text: string): CustomerCsvReading {
-  const table = readCsv(text);
+/** Every row read and checked (the file's bytes, or its text); nothing is written here. Throws CsvFileError. */
+export function readCustomerCsv(file: Uint8Array | string): CustomerCsvReading {
+  const table = readCsv(file, { maxRows: LIMITS.csvFileRows });
   const { index, problems } = findColumns(table.header, COLUMNS);
   if (problems.length > 0) return { rows: 0, customers: [], problems };
   const columnName = (field: string): string | null => {
@@ -72,7 +73,6 @@ export function readCustomerCsv(text: string): CustomerCsvReading {
   const seen = new Map<string, number>();
   let rows = 0;
   for (const { row, cells } of table.rows) {
-    if (cells.every((c) => c.trim() === '')) continue;
     rows += 1;
     if (cells.length > table.header.length) {
       problems.push({ row, column: null, message: `has ${cells.length} cells but the header names ${table.header.length} columns` });

@@ -7,6 +7,7 @@ export interface PaperWords {
   notFiscalFooter: string;
   invoiceNumber: string;
   saleNumber: string;
+  soldBy: string;
   reference: string;
   issuedAt: string;
   validatedAt: string;
@@ -35,7 +36,7 @@ export const PAPER_WORDS: Record<Locale, PaperWords> = {
     copy: '*** COPIA ***',
     notFiscalBanner: 'COMPROBANTE PROVISIONAL - NO ES UNA FACTURA ELECTRÓNICA',
     notFiscalFooter: 'Documento sin validez fiscal. La factura electrónica se entrega cuando la DIAN la valide.',
-    invoiceNumber: 'Número', saleNumber: 'Venta', reference: 'Referencia', issuedAt: 'Expedida', validatedAt: 'Validada',
+    invoiceNumber: 'Número', saleNumber: 'Venta', soldBy: 'Cajero', reference: 'Referencia', issuedAt: 'Expedida', validatedAt: 'Validada',
     buyer: 'Adquiriente', phone: 'Teléfono', discountShort: 'desc.', noTax: 'Sin impuesto', subtotal: 'Subtotal',
     discounts: 'Descuentos', taxOn: 'sobre', total: 'TOTAL', paymentForm: 'Forma de pago', paymentMeans: 'Medio de pago',
     cashDue: 'Total en efectivo', cashReceived: 'Efectivo recibido', cashChange: 'Cambio', software: 'Software:',
@@ -46,7 +47,7 @@ export const PAPER_WORDS: Record<Locale, PaperWords> = {
     copy: '*** COPY ***',
     notFiscalBanner: 'PROVISIONAL SLIP - NOT AN ELECTRONIC INVOICE',
     notFiscalFooter: 'Not a fiscal document. The electronic invoice is delivered once DIAN validates it.',
-    invoiceNumber: 'Number', saleNumber: 'Sale', reference: 'Reference', issuedAt: 'Issued', validatedAt: 'Validated',
+    invoiceNumber: 'Number', saleNumber: 'Sale', soldBy: 'Cashier', reference: 'Reference', issuedAt: 'Issued', validatedAt: 'Validated',
     buyer: 'Buyer', phone: 'Phone', discountShort: 'disc.', noTax: 'No tax', subtotal: 'Subtotal',
     discounts: 'Discounts', taxOn: 'on', total: 'TOTAL', paymentForm: 'Payment form', paymentMeans: 'Payment means',
     cashDue: 'Cash total', cashReceived: 'Cash received', cashChange: 'Change', software: 'Software:',

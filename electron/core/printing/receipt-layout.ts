@@ -95,6 +95,7 @@ export function receiptBlocks(receipt: ReceiptDto, locale: Locale, opts: PaperOp
   out.push({ type: 'rule' });
   if (receipt.fiscal && receipt.fullNumber) text(`${w.invoiceNumber}: ${receipt.fullNumber}`, { bold: true });
   lines(pair(w.saleNumber, `${receipt.tillName}\u00a0·\u00a0${String(receipt.shortNumber).padStart(6, '0')}`, cols));
+  if (receipt.cashierName) lines(pair(w.soldBy, receipt.cashierName, cols));
   lines(pair(w.reference, receipt.referenceCode, cols));
   lines(pair(w.issuedAt, paperDateTime(receipt.issuedAt, locale), cols));
   if (receipt.fiscal && receipt.validatedAt) lines(pair(w.validatedAt, paperDateTime(receipt.validatedAt, locale), cols));

@@ -13,7 +13,7 @@ export interface ReceiptSettings {
   seller: SellerDto;
   locale: Locale;
   paperWidth: PaperWidth;
-  /** Absent: the default name ("Caja 1"). */
+  /** This till's name now: printed for a sale that kept none (absent: the default name, "Caja 1"). */
   tillName?: string;
 }
 
@@ -27,7 +27,9 @@ export async function buildReceipt(sale: Sale, settings: ReceiptSettings): Promi
     fullNumber: fiscal ? entry.fullNumber : null,
     referenceCode: sale.referenceCode,
     shortNumber: sale.shortNumber,
-    tillName: settings.tillName ?? DEFAULT_TILL_NAME,
+    // The till and cashier the sale was rung up with: a renamed till or a file from another till prints true.
+    tillName: sale.tillName || settings.tillName || DEFAULT_TILL_NAME,
+    cashierName: sale.cashierName,
     issuedAt: sale.createdAt,
     validatedAt: fiscal ? entry.validatedAt : null,
     customer: sale.customer,

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import type { CatalogProductDto, ProductDto } from '../../../shared/bridge/types';
 import { StoreError } from './errors';
 import { escapeLike } from './like-pattern';
-import { foldForSearch } from './search-key';
+import { foldText } from '../../../shared/folded-text';
 
 /** A catalog product exactly as the counter sees it (prices and rates are exact decimal strings). */
 export type Product = ProductDto;
@@ -130,7 +130,7 @@ export function catalogTable(db: Database.Database, now: () => number): Catalog 
   }
   function search(text: string, all: boolean, limit: number, offset: number): ProductRow[] {
     const t = text.trim();
-    const folded = foldForSearch(t);
+    const folded = foldText(t);
     const exact = offset === 0 && t !== '' ? exactRow(t, all) : undefined;
     const rows = searchStatement(folded, all).all({ ...searchArgs(folded), limit: Math.max(0, Math.floor(limit)), offset: Math.max(0, Math.floor(offset)) });
     if (!exact) return rows;
@@ -144,7 +144,7 @@ export function catalogTable(db: Database.Database, now: () => number): Catalog 
     upsert.run({
       code: p.code, name: p.name, price: p.price, unitMeasure: p.unitMeasure, taxCode: p.taxCode, taxRate: p.taxRate,
       discountRate: p.discountRate, active: p.active ? 1 : 0, category: p.category, shelfPrice: p.shelfPrice,
-      searchKey: foldForSearch(`${p.code} ${p.name}`), now: at,
+      searchKey: foldText(`${p.code} ${p.name}`), now: at,
     });
     dropBarcodes.run(p.code);
     return created;
@@ -205,7 +205,7 @@ export function catalogTable(db: Database.Database, now: () => number): Catalog 
 
     listCatalog({ text, includeInactive, limit, offset }) {
       const products = search(text, includeInactive, limit, offset).map(toCatalogProduct);
-      const folded = foldForSearch(text.trim());
+      const folded = foldText(text.trim());
       const total = countStatement(folded, includeInactive).get(searchArgs(folded))?.n ?? 0;
       // The exact code or barcode counts too when the text alone would not find it.
       return { products, total: Math.max(total, products.length) };

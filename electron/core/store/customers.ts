@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { InvoiceCustomer } from '../../../shared/api/invoice-request';
 import { StoreError } from './errors';
-import { foldName } from './folded-name';
+import { foldText } from '../../../shared/folded-text';
 import { escapeLike } from './like-pattern';
 
 export interface SavedCustomer {
@@ -76,7 +76,7 @@ export function customersTable(db: Database.Database, now: () => number): Custom
       values[field] = value.trim();
     }
     if (values.identification === '' || values.name === '') throw new StoreError('A customer needs an identification and a name.');
-    values.folded_name = foldName(String(values.name));
+    values.folded_name = foldText(String(values.name));
     return values;
   }
 
@@ -90,7 +90,7 @@ export function customersTable(db: Database.Database, now: () => number): Custom
     searchCustomers(text, limit) {
       const t = text.trim();
       if (t === '') return [];
-      return search.all({ prefix: `${escapeLike(t)}%`, text: `%${escapeLike(foldName(t))}%`, limit: Math.max(0, Math.floor(limit)) }).map(toSaved);
+      return search.all({ prefix: `${escapeLike(t)}%`, text: `%${escapeLike(foldText(t))}%`, limit: Math.max(0, Math.floor(limit)) }).map(toSaved);
     },
 
     getCustomer(id) {
@@ -111,7 +111,7 @@ export function customersTable(db: Database.Database, now: () => number): Custom
     listCustomers({ text, limit, offset }) {
       const t = text?.trim() ?? '';
       const where = t === '' ? '' : `WHERE identification LIKE @prefix ESCAPE '\\' OR folded_name LIKE @text ESCAPE '\\'`;
-      const params = { prefix: `${escapeLike(t)}%`, text: `%${escapeLike(foldName(t))}%` };
+      const params = { prefix: `${escapeLike(t)}%`, text: `%${escapeLike(foldText(t))}%` };
       const total = (db.prepare(`SELECT count(*) AS n FROM customers ${where}`).get(params) as { n: number }).n;
       const rows = db.prepare(`SELECT * FROM customers ${where} ORDER BY name COLLATE NOCASE, id LIMIT @limit OFFSET @offset`)
         .all({ ...params, limit: Math.max(0, Math.floor(limit)), offset: Math.max(0, Math.floor(offset ?? 0)) }) as CustomerRow[];

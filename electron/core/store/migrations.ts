@@ -1,7 +1,6 @@
 import type Database from 'better-sqlite3';
 import { StoreError } from './errors';
-import { foldName } from './folded-name';
-import { foldForSearch } from './search-key';
+import { foldText } from '../../../shared/folded-text';
 import { CORRECTIONS_SQL } from './corrections-schema';
 
 /**
@@ -201,7 +200,7 @@ export const migrations: readonly Migration[] = [
       // Products are never deleted (sales refer to their codes): they are deactivated. The shelf price is kept as
       // the owner entered it; `price` stays the base the service is sent. `search_key` is code, name and category
       // in lower case without accents, so "cafe" finds "Café" without folding 50 000 names per keystroke.
-      db.function('mostrador_fold', { deterministic: true }, (text: unknown) => foldForSearch(String(text ?? '')));
+      db.function('mostrador_fold', { deterministic: true }, (text: unknown) => foldText(String(text ?? '')));
       db.exec(`
         CREATE TABLE product_barcodes (
           barcode  TEXT PRIMARY KEY,
@@ -253,7 +252,7 @@ export const migrations: readonly Migration[] = [
       `);
       const rows = db.prepare<[], { id: number; name: string }>('SELECT id, name FROM customers').all();
       const fold = db.prepare<[string, number]>('UPDATE customers SET folded_name = ? WHERE id = ?');
-      for (const row of rows) fold.run(foldName(row.name), row.id);
+      for (const row of rows) fold.run(foldText(row.name), row.id);
     },
   },
   {

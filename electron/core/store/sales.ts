@@ -47,6 +47,10 @@ export interface Sale {
   /** Received, asked for and change when paid in cash with the amount entered; null otherwise. */
   cash: CashTender | null;
   outbox: OutboxEntry;
+  /** The till it was rung up at and who sold it, as they were then ('' = before people were set up). */
+  tillId: string;
+  tillName: string;
+  cashierName: string;
 }
 
 export interface SaleSummary {
@@ -97,6 +101,7 @@ interface SaleRow {
   id: number; reference_code: string; created_at: number; customer: string; items: string; payment: string;
   totals: string; payable: string; short_number: number | null;
   cash_received: string | null; cash_due: string | null; cash_change: string | null;
+  till_id: string; till_name: string; cashier_name: string;
 }
 
 /** "123", "000123" or "Caja 1 · 000123" → 123; any other text (a reference that happens to end in digits) → null. */
@@ -158,6 +163,7 @@ export function salesTable(db: Database.Database, now: () => number, nextReferen
       payable: row.payable, outbox: toEntry(entry),
       cash: row.cash_received !== null && row.cash_due !== null && row.cash_change !== null
         ? { received: row.cash_received, due: row.cash_due, change: row.cash_change } : null,
+      tillId: row.till_id, tillName: row.till_name, cashierName: row.cashier_name,
     };
   }
 

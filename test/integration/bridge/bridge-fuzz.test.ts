@@ -51,8 +51,8 @@ const VALID: Partial<Record<BridgeMethod, unknown>> = {
       tax: { code: '01', rate: 19 }, discountRate: 0, category: 'Pruebas', active: true, acceptDifference: false },
   },
   'catalog.setActive': { code: 'CAF-500', active: true },
-  'catalog.importPreview': { text: 'codigo;nombre;precio_con_iva;tarifa\nFZ-2;Fuzz dos;11900;19' },
-  'catalog.importCommit': { text: 'codigo;nombre;precio_con_iva;tarifa\nFZ-2;Fuzz dos;11900;19' },
+  'catalog.importPreview': { file: Buffer.from('codigo;nombre;precio_con_iva;tarifa\nFZ-2;Fuzz dos;11900;19').toString('base64') },
+  'catalog.importCommit': { file: Buffer.from('codigo;nombre;precio_con_iva;tarifa\nFZ-2;Fuzz dos;11900;19').toString('base64') },
   'customers.search': { text: 'Cliente', limit: 5 },
   'customers.save': { customer: nitBuyer },
   'sales.charge': {

@@ -95,3 +95,38 @@ describe('receipt model', () => {
     store.close();
   });
 });
+
+describe('receipt model: who sold it and at which till', () => {
+  function stampedSale(store: Store) {
+    const recorded = chargedSale(store);
+    const beto = store.addPerson({ name: 'Beto Ríos', role: 'cashier', pinHash: 'scrypt$test-only' });
+    store.stampSale(recorded.saleId, { tillId: 'Q7PFXA', tillName: 'Caja Norte', cashier: beto, usedOverrides: [] });
+    return recorded;
+  }
+
+  it('the provisional slip carries the cashier and the till the sale was rung up at, not the till\'s name today', async () => {
+    const store = openStore({ path: ':memory:' });
+    const recorded = stampedSale(store);
+    const slip = await buildReceipt(store.getSale(recorded.saleId)!, { seller, locale: 'es-CO', paperWidth: 58, tillName: 'Caja renombrada' });
+    expect(slip).toMatchObject({ fiscal: false, cashierName: 'Beto Ríos', tillName: 'Caja Norte' });
+    store.close();
+  });
+
+  it('the fiscal receipt carries them too', async () => {
+    const store = openStore({ path: ':memory:' });
+    const recorded = stampedSale(store);
+    store.claimNext(1);
+    store.markValidated(recorded.entryId, doc(recorded.referenceCode, 'VALIDATED', { cufe: CUFE, qr_url: QR_URL }));
+    const receipt = await buildReceipt(store.getSale(recorded.saleId)!, { seller, locale: 'es-CO', paperWidth: 80, tillName: 'Caja 1' });
+    expect(receipt).toMatchObject({ fiscal: true, cashierName: 'Beto Ríos', tillName: 'Caja Norte' });
+    store.close();
+  });
+
+  it('a sale from before people were set up has no cashier and falls back to this till\'s name', async () => {
+    const store = openStore({ path: ':memory:' });
+    const recorded = chargedSale(store);
+    const receipt = await buildReceipt(store.getSale(recorded.saleId)!, { seller, locale: 'es-CO', paperWidth: 80, tillName: 'Caja 3' });
+    expect(receipt).toMatchObject({ cashierName: '', tillName: 'Caja 3' });
+    store.close();
+  });
+});

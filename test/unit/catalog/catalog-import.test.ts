@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { catalogHandlers } from '../../../electron/core/app/catalog-handlers';
 import { BridgeFailure } from '../../../electron/core/bridge/bridge-failure';
 import { openStore, type Store } from '../../../electron/core/store';
-import { decodeCsvBytes } from '../../../shared/csv-bytes';
+import { decodeCsvBytes } from '../../../electron/core/csv/csv-file';
 import { calculateLine } from '../../../shared/money';
 import { basePriceForShelf } from '../../../shared/shelf-price';
 
@@ -23,6 +23,9 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** A file as the bridge carries it: base64 of its bytes (text as UTF-8). */
+const csvFile = (file: string | Uint8Array) => ({ file: Buffer.from(file).toString('base64') });
+
 const count = () => store.listCatalog({ text: '', includeInactive: true, limit: 200, offset: 0 }).total;
 
 /** What Excel in Spanish writes: `;`, decimal comma, thousands with a dot, Windows-1252. */
@@ -35,13 +38,12 @@ const WINDOWS_1252_FILE = Uint8Array.from([
 
 describe('catalog CSV import', () => {
   it('reads a Windows-1252 file with `;` and decimal comma, previews without writing, then imports it', async () => {
-    const { text, encoding } = decodeCsvBytes(WINDOWS_1252_FILE);
-    expect(encoding).toBe('windows-1252');
-    const preview = await catalog['catalog.importPreview']({ text });
+    expect(decodeCsvBytes(WINDOWS_1252_FILE)).toContain('Café Águila');
+    const preview = await catalog['catalog.importPreview'](csvFile(WINDOWS_1252_FILE));
     expect(preview).toMatchObject({ rows: 3, creates: 3, updates: 0, errors: [], delimiter: ';', decimalMark: ',' });
     expect(count()).toBe(0);
 
-    expect(await catalog['catalog.importCommit']({ text })).toEqual({ created: 3, updated: 0 });
+    expect(await catalog['catalog.importCommit'](csvFile(WINDOWS_1252_FILE))).toEqual({ created: 3, updated: 0 });
     const cafe = store.getCatalogProduct('CAF-500');
     expect(cafe).toMatchObject({ name: 'Café Águila 500 g', price: '10000.00', shelfPrice: '11900.00', category: 'Despensa', taxRate: '19' });
     expect(store.getCatalogProduct('ACE-1L')).toMatchObject({ price: '4201.68', shelfPrice: '5000.00', barcodes: ['7702001001033', '7702001009999'], unitMeasure: 'LTR' });
@@ -62,7 +64,7 @@ describe('catalog CSV import', () => {
       'A-3,,2100,IVA,0,XYZ',
       'A-1,Arroz otra vez,100,IVA,0,94',
     ].join('\n');
-    const preview = await catalog['catalog.importPreview']({ text });
+    const preview = await catalog['catalog.importPreview'](csvFile(text));
     expect(preview.errors).toEqual([
       { row: 3, column: 'precio_base', message: '"cinco mil" is not a number' },
       { row: 4, column: 'nombre', message: 'is required' },
@@ -70,54 +72,53 @@ describe('catalog CSV import', () => {
       { row: 5, column: 'codigo', message: 'code A-1 is already on row 2' },
     ]);
     expect(preview.creates).toBe(0);
-    await expect(catalog['catalog.importCommit']({ text })).rejects.toThrow(/Nothing was imported: row 3, precio_base/);
+    await expect(catalog['catalog.importCommit'](csvFile(text))).rejects.toThrow(/Nothing was imported: row 3, precio_base/);
     expect(count()).toBe(0);
   });
 
   it('re-import updates by code and keeps what the file has no column for', async () => {
-    await catalog['catalog.importCommit']({ text: 'codigo;nombre;precio_base;categoria;codigos_barras\nP-1;Pan;6500;Panadería;770111' });
-    const preview = await catalog['catalog.importPreview']({ text: 'codigo;nombre;precio_base\nP-1;Pan tajado;6700\nP-2;Leche;4300' });
+    await catalog['catalog.importCommit'](csvFile('codigo;nombre;precio_base;categoria;codigos_barras\nP-1;Pan;6500;Panadería;770111'));
+    const preview = await catalog['catalog.importPreview'](csvFile('codigo;nombre;precio_base\nP-1;Pan tajado;6700\nP-2;Leche;4300'));
     expect(preview).toMatchObject({ creates: 1, updates: 1, errors: [] });
-    await catalog['catalog.importCommit']({ text: 'codigo;nombre;precio_base\nP-1;Pan tajado;6700\nP-2;Leche;4300' });
+    await catalog['catalog.importCommit'](csvFile('codigo;nombre;precio_base\nP-1;Pan tajado;6700\nP-2;Leche;4300'));
     expect(store.getCatalogProduct('P-1')).toMatchObject({ name: 'Pan tajado', price: '6700', category: 'Panadería', barcodes: ['770111'] });
     expect(count()).toBe(2);
   });
 
   it('refuses "12.900" in a decimal-point file rather than read twelve pesos, and a base that contradicts the shelf price', async () => {
-    const preview = await catalog['catalog.importPreview']({ text: 'code,name,price\nX,Café,12.900\nY,Té,1500.5' });
+    const preview = await catalog['catalog.importPreview'](csvFile('code,name,price\nX,Café,12.900\nY,Té,1500.5'));
     expect(preview.errors).toEqual([{ row: 2, column: 'price', message: '"12.900" is ambiguous: write it without thousands separators' }]);
-    const both = await catalog['catalog.importPreview']({ text: 'codigo;nombre;precio_base;precio_con_iva;tarifa\nX;Café;9000;11900;19' });
+    const both = await catalog['catalog.importPreview'](csvFile('codigo;nombre;precio_base;precio_con_iva;tarifa\nX;Café;9000;11900;19'));
     expect(both.errors[0]).toMatchObject({ row: 2, column: 'precio_base', message: expect.stringMatching(/disagrees with precio_con_iva \(which needs a base of 10000.00\)/) });
   });
 
   it('a barcode of another product is an error unless the file moves it', async () => {
-    await catalog['catalog.importCommit']({ text: 'codigo;nombre;precio_base;codigos_barras\nA;Uno;100;111\nB;Dos;100;222' });
-    const clash = await catalog['catalog.importPreview']({ text: 'codigo;nombre;precio_base;codigos_barras\nC;Tres;100;111' });
+    await catalog['catalog.importCommit'](csvFile('codigo;nombre;precio_base;codigos_barras\nA;Uno;100;111\nB;Dos;100;222'));
+    const clash = await catalog['catalog.importPreview'](csvFile('codigo;nombre;precio_base;codigos_barras\nC;Tres;100;111'));
     expect(clash.errors).toEqual([{ row: 2, column: 'codigos_barras', message: 'barcode 111 already belongs to product A' }]);
-    expect(await catalog['catalog.importCommit']({ text: 'codigo;nombre;precio_base;codigos_barras\nA;Uno;100;\nC;Tres;100;111' }))
+    expect(await catalog['catalog.importCommit'](csvFile('codigo;nombre;precio_base;codigos_barras\nA;Uno;100;\nC;Tres;100;111')))
       .toEqual({ created: 1, updated: 1 });
     expect(store.findProductByBarcode('111')?.code).toBe('C');
   });
 
   it('warns, without blocking, about a shelf price no base pays exactly', async () => {
     let shelf = 1000;
-    while (store && (await catalog['catalog.importPreview']({ text: `codigo;nombre;precio_con_iva;tarifa\nX;Algo;${shelf};19` })).warnings.length === 0) shelf++;
-    const preview = await catalog['catalog.importPreview']({ text: `codigo;nombre;precio_con_iva;tarifa\nX;Algo;${shelf};19` });
+    while (store && (await catalog['catalog.importPreview'](csvFile(`codigo;nombre;precio_con_iva;tarifa\nX;Algo;${shelf};19`))).warnings.length === 0) shelf++;
+    const preview = await catalog['catalog.importPreview'](csvFile(`codigo;nombre;precio_con_iva;tarifa\nX;Algo;${shelf};19`));
     expect(preview.errors).toEqual([]);
     expect(preview.warnings[0]).toMatchObject({ row: 2, column: 'precio_con_iva', message: expect.stringMatching(/^no base price with 2 decimals pays exactly/) });
   });
 
   it('exports a file that imports back to the same catalog', async () => {
-    const { text } = decodeCsvBytes(WINDOWS_1252_FILE);
-    await catalog['catalog.importCommit']({ text });
+    await catalog['catalog.importCommit'](csvFile(WINDOWS_1252_FILE));
     await catalog['catalog.setActive']({ code: 'PAN', active: false });
     const before = [...store.eachCatalogProduct()];
     const exported = await catalog['catalog.export']({});
     expect(exported.fileName).toBe('catalogo-2026-11-23.csv');
     expect(exported.text.split('\r\n')[0]).toBe('\uFEFFcodigo;nombre;codigos_barras;unidad;precio_base;precio_con_impuestos;impuesto;tarifa;descuento;categoria;activo');
-    const preview = await catalog['catalog.importPreview']({ text: exported.text });
+    const preview = await catalog['catalog.importPreview'](csvFile(exported.text));
     expect(preview).toMatchObject({ errors: [], updates: 3, creates: 0 });
-    await catalog['catalog.importCommit']({ text: exported.text });
+    await catalog['catalog.importCommit'](csvFile(exported.text));
     expect([...store.eachCatalogProduct()]).toEqual(before);
   });
 });

@@ -33,6 +33,7 @@ describe('a fiscal receipt in ESC/POS', () => {
     expect(text).toContain('Número: SETP990000123');
     expect(text).toContain('Resolución DIAN 18760000001');
     expect(text).toMatch(/Caja 1 · 000123/);
+    expect(text).toMatch(/Cajero +Ana G.mez/); // who sold it, as on the screen's receipt
     expect(decoded.lines.some((l) => /^TOTAL\s+\$\s?62\.763,80$/.test(l))).toBe(true);
     // The CUFE is printed whole, across lines if need be.
     expect(decoded.lines.join('').replace(/\s/g, '')).toContain(`CUFE:${receipt.cufe}`);

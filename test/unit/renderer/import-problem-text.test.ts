@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importProblemText } from '../../../renderer/catalog/import-problem-text';
+import { importProblemText } from '../../../renderer/app/import-problem-text';
 import { messagesFor } from '../../../renderer/i18n/messages';
 
 describe('CSV import problems in the owner\'s language', () => {
@@ -11,5 +11,14 @@ describe('CSV import problems in the owner\'s language', () => {
     expect(importProblemText('no base price with 2 decimals pays exactly 1004.00; the nearest (843.70) pays 1004.01 (difference 0.01)', es))
       .toBe('ningún precio base da exactamente 1004.00; el más cercano cobra 1004.01 (diferencia 0.01)');
     expect(importProblemText('is required', es)).toBe(es.fieldRules.required);
+  });
+
+  it('one table for both imports: the shared reader\'s messages, the customers\' and the products\' read alike', () => {
+    expect(importProblemText('the column "correo" is missing', es)).toBe('Falta la columna «correo»');
+    expect(importProblemText('the column "codigo" appears twice', es)).toBe('la columna «codigo» está dos veces');
+    expect(importProblemText('the file has more than 60000 rows; import it in parts', es)).toBe('el archivo tiene más de 60000 filas: impórtelo por partes');
+    expect(importProblemText('this column is not used', es)).toBe('esta columna no se usa');
+    expect(importProblemText('repeats the customer of row 6', es)).toBe('Repite el cliente de la fila 6');
+    expect(importProblemText('"12.900" is ambiguous: write it without thousands separators', es)).toBe('«12.900» es ambiguo: escríbalo sin separador de miles');
   });
 });

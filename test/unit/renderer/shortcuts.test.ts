@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { commandFor, SHORTCUTS, type KeyPress } from '../../../renderer/app/shortcuts';
 
@@ -22,6 +23,22 @@ describe('keyboard shortcuts (app.md)', () => {
   it('lists every command once in the help', () => {
     const commands = SHORTCUTS.map((s) => s.command);
     expect(new Set(commands).size).toBe(commands.length);
-    expect(commands).toHaveLength(8);
+    expect(commands).toHaveLength(11);
+  });
+
+  it('parks with F3, recalls with Shift+F3 and opens the customer directory with Shift+F4', () => {
+    expect(commandFor(press('F3'))).toBe('park-sale');
+    expect(commandFor(press('F3', { shiftKey: true }))).toBe('recall-sale');
+    expect(commandFor(press('F4', { shiftKey: true }))).toBe('open-customers');
+    expect(commandFor(press('F4'))).toBe('focus-customer');
+    expect(commandFor(press('F2', { shiftKey: true }))).toBeNull();
+  });
+
+  it('the README\'s keyboard table lists every shortcut', () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const table = readme.slice(readme.indexOf('| Key | What it does |'), readme.indexOf('\n\n', readme.indexOf('| Key | What it does |')));
+    // The first cell of each row: "F4 / F8", "F12 or Ctrl+Enter".
+    const listed = table.split('\n').slice(2).flatMap((row) => (row.split('|')[1] ?? '').trim().split(/ \/ | or /));
+    for (const { keys } of SHORTCUTS) for (const key of keys.split(' / ')) expect(listed, key).toContain(key);
   });
 });
