@@ -97,7 +97,8 @@ export const en: Messages = {
   activityValidating: 'Validating with the DIAN…',
   activityRateLimited: (seconds: number) => `Waiting for the service's rate limit (resumes in ${seconds} s)`,
   activityChecking: 'Checking the connection…',
-  activityWaitingConnection: (seconds: number) => `Offline: checking again in ${seconds} s`,
+  // Shown next to the connection state ("Sin conexión"), so it does not repeat it.
+  activityWaitingConnection: (seconds: number) => `Checking again in ${seconds} s`,
   lastSaleValidating: 'Validating…',
   lastSaleValidated: (number: string) => `Validated: ${number}`,
   lastSaleNeedsAttention: 'Needs attention',

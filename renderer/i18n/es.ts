@@ -101,7 +101,8 @@ export const es = {
   activityValidating: 'Validando con la DIAN…',
   activityRateLimited: (seconds: number) => `Esperando el límite de solicitudes del servicio (reanuda en ${seconds} s)`,
   activityChecking: 'Comprobando la conexión…',
-  activityWaitingConnection: (seconds: number) => `Sin conexión: se vuelve a comprobar en ${seconds} s`,
+  // Shown next to the connection state ("Sin conexión"), so it does not repeat it.
+  activityWaitingConnection: (seconds: number) => `Se vuelve a comprobar en ${seconds} s`,
   lastSaleValidating: 'Validando…',
   lastSaleValidated: (number: string) => `Validada: ${number}`,
   lastSaleNeedsAttention: 'Requiere atención',
