@@ -92,7 +92,8 @@ export function shiftsTable(db: Database.Database, now: () => number): Shifts {
   );
   const selectSales = db.prepare<[number], ShiftSaleRow>(
     `SELECT s.id, s.created_at, s.items, s.payment, s.payable, o.state, s.cashier_name
-     FROM sales s JOIN outbox o ON o.sale_id = s.id WHERE s.shift_id = ? ORDER BY s.id`,
+     FROM sales s JOIN outbox o ON o.sale_id = s.id
+     WHERE s.shift_id = ? AND o.closed IS NULL ORDER BY s.id` /* voided or replaced by a correction: never an invoice */,
   );
   const close = db.prepare<[number, number | null, string, string, string, string, number]>(
     `UPDATE shifts SET closed_at = ?, closed_by_id = ?, closed_by_name = ?, cash_count = ?, counted_cash = ?, report = ?

@@ -149,6 +149,20 @@ describe('a shift from open to Z report', () => {
     ]);
   });
 
+  it('leaves out a sale voided or replaced by a correction: it was never an invoice of this shift', async () => {
+    await value('shifts.open', { openingCash: 0 });
+    const kept = store.recordSale(SALES[0]!);
+    const voided = store.recordSale(SALES[1]!);
+    // The service refused the second one outright (it never stored it), and the owner voided it.
+    store.claimNext(2);
+    store.recordAttempt(voided.entryId, { startedAt: clock, finishedAt: clock, outcome: 'permanent', httpStatus: 400, message: 'not valid' });
+    store.markNeedsAttention(voided.entryId, 'not valid');
+    store.voidSale({ saleId: voided.saleId, reason: 'el cliente se fue', actor: { person: null, approvedBy: null } });
+    const x = await value<ShiftReportDto>('shifts.report', {});
+    expect(x.sales).toEqual({ count: 1, payable: kept.totals.payable });
+    expect(x.needsAttention.count).toBe(0);
+  });
+
   it('refuses a count that is not whole pieces of real bills and coins, writing nothing', async () => {
     const shift = await value<{ id: number }>('shifts.open', { openingCash: 0 });
     for (const count of [
