@@ -76,4 +76,6 @@ export const LIMITS = {
   /** Wrong PINs in a row before PIN checks pause, and for how long (a PIN is short: guessing must be slow). */
   pinTriesBeforePause: 5,
   pinPauseMs: 60_000,
+  /** History counts matches up to this many ("more than 1 000"): counting every match of a large file was what made search slow. */
+  historyCountCap: 1_000,
 } as const;

@@ -9,7 +9,7 @@ export {
   type AttemptInput,
   type AttemptOutcome,
 } from './outbox';
-export type { SaleInput, RecordedSale, Sale, SaleSummary, SaleSearch } from './sales';
+export type { SaleInput, RecordedSale, Sale, SaleSummary, SaleSearch, SaleSearchResult } from './sales';
 export type { Product } from './catalog';
 export type { SavedCustomer } from './customers';
 export type { OpenSales, StoredOpenSale } from './open-sales';
