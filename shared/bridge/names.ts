@@ -17,6 +17,7 @@ export const BRIDGE_METHOD_NAMES = [
   'sync.status', 'sync.retryNow',
   'sales.tills',
   'people.session', 'people.signIn', 'people.signOut', 'people.save', 'people.overrides', 'people.approveLine',
+  'receipt.reprint',
 ] as const;
 export type BridgeMethodName = (typeof BRIDGE_METHOD_NAMES)[number];
 

@@ -73,7 +73,7 @@ export function shopHandlers(ctx: AppContext): Pick<BridgeHandlers, ShopMethods>
     },
     'sales.get': async ({ id }) => {
       const sale = store.getSale(id);
-      return sale ? saleDetailDto(sale) : null;
+      return sale ? saleDetailDto(sale, { attempts: store.listAttempts(sale.outbox.id), reprints: store.listReprints(sale.id) }) : null;
     },
     'sales.retry': async ({ id }) => {
       const sale = saleOrFail(id);

@@ -18,3 +18,4 @@ export { REFERENCE_CODE_PATTERN, referenceCodeTime } from './reference-code';
 export { openDatabase } from './database';
 export type { ApiRequests } from './api-requests';
 export type { People, Person, OverrideRecord, SaleStamp } from './people';
+export type { Reprint, Reprints } from './reprints';

@@ -47,6 +47,9 @@ export interface Sale {
   /** Received, asked for and change when paid in cash with the amount entered; null otherwise. */
   cash: CashTender | null;
   outbox: OutboxEntry;
+  /** The till it was rung up at and who sold it ('' = before people were set up). */
+  tillName: string;
+  cashierName: string;
 }
 
 export type { SaleSearch, SaleSearchResult, SaleSummary } from './sale-search';
@@ -70,6 +73,7 @@ interface SaleRow {
   id: number; reference_code: string; created_at: number; customer: string; items: string; payment: string;
   totals: string; payable: string; short_number: number | null;
   cash_received: string | null; cash_due: string | null; cash_change: string | null;
+  till_name: string; cashier_name: string;
 }
 
 export function salesTable(db: Database.Database, now: () => number, nextReferenceCode: () => string): Sales {
@@ -122,7 +126,7 @@ export function salesTable(db: Database.Database, now: () => number, nextReferen
       id: row.id, referenceCode: row.reference_code, shortNumber: row.short_number ?? row.id, createdAt: row.created_at,
       customer: JSON.parse(row.customer) as InvoiceCustomer, items: JSON.parse(row.items) as InvoiceItem[],
       payment: JSON.parse(row.payment) as InvoicePayment, totals: JSON.parse(row.totals) as DocumentTotals,
-      payable: row.payable, outbox: toEntry(entry),
+      payable: row.payable, outbox: toEntry(entry), tillName: row.till_name, cashierName: row.cashier_name,
       cash: row.cash_received !== null && row.cash_due !== null && row.cash_change !== null
         ? { received: row.cash_received, due: row.cash_due, change: row.cash_change } : null,
     };

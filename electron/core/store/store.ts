@@ -9,6 +9,7 @@ import { outboxTable, type Outbox } from './outbox';
 import { parkedSalesTable, type ParkedSales } from './parked-sales';
 import { peopleTable, type People } from './people';
 import { referenceCodes } from './reference-code';
+import { reprintsTable, type Reprints } from './reprints';
 import { salesTable, type Sales } from './sales';
 import { settingsTable, type Settings } from './settings';
 
@@ -20,7 +21,7 @@ export interface StoreOptions {
   random?: () => number;
 }
 
-export interface Store extends Settings, Sales, Outbox, Catalog, Customers, OpenSales, ApiRequests, ParkedSales, People {
+export interface Store extends Settings, Sales, Outbox, Catalog, Customers, OpenSales, ApiRequests, ParkedSales, People, Reprints {
   close(): void;
 }
 
@@ -50,6 +51,7 @@ export function openStore(opts: StoreOptions): Store {
       ...parkedSalesTable(db, now),
       ...apiRequestsTable(db),
       ...peopleTable(db, now),
+      ...reprintsTable(db, now),
       close() {
         if (db.open) db.close();
       },
