@@ -69,7 +69,7 @@ export function shopHandlers(ctx: AppContext): Pick<BridgeHandlers, ShopMethods>
     },
     'sales.search': async (search) => {
       const found = store.searchSales(search);
-      return { total: found.total, sales: found.sales.map(saleSummaryDto) };
+      return { total: found.total, capped: found.capped, sales: found.sales.map(saleSummaryDto) };
     },
     'sales.get': async ({ id }) => {
       const sale = store.getSale(id);
