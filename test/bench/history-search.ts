@@ -14,6 +14,7 @@ const DAY_MS = 24 * 3600 * 1000;
 const PAGE = 100;
 
 const store = openStore({ path });
+const rssAtOpenMb = Number((process.memoryUsage().rss / 1e6).toFixed(1));
 const random = seededRandom(11);
 const newest = store.searchSales({ limit: 1 }).sales[0];
 if (!newest) throw new Error('the file has no sales');
@@ -90,9 +91,11 @@ for (const [kind, make] of Object.entries(kinds)) {
   figures[kind] = { p50: ms(percentile(times, 50)), p95: ms(percentile(times, 95)), max: ms(times.at(-1) ?? NaN), found: Math.round(found / queries) };
   console.log(`${kind.padEnd(36)} p50 ${figures[kind].p50.toFixed(2)} ms  p95 ${figures[kind].p95.toFixed(2)} ms  max ${figures[kind].max.toFixed(2)} ms  (matches ≈ ${figures[kind].found})`);
 }
+// What the core holds with the file open, not the bench's own garbage (its inputs and timings): collected first.
+(globalThis as { gc?: () => void }).gc?.();
 const rssMb = Number((process.memoryUsage().rss / 1e6).toFixed(1));
 const worstP95 = Math.max(...Object.values(figures).map((f) => f.p95));
-console.log(`RSS with the file open after every search: ${rssMb} MB (target ≤ 150); worst p95 ${worstP95} ms (target ≤ 10)`);
+console.log(`RSS with the file open: ${rssAtOpenMb} MB at open, ${rssMb} MB after every search (target ≤ 150); worst p95 ${worstP95} ms (target ≤ 10)`);
 store.close();
-console.log(JSON.stringify({ bench: 'history', rssMb, worstP95, figures }));
+console.log(JSON.stringify({ bench: 'history', rssAtOpenMb, rssMb, worstP95, figures }));
 process.exitCode = rssMb <= 150 && worstP95 <= 10 ? 0 : 1;

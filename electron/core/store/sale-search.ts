@@ -103,12 +103,14 @@ export function saleSearch(db: Database.Database): (search: SaleSearch) => SaleS
   return (search) => {
     const params: Record<string, string | number> = {};
     const where: string[] = [];
+    const text = search.text?.trim() ?? '';
     const ranged = search.from !== undefined || search.to !== undefined;
-    // With a time window its index decides (a walk back from its end); '+' keeps the others from being chosen
-    // over it, which would read every sale of a cashier or a payment means to find one week's.
-    const other = ranged ? '+' : '';
-    if (search.from !== undefined) { where.push('s.created_at >= @from'); params.from = search.from; }
-    if (search.to !== undefined) { where.push('s.created_at < @to'); params.to = search.to; }
+    // The text's own index decides when there is text; else a time window's (a walk back from its end). '+' keeps
+    // the filters' indexes from being chosen over it, which would read every validated sale to find one buyer's.
+    const other = ranged || text !== '' ? '+' : '';
+    const time = text !== '' ? '+' : '';
+    if (search.from !== undefined) { where.push(`${time}s.created_at >= @from`); params.from = search.from; }
+    if (search.to !== undefined) { where.push(`${time}s.created_at < @to`); params.to = search.to; }
     if (search.tillId !== undefined) { where.push(`${other}s.till_id = @tillId`); params.tillId = search.tillId; }
     if (search.cashierId !== undefined) { where.push(`${other}s.cashier_id = @cashierId`); params.cashierId = search.cashierId; }
     if (search.paymentMeans !== undefined) { where.push(`${other}s.payment_means = @paymentMeans`); params.paymentMeans = search.paymentMeans; }
@@ -125,7 +127,6 @@ export function saleSearch(db: Database.Database): (search: SaleSearch) => SaleS
     params.each = each;
 
     const sources: Array<{ sql: string; values?: Record<string, string | number> }> = [];
-    const text = search.text?.trim() ?? '';
     if (text === '') {
       // Sales are numbered as they are recorded, so newest first is id order; a time window walks its own index
       // (created_at, id), the same order unless the clock was set back.
