@@ -92,4 +92,6 @@ export const LIMITS = {
   maxWaitingPrintJobs: 500,
   /** A drawer pulse that could not be sent within this is dropped: a drawer must not open long after its sale. */
   drawerPulseMaxAgeMs: 60_000,
+  /** History counts matches up to this many ("more than 1 000"): counting every match of a large file was what made search slow. */
+  historyCountCap: 1_000,
 } as const;

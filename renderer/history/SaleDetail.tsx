@@ -1,4 +1,4 @@
-/** One sale: its state, attempts and the service's message; retry when it needs attention; its receipt. */
+/** One sale: lines, totals, payment, till and cashier, state, every send and the service's message, reprints; retry; its receipt. */
 import { useEffect, useState, type ReactNode } from 'react';
 import type { SaleDetailDto } from '../../shared/bridge/types';
 import { formatCop } from '../../shared/money';
@@ -11,6 +11,7 @@ import { saleNumberLabel } from '../format/sale-number';
 import { useText } from '../i18n/use-text';
 import { callWithOwner } from '../people/owner-pin';
 import { SaleCorrection } from './SaleCorrection';
+import { SaleLines, SaleLog } from './SaleFacts';
 
 interface Props { id: number; version: string; onChanged(): void }
 
@@ -59,10 +60,14 @@ export function SaleDetail({ id, version, onChanged }: Props): ReactNode {
         {sale.validatedAt ? <div><dt>{t.validatedAt}</dt><dd>{formatDateTime(sale.validatedAt, locale)}</dd></div> : null}
         <div><dt>{t.attempts}</dt><dd>{sale.attempts}</dd></div>
         <div><dt>{t.customer}</dt><dd>{sale.customerName} ({sale.customerIdentification})</dd></div>
+        <div><dt>{t.historyTill}</dt><dd>{sale.tillName || tillName}</dd></div>
+        <div><dt>{t.historyCashierName}</dt><dd>{sale.cashierName || t.historyNobody}</dd></div>
         <div><dt>{t.total}</dt><dd className="strong">{formatCop(sale.totals.payable, locale)}</dd></div>
         {sale.cufe ? <div className="wide"><dt>CUFE</dt><dd className="cufe">{sale.cufe}</dd></div> : null}
       </dl>
       {sale.lastError ? <p className="message-box" role="alert"><strong>{t.serviceMessage}:</strong> {sale.lastError}</p> : null}
+      <SaleLines sale={sale} t={t} locale={locale} />
+      <SaleLog sale={sale} t={t} locale={locale} />
       <div className="actions">
         {sale.state === 'needs_attention' ? <button type="button" className="primary" onClick={() => void retry()}>{t.retrySale}</button> : null}
         <button type="button" onClick={() => openReceipt(sale.id)}>{sale.state === 'validated' ? t.openReceipt : t.openSlip}</button>

@@ -1,5 +1,9 @@
-/** The sales found, newest first; choosing one opens its detail. */
-import type { ReactNode } from 'react';
+/**
+ * The sales found, newest first, drawn a screenful at a time (a search may hold thousands) and walked with the
+ * keyboard: ↑ ↓ Page Up/Down Home End move the highlighted row, Enter opens it. Rows load page by page as the
+ * list nears its end.
+ */
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { SaleSummaryDto } from '../../shared/bridge/types';
 import { formatCop } from '../../shared/money';
 import { useApp } from '../app/app-store';
@@ -7,18 +11,65 @@ import { formatDateTime } from '../format/date-time';
 import { saleNumberLabel } from '../format/sale-number';
 import { useText } from '../i18n/use-text';
 import { isLate, useUnsent } from '../shifts/unsent-store';
+import { movedRow, rowWindow, scrollToShow } from './virtual-rows';
 
-interface Props { sales: SaleSummaryDto[]; selectedId: number | null; onSelect(id: number): void }
+/** Fixed row height (px), so the window arithmetic holds; the stylesheet gives rows this height. */
+export const ROW_HEIGHT = 40;
+const VIEWPORT_HEIGHT = 480;
+/** Ask for the next page when the drawn rows come this close to the last loaded one. */
+const LOAD_AHEAD = 30;
 
-export function SaleList({ sales, selectedId, onSelect }: Props): ReactNode {
+interface Props {
+  sales: SaleSummaryDto[];
+  /** More rows exist beyond those loaded. */
+  more: boolean;
+  selectedId: number | null;
+  onSelect(id: number): void;
+  onNeedMore(): void;
+}
+
+export function SaleList({ sales, more, selectedId, onSelect, onNeedMore }: Props): ReactNode {
   const t = useText();
   const locale = useApp((s) => s.locale);
   const tillName = useApp((s) => s.settings?.tillName ?? '');
   const unsent = useUnsent((s) => s.unsent);
+  const scroller = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [active, setActive] = useState(-1);
+  const { start, end } = rowWindow(scrollTop, VIEWPORT_HEIGHT, ROW_HEIGHT, sales.length);
+
+  useEffect(() => {
+    if (more && end + LOAD_AHEAD >= sales.length) onNeedMore();
+  }, [more, end, sales.length, onNeedMore]);
+  // A new search starts at its top.
+  const first = sales[0]?.id;
+  useEffect(() => {
+    setActive(-1);
+    if (scroller.current) scroller.current.scrollTop = 0;
+    setScrollTop(0);
+  }, [first]);
+
   if (sales.length === 0) return <p className="muted">{t.noSales}</p>;
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'Enter' && active >= 0) {
+      const sale = sales[active];
+      if (sale) { e.preventDefault(); onSelect(sale.id); }
+      return;
+    }
+    const next = movedRow(e.key, active, sales.length, Math.floor(VIEWPORT_HEIGHT / ROW_HEIGHT) - 1);
+    if (next === null) return;
+    e.preventDefault();
+    setActive(next);
+    const top = scrollToShow(next, scroller.current?.scrollTop ?? 0, VIEWPORT_HEIGHT - ROW_HEIGHT, ROW_HEIGHT);
+    if (scroller.current) scroller.current.scrollTop = top;
+    setScrollTop(top);
+  };
+
   return (
-    <div className="history-scroll">
-      <table className="history" aria-label={t.salesFound}>
+    <div className="history-scroll virtual" ref={scroller} tabIndex={0} role="group" aria-label={t.historyListKeys}
+      style={{ height: VIEWPORT_HEIGHT }} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)} onKeyDown={onKeyDown}>
+      <table className="history" aria-label={t.salesFound} aria-rowcount={sales.length + 1}>
         <thead>
           <tr>
             <th scope="col">{t.date}</th>
@@ -32,22 +83,29 @@ export function SaleList({ sales, selectedId, onSelect }: Props): ReactNode {
           </tr>
         </thead>
         <tbody>
-          {sales.map((sale) => (
-            <tr key={sale.id} className={`${sale.id === selectedId ? 'selected' : ''}${isLate(sale, unsent) ? ' late-sale' : ''}`} aria-selected={sale.id === selectedId}>
-              <td>{formatDateTime(sale.createdAt, locale)}</td>
-              <td className="sale-number">{saleNumberLabel(sale.tillName || tillName, sale.shortNumber)}</td>
-              <td>
-                <button type="button" className="link" onClick={() => onSelect(sale.id)} aria-label={t.openSale(sale.referenceCode)}>
-                  {sale.referenceCode}
-                </button>
-              </td>
-              <td>{sale.fullNumber ?? '—'}</td>
-              <td>{sale.customerName}</td>
-              <td>{sale.cashierName || '—'}</td>
-              <td className="num">{formatCop(sale.payable, locale)}</td>
-              <td><span className={`state state-${sale.state}`}>{t.saleState[sale.state]}</span>{isLate(sale, unsent) ? <span className="late-badge" title={t.lateSale}>⏱</span> : null}</td>
-            </tr>
-          ))}
+          {start > 0 ? <tr aria-hidden="true" style={{ height: start * ROW_HEIGHT }} /> : null}
+          {sales.slice(start, end).map((sale, k) => {
+            const index = start + k;
+            const classes = [sale.id === selectedId ? 'selected' : '', index === active ? 'active' : '', isLate(sale, unsent) ? 'late-sale' : ''].filter(Boolean).join(' ');
+            return (
+              <tr key={sale.id} className={classes} aria-selected={sale.id === selectedId} aria-rowindex={index + 2}
+                style={{ height: ROW_HEIGHT }} onClick={() => setActive(index)}>
+                <td>{formatDateTime(sale.createdAt, locale)}</td>
+                <td className="sale-number">{saleNumberLabel(sale.tillName || tillName, sale.shortNumber)}</td>
+                <td>
+                  <button type="button" className="link" tabIndex={-1} onClick={() => onSelect(sale.id)} aria-label={t.openSale(sale.referenceCode)}>
+                    {sale.referenceCode}
+                  </button>
+                </td>
+                <td>{sale.fullNumber ?? '—'}</td>
+                <td>{sale.customerName}</td>
+                <td>{sale.cashierName || '—'}</td>
+                <td className="num">{formatCop(sale.payable, locale)}</td>
+                <td><span className={`state state-${sale.state}`}>{t.saleState[sale.state]}</span>{isLate(sale, unsent) ? <span className="late-badge" title={t.lateSale}>⏱</span> : null}</td>
+              </tr>
+            );
+          })}
+          {end < sales.length ? <tr aria-hidden="true" style={{ height: (sales.length - end) * ROW_HEIGHT }} /> : null}
         </tbody>
       </table>
     </div>

@@ -2,6 +2,7 @@
 import { enCatalog } from './en-catalog';
 import { enProblems } from './en-problems';
 import { enReceiptHistory } from './en-receipt-history';
+import { enHistory } from './en-history';
 import { enSale } from './en-sale';
 import { enCounter } from './en-counter';
 import { enPeople } from './en-people';
@@ -194,6 +195,7 @@ export const en: Messages = {
   savePreferences: 'Save preferences',
   ...enProblems,
   ...enReceiptHistory,
+  ...enHistory,
   ...enSale,
   ...enCounter,
   ...enCatalog,

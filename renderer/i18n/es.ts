@@ -2,6 +2,7 @@
 import { esCatalog } from './es-catalog';
 import { esProblems } from './es-problems';
 import { esReceiptHistory } from './es-receipt-history';
+import { esHistory } from './es-history';
 import { esSale } from './es-sale';
 import { esCounter } from './es-counter';
 import { esPeople } from './es-people';
@@ -201,6 +202,7 @@ export const es = {
   savePreferences: 'Guardar preferencias',
   ...esProblems,
   ...esReceiptHistory,
+  ...esHistory,
   ...esSale,
   ...esCounter,
   ...esCatalog,

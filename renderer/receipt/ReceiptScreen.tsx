@@ -21,6 +21,7 @@ export function ReceiptScreen({ saleId }: { saleId: number }): ReactNode {
   const [receipt, setReceipt] = useState<ReceiptDto | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [copy, setCopy] = useState<ReceiptDto | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -39,6 +40,17 @@ export function ReceiptScreen({ saleId }: { saleId: number }): ReactNode {
     // Browser mode: the page prints itself with the print CSS. In Electron `printed: false` means the cashier
     // cancelled the dialog, which must not open a second one.
     else if (!answer.value.printed && shell === 'browser') window.print();
+  };
+
+  // From History: a reprint is recorded as the next COPIA (number and time) and the paper shows it from then on.
+  const reprint = async () => {
+    setBusy(true);
+    const answer = await bridge.call('receipt.reprint', { saleId, paperWidth: width });
+    setBusy(false);
+    if (answer.ok) {
+      setCopy(answer.value);
+      notify('info', t.reprintDone(answer.value.copy?.copyNumber ?? 0));
+    } else notify('error', describeBridgeError(answer.error, t));
   };
 
   const savePdf = async () => {
@@ -69,10 +81,11 @@ export function ReceiptScreen({ saleId }: { saleId: number }): ReactNode {
         </fieldset>
         <button type="button" className="primary" onClick={() => void print()} disabled={busy || !receipt}>{t.print}</button>
         <button type="button" onClick={() => void savePdf()} disabled={busy || !receipt}>{t.savePdf}</button>
+        {back === 'history' ? <button type="button" onClick={() => void reprint()} disabled={busy || !receipt}>{t.reprintCopy}</button> : null}
         {receipt && !receipt.fiscal ? <span className="muted">{t.slipWaiting}</span> : null}
       </div>
       {problem ? <p className="message-box" role="alert">{problem}</p> : null}
-      {receipt ? <ReceiptPaper receipt={{ ...receipt, paperWidth: width }} /> : problem ? null : <p className="muted">{t.loading}</p>}
+      {receipt ? <ReceiptPaper receipt={{ ...(copy ?? receipt), paperWidth: width }} /> : problem ? null : <p className="muted">{t.loading}</p>}
     </div>
   );
 }

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { customerInputSchema } from '../customer';
 import { boundedNumber, boundedText, emailAddress, municipalityCode } from '../field-rules';
+import { PAYMENT_MEANS, type PaymentMeansCode } from '../codes';
 import { LIMITS } from '../limits';
 import { chargeSchema } from '../sale-input';
 import { sellerSchema } from '../seller';
@@ -39,6 +40,7 @@ const empty = z.strictObject({});
 const text = (max: number) => z.string().max(max);
 const paperWidth = z.union([z.literal(80), z.literal(58)]);
 const saleState = z.enum(['waiting', 'sending', 'queued', 'validated', 'needs_attention']);
+const paymentMeansFilter = z.enum(Object.keys(PAYMENT_MEANS) as [PaymentMeansCode, ...PaymentMeansCode[]], { error: 'must be a payment means code' });
 
 /** What a till is called until someone names it in Settings. */
 export const DEFAULT_TILL_NAME = 'Caja 1';
@@ -129,8 +131,11 @@ export const bridgeContract = {
       limit: z.number().int().min(1).max(200),
       offset: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
       tillId: z.string().regex(TILL_ID_PATTERN, 'must be a till id').optional(),
+      cashierId: recordId.optional(),
+      paymentMeans: paymentMeansFilter.optional(),
     }),
-    result: returns<{ sales: SaleSummaryDto[]; total: number }>(),
+    /** `capped`: there are more than `total` matches (counting stops at LIMITS.historyCountCap). */
+    result: returns<{ sales: SaleSummaryDto[]; total: number; capped?: boolean }>(),
   },
   /** The tills whose sales are in this history (id and latest name), for the history's till filter. */
   'sales.tills': { input: empty, result: returns<TillDto[]>() },
@@ -160,6 +165,8 @@ export const bridgeContract = {
   'receipt.print': { input: z.strictObject({ saleId: recordId }), result: returns<{ printed: boolean }>() },
   /** A PDF of the receipt as base64 (Electron: printToPDF). Browser mode answers UNAVAILABLE: the page prints itself and the browser's print dialog offers "Save as PDF". */
   'receipt.pdf': { input: z.strictObject({ saleId: recordId }), result: returns<{ base64: string; fileName: string }>() },
+  /** A reprint: records the next COPIA of the sale (number and time) and answers the receipt marked with it. */
+  'receipt.reprint': { input: z.strictObject({ saleId: recordId, paperWidth: paperWidth.optional() }), result: returns<ReceiptDto>() },
 
   'settings.get': { input: empty, result: returns<SettingsDto>() },
   'settings.save': {

@@ -65,6 +65,8 @@ export interface SaleSummaryDto {
   tillId?: string;
   tillName?: string;
   cashierName?: string;
+  /** Payment means code (10 efectivo, 48 tarjeta crédito…). */
+  paymentMeans?: string;
 }
 
 export interface SaleDetailDto extends SaleSummaryDto {
@@ -77,6 +79,28 @@ export interface SaleDetailDto extends SaleSummaryDto {
   lastError: string | null;
   attempts: number;
   validatedAt: number | null;
+  /** Received, asked for and change when paid in cash with the amount entered. */
+  cash?: CashTenderDto | null;
+  /** Every attempt to send it, oldest first, with its time, outcome and the service's words. */
+  attemptLog?: AttemptDto[];
+  /** Every reprint (COPIA), oldest first. */
+  reprints?: ReprintDto[];
+}
+
+/** One attempt to send a sale to the service. */
+export interface AttemptDto {
+  startedAt: number;
+  finishedAt: number;
+  outcome: 'queued' | 'validated' | 'transient' | 'permanent' | 'ambiguous';
+  httpStatus: number | null;
+  message: string | null;
+}
+
+/** One reprint of a receipt: a COPIA with its number for that sale and its time. */
+export interface ReprintDto {
+  copyNumber: number;
+  at: number;
+  fiscal: boolean;
 }
 
 export interface SellerDto {
@@ -119,6 +143,8 @@ export interface ReceiptDto {
   remoteStatus: string | null;
   /** Printed under the total when the sale was paid in cash with the amount entered. */
   cash: CashTenderDto | null;
+  /** A reprint: marked COPIA with its number and time. Absent or null on the original, which is never marked. */
+  copy?: ReprintDto | null;
 }
 
 export interface ConnectionDto {

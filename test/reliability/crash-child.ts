@@ -35,7 +35,7 @@ const engine = createSyncEngine({
 engine.start();
 process.stdout.write('READY\n');
 
-let recorded = store.searchSales({ limit: 1 }).total;
+let recorded = Object.values(store.counts()).reduce((sum, n) => sum + n, 0);
 const ring = setInterval(() => {
   if (recorded >= total) {
     clearInterval(ring);

@@ -17,6 +17,7 @@ import { secretStateOf } from './secret-state';
 import { KEYS, connectionMode, currentService, readSettings } from './settings-mapping';
 import { setupHandlers } from './setup-handlers';
 import { shopHandlers } from './shop-handlers';
+import { historyHandlers } from './history-handlers';
 import { openSaleHandlers } from './open-sale-handlers';
 import { counterHandlers } from './counter-handlers';
 import { customerDirectoryHandlers } from './customer-directory-handlers';
@@ -152,7 +153,7 @@ export function createPosApp(opts: PosAppOptions): PosApp {
   return {
     handlers: people.guard({
       ...shop, ...setupHandlers(ctx, { version: opts.version, shell: opts.shell }), ...openSaleHandlers(ctx),
-      ...counterHandlers(ctx), ...customerDirectoryHandlers(ctx), ...catalogHandlers(ctx), ...people.handlers,
+      ...counterHandlers(ctx), ...customerDirectoryHandlers(ctx), ...catalogHandlers(ctx), ...people.handlers, ...historyHandlers(ctx),
       ...shiftHandlers(ctx, async () => (await people.handlers['people.session']({})).current),
       ...correctionHandlers(ctx),
       ...desk.handlers,

@@ -69,11 +69,11 @@ export function shopHandlers(ctx: AppContext): Pick<BridgeHandlers, ShopMethods>
     },
     'sales.search': async (search) => {
       const found = store.searchSales(search);
-      return { total: found.total, sales: found.sales.map(saleSummaryDto) };
+      return { total: found.total, capped: found.capped, sales: found.sales.map(saleSummaryDto) };
     },
     'sales.get': async ({ id }) => {
       const sale = store.getSale(id);
-      return sale ? saleDetailDto(sale) : null;
+      return sale ? saleDetailDto(sale, { attempts: store.listAttempts(sale.outbox.id), reprints: store.listReprints(sale.id) }) : null;
     },
     'sales.retry': async ({ id }) => {
       const sale = saleOrFail(id);

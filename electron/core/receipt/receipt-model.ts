@@ -3,7 +3,7 @@
  * service validated it (number, CUFE, QR); before that the cashier can print only a provisional slip, which says
  * so and carries none of the fiscal marks.
  */
-import type { Locale, PaperWidth, ReceiptDto, SellerDto } from '../../../shared/bridge/types';
+import type { Locale, PaperWidth, ReceiptDto, ReprintDto, SellerDto } from '../../../shared/bridge/types';
 import { DEFAULT_TILL_NAME } from '../../../shared/bridge/contract';
 import type { Sale } from '../store/sales';
 import { receiptQr } from './qr-image';
@@ -17,7 +17,8 @@ export interface ReceiptSettings {
   tillName?: string;
 }
 
-export async function buildReceipt(sale: Sale, settings: ReceiptSettings): Promise<ReceiptDto> {
+/** `copy`: a reprint as recorded (COPIA, its number and time); absent for the original, which is never marked. */
+export async function buildReceipt(sale: Sale, settings: ReceiptSettings, copy?: ReprintDto): Promise<ReceiptDto> {
   const entry = sale.outbox;
   const fiscal = entry.state === 'validated';
   return {
@@ -44,5 +45,6 @@ export async function buildReceipt(sale: Sale, settings: ReceiptSettings): Promi
     state: entry.state,
     remoteStatus: entry.remoteStatus,
     cash: sale.cash,
+    copy: copy ?? null,
   };
 }

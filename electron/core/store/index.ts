@@ -9,7 +9,7 @@ export {
   type AttemptInput,
   type AttemptOutcome,
 } from './outbox';
-export type { SaleInput, RecordedSale, Sale, SaleSummary, SaleSearch } from './sales';
+export type { SaleInput, RecordedSale, Sale, SaleSummary, SaleSearch, SaleSearchResult } from './sales';
 export type { Product } from './catalog';
 export type { SavedCustomer } from './customers';
 export type { OpenSales, StoredOpenSale } from './open-sales';
@@ -21,3 +21,4 @@ export type { People, Person, OverrideRecord, SaleStamp } from './people';
 export type { Shifts, ShiftRecord, ShiftSale, UnsentSales } from './shifts';
 export { CorrectionRefused, standingOf, type Actor, type CorrectionDone, type CorrectionRecord, type Corrections, type SaleStanding } from './corrections';
 export { PRINT_JOB_KINDS, type PrintQueue, type PrintJobKind, type PrintJobRecord, type PrintJobState } from './print-queue';
+export type { Reprint, Reprints } from './reprints';

@@ -5,7 +5,7 @@ import { calculateTotals, type Amount, type DocumentTotals } from '../../../shar
 import { StoreError } from './errors';
 import { invoiceBody } from './invoice-body';
 import { openSaleClearer } from './open-sales';
-import { escapeLike } from './like-pattern';
+import { saleSearch, type SaleSearch, type SaleSearchResult } from './sale-search';
 import { ENTRY_COLUMNS, toEntry, type OutboxEntry, type OutboxState } from './outbox';
 
 export interface SaleInput {
@@ -47,41 +47,14 @@ export interface Sale {
   /** Received, asked for and change when paid in cash with the amount entered; null otherwise. */
   cash: CashTender | null;
   outbox: OutboxEntry;
-  /** The till it was rung up at and who sold it, as they were then ('' = before people were set up). */
+  /** The till it was rung up at and who sold it ('' = before people were set up). */
   tillId: string;
   tillName: string;
   cashierName: string;
 }
 
-export interface SaleSummary {
-  id: number;
-  entryId: number;
-  referenceCode: string;
-  shortNumber: number;
-  createdAt: number;
-  customerName: string;
-  customerIdentification: string;
-  payable: Amount;
-  state: OutboxState;
-  fullNumber: string | null;
-  remoteStatus: string | null;
-  tillId: string;
-  tillName: string;
-  cashierName: string;
-}
-
-export interface SaleSearch {
-  /** Matches the reference code, the full invoice number, the buyer's name or identification; digits also the short number. */
-  text?: string;
-  /** Creation time window in epoch milliseconds: from inclusive, to exclusive. */
-  from?: number;
-  to?: number;
-  state?: OutboxState;
-  /** Only the sales rung up at this till. */
-  tillId?: string;
-  limit: number;
-  offset?: number;
-}
+export type { SaleSearch, SaleSearchResult, SaleSummary } from './sale-search';
+export { shortNumberIn } from './sale-search';
 
 export interface Sales {
   recordSale(input: SaleInput): RecordedSale;
@@ -94,7 +67,7 @@ export interface Sales {
   replaceRefusedRange(entryId: number, rangeId: string): OutboxEntry;
   getSale(id: number): Sale | null;
   getSaleByReference(referenceCode: string): Sale | null;
-  searchSales(search: SaleSearch): { sales: SaleSummary[]; total: number };
+  searchSales(search: SaleSearch): SaleSearchResult;
 }
 
 interface SaleRow {
@@ -102,12 +75,6 @@ interface SaleRow {
   totals: string; payable: string; short_number: number | null;
   cash_received: string | null; cash_due: string | null; cash_change: string | null;
   till_id: string; till_name: string; cashier_name: string;
-}
-
-/** "123", "000123" or "Caja 1 · 000123" → 123; any other text (a reference that happens to end in digits) → null. */
-export function shortNumberIn(text: string): number | null {
-  const match = /^(?:[^·]*·\s*)?(\d{1,9})$/.exec(text.trim());
-  return match?.[1] ? Number(match[1]) : null;
 }
 
 export function salesTable(db: Database.Database, now: () => number, nextReferenceCode: () => string): Sales {
@@ -160,10 +127,9 @@ export function salesTable(db: Database.Database, now: () => number, nextReferen
       id: row.id, referenceCode: row.reference_code, shortNumber: row.short_number ?? row.id, createdAt: row.created_at,
       customer: JSON.parse(row.customer) as InvoiceCustomer, items: JSON.parse(row.items) as InvoiceItem[],
       payment: JSON.parse(row.payment) as InvoicePayment, totals: JSON.parse(row.totals) as DocumentTotals,
-      payable: row.payable, outbox: toEntry(entry),
+      payable: row.payable, outbox: toEntry(entry), tillId: row.till_id, tillName: row.till_name, cashierName: row.cashier_name,
       cash: row.cash_received !== null && row.cash_due !== null && row.cash_change !== null
         ? { received: row.cash_received, due: row.cash_due, change: row.cash_change } : null,
-      tillId: row.till_id, tillName: row.till_name, cashierName: row.cashier_name,
     };
   }
 
@@ -232,42 +198,7 @@ export function salesTable(db: Database.Database, now: () => number, nextReferen
       return row ? toSale(row) : null;
     },
 
-    searchSales(search) {
-      const where: string[] = [];
-      const params: Record<string, string | number> = {};
-      const text = search.text?.trim();
-      if (text) {
-        where.push(`(s.reference_code LIKE @text ESCAPE '\\' OR o.full_number LIKE @text ESCAPE '\\'
-          OR s.customer_name LIKE @text ESCAPE '\\' OR s.customer_identification LIKE @text ESCAPE '\\'
-          OR s.short_number = @shortNumber)`);
-        params.text = `%${escapeLike(text)}%`;
-        params.shortNumber = shortNumberIn(text) ?? -1;
-      }
-      if (search.from !== undefined) { where.push('s.created_at >= @from'); params.from = search.from; }
-      if (search.to !== undefined) { where.push('s.created_at < @to'); params.to = search.to; }
-      if (search.state !== undefined) { where.push('o.state = @state'); params.state = search.state; }
-      if (search.tillId !== undefined) { where.push('s.till_id = @tillId'); params.tillId = search.tillId; }
-      const filter = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-      const from = 'FROM sales s JOIN outbox o ON o.sale_id = s.id';
-      const total = (db.prepare(`SELECT count(*) AS n ${from} ${filter}`).get(params) as { n: number }).n;
-      const rows = db.prepare(
-        `SELECT s.id, o.id AS entry_id, s.reference_code, s.short_number, s.created_at, s.customer_name, s.customer_identification, s.payable,
-                o.state, o.full_number, o.remote_status, s.till_id, s.till_name, s.cashier_name
-         ${from} ${filter} ORDER BY s.created_at DESC, s.id DESC LIMIT @limit OFFSET @offset`,
-      ).all({ ...params, limit: Math.max(0, Math.floor(search.limit)), offset: Math.max(0, Math.floor(search.offset ?? 0)) }) as Array<{
-        id: number; entry_id: number; reference_code: string; short_number: number | null; created_at: number; customer_name: string;
-        customer_identification: string; payable: string; state: OutboxState; full_number: string | null; remote_status: string | null;
-        till_id: string; till_name: string; cashier_name: string;
-      }>;
-      return {
-        total,
-        sales: rows.map((r) => ({
-          id: r.id, entryId: r.entry_id, referenceCode: r.reference_code, shortNumber: r.short_number ?? r.id, createdAt: r.created_at, customerName: r.customer_name,
-          customerIdentification: r.customer_identification, payable: r.payable, state: r.state, fullNumber: r.full_number,
-          remoteStatus: r.remote_status, tillId: r.till_id, tillName: r.till_name, cashierName: r.cashier_name,
-        })),
-      };
-    },
+    searchSales: saleSearch(db),
   };
 }
 

@@ -11,6 +11,7 @@ import { parkedSalesTable, type ParkedSales } from './parked-sales';
 import { peopleTable, type People } from './people';
 import { printQueueTable, type PrintQueue } from './print-queue';
 import { referenceCodes } from './reference-code';
+import { reprintsTable, type Reprints } from './reprints';
 import { salesTable, type Sales } from './sales';
 import { settingsTable, type Settings } from './settings';
 import { shiftsTable, type Shifts } from './shifts';
@@ -24,7 +25,7 @@ export interface StoreOptions {
   random?: () => number;
 }
 
-export interface Store extends Settings, Sales, Outbox, Catalog, Customers, OpenSales, ApiRequests, ParkedSales, People, Shifts, Corrections, SyncTimings, PrintQueue {
+export interface Store extends Settings, Sales, Outbox, Catalog, Customers, OpenSales, ApiRequests, ParkedSales, People, Shifts, Corrections, SyncTimings, PrintQueue, Reprints {
   close(): void;
 }
 
@@ -60,6 +61,7 @@ export function openStore(opts: StoreOptions): Store {
       ...correctionsTable(db, now, nextReferenceCode, sales),
       ...syncTimingTable(db, now),
       ...printQueueTable(db, now),
+      ...reprintsTable(db, now),
       close() {
         if (db.open) db.close();
       },
