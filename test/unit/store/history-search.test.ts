@@ -93,11 +93,12 @@ describe('history search', () => {
 
   it('keeps the indexes when the buyer of a stored sale is corrected (a trigger, not the writer, keeps them)', () => {
     const a = store.recordSale(sale());
-    store.close();
-    const db = new Database(join(dir, 'pos.sqlite'));
-    db.prepare("UPDATE sales SET customer_name = 'Droguería Nueva', customer_identification = '800197268' WHERE id = ?").run(a.saleId);
-    db.close();
-    store = openStore({ path: join(dir, 'pos.sqlite'), now: () => clock });
+    // The service refused it outright (it never stored it), so the owner may correct the buyer under the same reference.
+    store.claimNext(1);
+    store.recordAttempt(a.entryId, { startedAt: clock, finishedAt: clock, outcome: 'permanent', httpStatus: 400, message: 'customer: not valid' });
+    store.markNeedsAttention(a.entryId, 'customer: not valid');
+    const fixed = { ...sale().customer, identification_type: '31', identification: '800197268', dv: '4', person_type: '1', name: 'Droguería Nueva' };
+    store.correctSale({ saleId: a.saleId, customer: fixed, reason: 'el NIT era otro', actor: { person: null, approvedBy: null } });
     expect(ids({ text: 'drogueria nueva', limit: 10 })).toEqual([a.saleId]);
     expect(ids({ text: '800197268', limit: 10 })).toEqual([a.saleId]);
     expect(ids({ text: a.referenceCode.slice(-10), limit: 10 })).toEqual([a.saleId]);
