@@ -67,6 +67,9 @@ export interface SaleSummaryDto {
   cashierName?: string;
   /** Payment means code (10 efectivo, 48 tarjeta crédito…). */
   paymentMeans?: string;
+  /** Closed by a correction: voided, or replaced by `replacedBy`; `state` then stays 'needs_attention' (issue 10). */
+  closed: 'voided' | 'replaced' | null;
+  replacedBy: { id: number; shortNumber: number; tillName: string } | null;
 }
 
 export interface SaleDetailDto extends SaleSummaryDto {

@@ -9,6 +9,7 @@ export function saleSummaryDto(s: SaleSummary): SaleSummaryDto {
     id: s.id, referenceCode: s.referenceCode, shortNumber: s.shortNumber, createdAt: s.createdAt, customerName: s.customerName,
     customerIdentification: s.customerIdentification, payable: s.payable, state: s.state, fullNumber: s.fullNumber,
     remoteStatus: s.remoteStatus, tillId: s.tillId, tillName: s.tillName, cashierName: s.cashierName, paymentMeans: s.paymentMeans,
+    closed: s.closed, replacedBy: s.replacedBy,
   };
 }
 
@@ -21,7 +22,7 @@ export function saleDetailDto(sale: Sale, log: { attempts?: Attempt[]; reprints?
     fullNumber: o.fullNumber, remoteStatus: o.remoteStatus, tillId: sale.tillId, tillName: sale.tillName, cashierName: sale.cashierName,
     customer: sale.customer, items: sale.items, payment: sale.payment, totals: sale.totals,
     cufe: o.cufe, qrUrl: o.qrUrl, lastError: o.lastError, attempts: o.attempts, validatedAt: o.validatedAt,
-    paymentMeans: sale.payment.means_code, cash: sale.cash,
+    paymentMeans: sale.payment.means_code, cash: sale.cash, closed: sale.closed, replacedBy: sale.replacedBy,
     ...(log.attempts ? {
       attemptLog: log.attempts.map((a) => ({ startedAt: a.startedAt, finishedAt: a.finishedAt, outcome: a.outcome, httpStatus: a.httpStatus, message: a.message })),
     } : {}),

@@ -7,6 +7,7 @@
  */
 import type Database from 'better-sqlite3';
 import { LIMITS } from '../../../shared/limits';
+import type { ClosedAs } from './corrections';
 import type { OutboxState } from './outbox';
 
 export interface SaleSummary {
@@ -25,7 +26,14 @@ export interface SaleSummary {
   tillName: string;
   cashierName: string;
   paymentMeans: string;
+  /** Closed by a correction (migration 16): its outbox state stays `needs_attention`, but it needs nothing more. */
+  closed: ClosedAs | null;
+  /** The sale that replaced it (closed as `replaced`), for "Reemplazada por Caja 1 · 000124". */
+  replacedBy: ReplacingSale | null;
 }
+
+/** The sale that replaced a closed one; summaries and the detail carry it. */
+export interface ReplacingSale { id: number; shortNumber: number; tillName: string }
 
 export interface SaleSearch {
   /**
@@ -37,6 +45,7 @@ export interface SaleSearch {
   /** Creation time window in epoch milliseconds: from inclusive, to exclusive. */
   from?: number;
   to?: number;
+  /** `needs_attention` leaves out the sales a correction closed (voided or replaced): they need nothing more. */
   state?: OutboxState;
   /** Only the sales rung up at this till. */
   tillId?: string;
@@ -86,7 +95,8 @@ const MAX_BUYERS = 20;
 interface SummaryRow {
   id: number; entry_id: number; reference_code: string; short_number: number | null; created_at: number; customer_name: string;
   customer_identification: string; payable: string; state: OutboxState; full_number: string | null; remote_status: string | null;
-  till_id: string; till_name: string; cashier_name: string; payment_means: string | null;
+  till_id: string; till_name: string; cashier_name: string; payment_means: string | null; closed: ClosedAs | null;
+  replaced_by_id: number | null; replaced_by_short_number: number | null; replaced_by_till_name: string | null;
 }
 
 export function saleSearch(db: Database.Database): (search: SaleSearch) => SaleSearchResult {
@@ -115,7 +125,9 @@ export function saleSearch(db: Database.Database): (search: SaleSearch) => SaleS
     if (search.cashierId !== undefined) { where.push(`${other}s.cashier_id = @cashierId`); params.cashierId = search.cashierId; }
     if (search.paymentMeans !== undefined) { where.push(`${other}s.payment_means = @paymentMeans`); params.paymentMeans = search.paymentMeans; }
     const byState = search.state !== undefined;
-    if (byState) { where.push(`${other}o.state = @state`); params.state = search.state as string; }
+    // One condition, so a lone state filter still walks its (state, sale_id) index newest first.
+    const open = search.state === 'needs_attention' ? ' AND o.closed IS NULL' : '';
+    if (byState) { where.push(`${other}o.state = @state${open}`); params.state = search.state as string; }
     const filters = where.map((w) => ` AND ${w}`).join('');
     // The outbox is joined only to filter on its state; its (state, sale_id) index then gives newest first.
     const joinOutbox = byState ? ' JOIN outbox o ON o.sale_id = s.id' : '';
@@ -215,14 +227,17 @@ export function saleSearch(db: Database.Database): (search: SaleSearch) => SaleS
   function summaries(ids: number[]): SaleSummary[] {
     const rows = prepared(
       `SELECT s.id, o.id AS entry_id, s.reference_code, s.short_number, s.created_at, s.customer_name, s.customer_identification,
-              s.payable, o.state, o.full_number, o.remote_status, s.till_id, s.till_name, s.cashier_name, s.payment_means
-       FROM sales s JOIN outbox o ON o.sale_id = s.id WHERE s.id IN (SELECT value FROM json_each(?)) ORDER BY s.id DESC`,
+              s.payable, o.state, o.full_number, o.remote_status, s.till_id, s.till_name, s.cashier_name, s.payment_means,
+              o.closed, r.id AS replaced_by_id, r.short_number AS replaced_by_short_number, r.till_name AS replaced_by_till_name
+       FROM sales s JOIN outbox o ON o.sale_id = s.id LEFT JOIN sales r ON r.corrects_sale_id = s.id WHERE s.id IN (SELECT value FROM json_each(?)) ORDER BY s.id DESC`,
     ).all(JSON.stringify(ids)) as SummaryRow[];
     return rows.map((r) => ({
       id: r.id, entryId: r.entry_id, referenceCode: r.reference_code, shortNumber: r.short_number ?? r.id, createdAt: r.created_at,
       customerName: r.customer_name, customerIdentification: r.customer_identification, payable: r.payable, state: r.state,
       fullNumber: r.full_number, remoteStatus: r.remote_status, tillId: r.till_id, tillName: r.till_name, cashierName: r.cashier_name,
-      paymentMeans: r.payment_means ?? '',
+      paymentMeans: r.payment_means ?? '', closed: r.closed,
+      replacedBy: r.replaced_by_id === null ? null
+        : { id: r.replaced_by_id, shortNumber: r.replaced_by_short_number ?? r.replaced_by_id, tillName: r.replaced_by_till_name ?? '' },
     }));
   }
 }

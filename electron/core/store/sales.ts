@@ -5,7 +5,8 @@ import { calculateTotals, type Amount, type DocumentTotals } from '../../../shar
 import { StoreError } from './errors';
 import { invoiceBody } from './invoice-body';
 import { openSaleClearer } from './open-sales';
-import { saleSearch, type SaleSearch, type SaleSearchResult } from './sale-search';
+import type { ClosedAs } from './corrections';
+import { saleSearch, type ReplacingSale, type SaleSearch, type SaleSearchResult } from './sale-search';
 import { ENTRY_COLUMNS, toEntry, type OutboxEntry, type OutboxState } from './outbox';
 
 export interface SaleInput {
@@ -51,9 +52,12 @@ export interface Sale {
   tillId: string;
   tillName: string;
   cashierName: string;
+  /** Closed by a correction (voided or replaced): the outbox state stays `needs_attention`, yet it needs nothing more. */
+  closed: ClosedAs | null;
+  replacedBy: ReplacingSale | null;
 }
 
-export type { SaleSearch, SaleSearchResult, SaleSummary } from './sale-search';
+export type { ReplacingSale, SaleSearch, SaleSearchResult, SaleSummary } from './sale-search';
 export { shortNumberIn } from './sale-search';
 
 export interface Sales {
@@ -96,6 +100,9 @@ export function salesTable(db: Database.Database, now: () => number, nextReferen
   const selectEntry = db.prepare<[number], Parameters<typeof toEntry>[0]>(
     `SELECT ${ENTRY_COLUMNS} FROM outbox o JOIN sales s ON s.id = o.sale_id WHERE o.id = ?`,
   );
+  const selectClosing = db.prepare<[number], { closed: ClosedAs | null; id: number | null; short_number: number | null; till_name: string | null }>(
+    `SELECT o.closed, r.id, r.short_number, r.till_name FROM outbox o LEFT JOIN sales r ON r.corrects_sale_id = o.sale_id WHERE o.sale_id = ?`,
+  );
   const setRange = db.prepare<[string, string, number, number]>(
     'UPDATE outbox SET numbering_range_id = ?, request_body = ?, updated_at = ? WHERE id = ?',
   );
@@ -123,6 +130,7 @@ export function salesTable(db: Database.Database, now: () => number, nextReferen
   function toSale(row: SaleRow): Sale {
     const entry = selectEntryOfSale.get(row.id);
     if (!entry) throw new StoreError(`Sale ${row.reference_code} has no outbox entry.`);
+    const closing = selectClosing.get(row.id);
     return {
       id: row.id, referenceCode: row.reference_code, shortNumber: row.short_number ?? row.id, createdAt: row.created_at,
       customer: JSON.parse(row.customer) as InvoiceCustomer, items: JSON.parse(row.items) as InvoiceItem[],
@@ -130,6 +138,9 @@ export function salesTable(db: Database.Database, now: () => number, nextReferen
       payable: row.payable, outbox: toEntry(entry), tillId: row.till_id, tillName: row.till_name, cashierName: row.cashier_name,
       cash: row.cash_received !== null && row.cash_due !== null && row.cash_change !== null
         ? { received: row.cash_received, due: row.cash_due, change: row.cash_change } : null,
+      closed: closing?.closed ?? null,
+      replacedBy: closing === undefined || closing.id === null ? null
+        : { id: closing.id, shortNumber: closing.short_number ?? closing.id, tillName: closing.till_name ?? '' },
     };
   }
 

@@ -155,6 +155,35 @@ describe('a sale the service stored and rejected', () => {
   });
 });
 
+describe('a closed sale in History', () => {
+  it('says voided or replaced (by which sale) in summaries and the detail, and the "needs attention" filter leaves it out', () => {
+    const open = refusedAtCreation();
+    const voided = refusedAtCreation();
+    store.voidSale({ saleId: voided.saleId, reason: 'el cliente se fue', actor: OWNER });
+    const replaced = rejectedAfterValidation();
+    const done = store.correctSale({ saleId: replaced.saleId, customer: fixedBuyer, reason: 'rechazada por la DIAN', actor: OWNER });
+    const replacing = store.getSale(done.saleId);
+
+    const attention = store.searchSales({ state: 'needs_attention', limit: 10 });
+    expect(attention.sales.map((s) => s.id)).toEqual([open.saleId]);
+    expect(attention.total).toBe(1);
+    expect(store.searchSales({ state: 'needs_attention', text: buyer.identification, limit: 10 }).sales.map((s) => s.id)).toEqual([open.saleId]);
+
+    const all = new Map(store.searchSales({ limit: 10 }).sales.map((s) => [s.id, s]));
+    expect(all.get(open.saleId)).toMatchObject({ state: 'needs_attention', closed: null, replacedBy: null });
+    expect(all.get(voided.saleId)).toMatchObject({ state: 'needs_attention', closed: 'voided', replacedBy: null });
+    expect(all.get(replaced.saleId)).toMatchObject({
+      state: 'needs_attention', closed: 'replaced',
+      replacedBy: { id: done.saleId, shortNumber: done.shortNumber, tillName: replacing?.tillName },
+    });
+    expect(all.get(done.saleId)).toMatchObject({ state: 'waiting', closed: null, replacedBy: null });
+
+    expect(store.getSale(voided.saleId)).toMatchObject({ closed: 'voided', replacedBy: null });
+    expect(store.getSale(replaced.saleId)).toMatchObject({ closed: 'replaced', replacedBy: { id: done.saleId, shortNumber: done.shortNumber } });
+    expect(store.getSale(open.saleId)).toMatchObject({ closed: null, replacedBy: null });
+  });
+});
+
 describe('what may not change', () => {
   it('a sale with an attempt that may have reached the service is neither corrected nor voided', () => {
     const recorded = store.recordSale(sale());
