@@ -12,6 +12,7 @@ import { useText } from '../i18n/use-text';
 import { callWithOwner } from '../people/owner-pin';
 import { SaleCorrection } from './SaleCorrection';
 import { SaleLines, SaleLog } from './SaleFacts';
+import { canRetrySale, saleStateText } from './sale-state-text';
 
 interface Props { id: number; version: string; onChanged(): void }
 
@@ -37,6 +38,7 @@ export function SaleDetail({ id, version, onChanged }: Props): ReactNode {
   if (missing) return <p className="muted">{t.saleMissing}</p>;
   if (!sale) return <p className="muted">{t.loading}</p>;
 
+  const shown = saleStateText(sale, t, tillName);
   const retry = async () => {
     const answer = await callWithOwner('sales.retry', { id }, 'retry');
     if (answer.ok) {
@@ -50,7 +52,7 @@ export function SaleDetail({ id, version, onChanged }: Props): ReactNode {
     <section className="panel sale-detail" aria-labelledby="sale-detail-title">
       <h2 id="sale-detail-title">{t.sale} {saleNumberLabel(sale.tillName || tillName, sale.shortNumber)}</h2>
       <dl className="facts">
-        <div><dt>{t.state}</dt><dd><span className={`state state-${sale.state}`}>{t.saleState[sale.state]}</span></dd></div>
+        <div><dt>{t.state}</dt><dd><span className={shown.className}>{shown.text}</span></dd></div>
         <div><dt>{t.reference}</dt><dd>{sale.referenceCode}</dd></div>
         <div><dt>{t.remoteStatus}</dt><dd>{remoteStatusText(sale.remoteStatus, t)}</dd></div>
         <div><dt>{t.invoiceNumber}</dt><dd>{sale.fullNumber ?? '—'}</dd></div>
@@ -69,7 +71,7 @@ export function SaleDetail({ id, version, onChanged }: Props): ReactNode {
       <SaleLines sale={sale} t={t} locale={locale} />
       <SaleLog sale={sale} t={t} locale={locale} />
       <div className="actions">
-        {sale.state === 'needs_attention' ? <button type="button" className="primary" onClick={() => void retry()}>{t.retrySale}</button> : null}
+        {canRetrySale(sale) ? <button type="button" className="primary" onClick={() => void retry()}>{t.retrySale}</button> : null}
         <button type="button" onClick={() => openReceipt(sale.id)}>{sale.state === 'validated' ? t.openReceipt : t.openSlip}</button>
       </div>
       <SaleCorrection sale={sale} version={version} onChanged={onChanged} />

@@ -11,6 +11,7 @@ import { formatDateTime } from '../format/date-time';
 import { saleNumberLabel } from '../format/sale-number';
 import { useText } from '../i18n/use-text';
 import { isLate, useUnsent } from '../shifts/unsent-store';
+import { saleStateText } from './sale-state-text';
 import { movedRow, rowWindow, scrollToShow } from './virtual-rows';
 
 /** Fixed row height (px), so the window arithmetic holds; the stylesheet gives rows this height. */
@@ -86,6 +87,7 @@ export function SaleList({ sales, more, selectedId, onSelect, onNeedMore }: Prop
           {start > 0 ? <tr aria-hidden="true" style={{ height: start * ROW_HEIGHT }} /> : null}
           {sales.slice(start, end).map((sale, k) => {
             const index = start + k;
+            const shown = saleStateText(sale, t, tillName);
             const classes = [sale.id === selectedId ? 'selected' : '', index === active ? 'active' : '', isLate(sale, unsent) ? 'late-sale' : ''].filter(Boolean).join(' ');
             return (
               <tr key={sale.id} className={classes} aria-selected={sale.id === selectedId} aria-rowindex={index + 2}
@@ -101,7 +103,7 @@ export function SaleList({ sales, more, selectedId, onSelect, onNeedMore }: Prop
                 <td>{sale.customerName}</td>
                 <td>{sale.cashierName || '—'}</td>
                 <td className="num">{formatCop(sale.payable, locale)}</td>
-                <td><span className={`state state-${sale.state}`}>{t.saleState[sale.state]}</span>{isLate(sale, unsent) ? <span className="late-badge" title={t.lateSale}>⏱</span> : null}</td>
+                <td><span className={shown.className}>{shown.text}</span>{isLate(sale, unsent) ? <span className="late-badge" title={t.lateSale}>⏱</span> : null}</td>
               </tr>
             );
           })}
