@@ -11,7 +11,7 @@ import { tenderCash, type CashTender } from '../../../shared/cash';
 import { calculateTotals } from '../../../shared/money';
 import { StoreError } from './errors';
 import { invoiceBody } from './invoice-body';
-import type { AttemptOutcome, OutboxEntry } from './outbox';
+import type { AttemptOutcome, ClosedAs, OutboxEntry } from './outbox';
 import type { Person } from './people';
 import type { Sale, Sales } from './sales';
 
@@ -35,7 +35,7 @@ export type SaleStanding =
   | 'replaced';
 
 export type CorrectionKind = 'same_reference' | 'new_reference' | 'void';
-export type ClosedAs = 'voided' | 'replaced';
+export type { ClosedAs } from './outbox';
 
 export interface SaleContent {
   customer: InvoiceCustomer;

@@ -4,6 +4,8 @@ import { StoreError } from './errors';
 
 export const OUTBOX_STATES = ['waiting', 'sending', 'queued', 'validated', 'needs_attention'] as const;
 export type OutboxState = (typeof OUTBOX_STATES)[number];
+/** How a correction closed a sale (`outbox.closed`, migration 16); its state then stays `needs_attention`. */
+export type ClosedAs = 'voided' | 'replaced';
 export type AttemptOutcome = 'queued' | 'validated' | 'transient' | 'permanent' | 'ambiguous';
 
 export interface OutboxEntry {

@@ -7,8 +7,7 @@
  */
 import type Database from 'better-sqlite3';
 import { LIMITS } from '../../../shared/limits';
-import type { ClosedAs } from './corrections';
-import type { OutboxState } from './outbox';
+import type { ClosedAs, OutboxState } from './outbox';
 
 export interface SaleSummary {
   id: number;

@@ -5,9 +5,8 @@ import { calculateTotals, type Amount, type DocumentTotals } from '../../../shar
 import { StoreError } from './errors';
 import { invoiceBody } from './invoice-body';
 import { openSaleClearer } from './open-sales';
-import type { ClosedAs } from './corrections';
 import { saleSearch, type ReplacingSale, type SaleSearch, type SaleSearchResult } from './sale-search';
-import { ENTRY_COLUMNS, toEntry, type OutboxEntry, type OutboxState } from './outbox';
+import { ENTRY_COLUMNS, toEntry, type ClosedAs, type OutboxEntry, type OutboxState } from './outbox';
 
 export interface SaleInput {
   customer: InvoiceCustomer;
