@@ -31,7 +31,7 @@ export function ChargeBar(): ReactNode {
           {last.shortNumber !== undefined ? <strong data-testid="last-sale-number">{saleNumberLabel(tillName, last.shortNumber)}</strong> : null}{' '}
           <span className="muted">{last.referenceCode}</span> · {formatCop(last.payable, locale)}{' '}
           {fate ? (
-            <span className={`last-sale-fate fate-${fate.state}`} role="status" data-testid="last-sale-fate">
+            <span className={`last-sale-fate fate-${fate.state}`} role="status" data-testid="last-sale-fate" data-sale-id={fate.saleId}>
               {fate.state === 'validated' ? t.lastSaleValidated(fate.fullNumber ?? '') : fate.state === 'needs_attention' ? t.lastSaleNeedsAttention : t.lastSaleValidating}
             </span>
           ) : null}{' '}

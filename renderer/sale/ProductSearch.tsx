@@ -7,6 +7,7 @@ import { focusSoon, useApp } from '../app/app-store';
 import { bridge } from '../bridge/client';
 import { useText } from '../i18n/use-text';
 import { useSale } from './sale-store';
+import { trackScan } from './scans-in-flight';
 import { useWedge } from './use-wedge';
 
 const LOOKS_LIKE_BARCODE = /^\d{6,14}$/;
@@ -54,14 +55,15 @@ export function ProductSearch(): ReactNode {
     setResults([]);
   };
 
-  const addByBarcode = async (code: string): Promise<boolean> => {
+  // Tracked until the product is in the cart, so an F12 pressed right after the scan charges it too.
+  const addByBarcode = (code: string): Promise<boolean> => trackScan((async () => {
     const answer = await bridge.call('catalog.byBarcode', { barcode: code });
     if (answer.ok && answer.value) {
       pick(answer.value);
       return true;
     }
     return false;
-  };
+  })());
 
   useWedge((code) => {
     void addByBarcode(code).then((found) => {

@@ -13,6 +13,7 @@ import { buyerGap } from './charge-check';
 import { CASH_FIELD_ID, readCash } from './cash-entry';
 import { OPEN_SALE_SLOT, openSaleCharged, saveOpenSaleSoon, settleOpenSaleSaves } from './open-sale-sync';
 import { useSale } from './sale-store';
+import { scansSettled } from './scans-in-flight';
 import { usePeople } from '../people/people-store';
 
 export const CONFIRM_TOTAL_ID = 'confirm-total-review';
@@ -21,11 +22,22 @@ export const CONFIRM_TOTAL_ID = 'confirm-total-review';
 let cashRefusal: unknown = null;
 export const isCashRefusal = (notice: unknown): boolean => notice !== null && notice === cashRefusal;
 
+/** True while Cobrar waits for scans in flight: a second F12 meanwhile is the same Cobrar, not another. */
+let waitingForScans = false;
+
 /**
  * Cobrar (the button, F12, Ctrl+Enter). A total above LIMITS.confirmTotalAbove (a mis-scan, a price typed with
  * too many zeros) is charged only with `confirmed`, which only the confirmation's own button passes.
  */
 export async function chargeSale(confirmed = false): Promise<void> {
+  // A product scanned just before F12 is still being looked up: the cart is read once it has landed.
+  if (useSale.getState().charging || waitingForScans) return;
+  waitingForScans = true;
+  try {
+    await scansSettled();
+  } finally {
+    waitingForScans = false;
+  }
   const sale = useSale.getState();
   const app = useApp.getState();
   const t = messagesFor(app.locale);

@@ -10,8 +10,16 @@ import { bridge } from '../bridge/client';
 import { useSale } from './sale-store';
 
 export interface LastSaleFate {
+  /** The sale this fate is about: a fate read for an earlier sale is never shown next to a newer one. */
+  saleId: number;
   state: SaleState | 'pending';
   fullNumber: string | null;
+}
+
+/** What the bar shows for the sale just charged: its own fate once read, "Validando…" until then. */
+export function fateOf(last: { saleId: number } | null, known: LastSaleFate | null): LastSaleFate | null {
+  if (!last) return null;
+  return known && known.saleId === last.saleId ? known : { saleId: last.saleId, state: 'pending', fullNumber: null };
 }
 
 /** Whether the receipt may take the screen now: the sale screen, nothing rung up, no form open. */
@@ -27,12 +35,12 @@ export function useLastSaleFate(last: { saleId: number; referenceCode: string } 
   useEffect(() => {
     if (!last) return undefined;
     let live = true;
-    setFate({ state: 'pending', fullNumber: null });
+    setFate({ saleId: last.saleId, state: 'pending', fullNumber: null });
     const read = async (justDecided: boolean): Promise<void> => {
       const answer = await bridge.call('sales.get', { id: last.saleId });
       if (!live || !answer.ok || !answer.value) return;
       const { state, fullNumber } = answer.value;
-      setFate({ state, fullNumber });
+      setFate({ saleId: last.saleId, state, fullNumber });
       if (state === 'validated' && justDecided && !receiptShown.has(last.saleId)) {
         const app = useApp.getState();
         const sale = useSale.getState();
@@ -51,5 +59,6 @@ export function useLastSaleFate(last: { saleId: number; referenceCode: string } 
       off();
     };
   }, [last?.saleId, last?.referenceCode]);
-  return fate;
+  // The render right after a new charge comes before the effect above: the previous sale's fate must not show then.
+  return fateOf(last, fate);
 }
