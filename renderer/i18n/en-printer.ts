@@ -33,4 +33,10 @@ export const enPrinter: typeof esPrinter = {
   problemPrinterHost: 'Type the printer\'s IP address or name (without http://).',
   problemPrinterPort: 'The port is a number from 1 to 65535 (nearly always 9100).',
   problemPrinterQueue: 'Type the print queue\'s name (letters, digits, _ . @ -; not starting with -).',
+  thermalPrint: 'Print on the receipt printer',
+  thermalQueued: {
+    fiscal: 'Invoice sent to the receipt printer.', provisional: 'Provisional slip sent to the receipt printer.',
+    copy: 'Copy (COPY) sent to the receipt printer.', 'x-report': 'X report sent to the receipt printer.',
+    'z-report': 'Z report sent to the receipt printer.', 'z-copy': 'Copy of the Z report sent to the receipt printer.',
+  },
 };

@@ -31,4 +31,10 @@ export const esPrinter = {
   problemPrinterHost: 'Escriba la dirección IP o el nombre de la impresora (sin http://).',
   problemPrinterPort: 'El puerto es un número de 1 a 65535 (casi siempre 9100).',
   problemPrinterQueue: 'Escriba el nombre de la cola de impresión (letras, números, _ . @ -; no empieza con -).',
+  thermalPrint: 'Imprimir en la impresora de recibos',
+  thermalQueued: {
+    fiscal: 'Factura enviada a la impresora de recibos.', provisional: 'Comprobante provisional enviado a la impresora de recibos.',
+    copy: 'Copia (COPIA) enviada a la impresora de recibos.', 'x-report': 'Informe X enviado a la impresora de recibos.',
+    'z-report': 'Informe Z enviado a la impresora de recibos.', 'z-copy': 'Copia del informe Z enviada a la impresora de recibos.',
+  },
 };

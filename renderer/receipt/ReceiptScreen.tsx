@@ -8,6 +8,7 @@ import { useSaleUpdates } from '../history/use-sale-updates';
 import { useText } from '../i18n/use-text';
 import { ReceiptPaper } from './ReceiptPaper';
 import { downloadPdf } from './download-pdf';
+import { ThermalPrintButton } from './ThermalPrintButton';
 
 export function ReceiptScreen({ saleId }: { saleId: number }): ReactNode {
   const t = useText();
@@ -79,6 +80,7 @@ export function ReceiptScreen({ saleId }: { saleId: number }): ReactNode {
             </label>
           ))}
         </fieldset>
+        <ThermalPrintButton target={{ saleId }} disabled={busy || !receipt} />
         <button type="button" className="primary" onClick={() => void print()} disabled={busy || !receipt}>{t.print}</button>
         <button type="button" onClick={() => void savePdf()} disabled={busy || !receipt}>{t.savePdf}</button>
         {back === 'history' ? <button type="button" onClick={() => void reprint()} disabled={busy || !receipt}>{t.reprintCopy}</button> : null}

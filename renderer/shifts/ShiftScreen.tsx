@@ -15,6 +15,7 @@ import { formatDateTime } from '../format/date-time';
 import { useText } from '../i18n/use-text';
 import { callWithOwner } from '../people/owner-pin';
 import { downloadPdf } from '../receipt/download-pdf';
+import { ThermalPrintButton } from '../receipt/ThermalPrintButton';
 import { ShiftReportPaper } from './ShiftReportPaper';
 import { refreshUnsent, useUnsent, waitedText } from './unsent-store';
 import './shifts.css';
@@ -193,6 +194,7 @@ export function ShiftScreen(): ReactNode {
                 <label key={w}><input type="radio" name="report-width" checked={width === w} onChange={() => setWidth(w)} /> {w} mm</label>
               ))}
             </fieldset>
+            <ThermalPrintButton target={{ shiftId: report.shift.id }} />
             <button type="button" className="primary" onClick={() => void print()}>{t.print}</button>
             <button type="button" onClick={() => void savePdf()}>{t.savePdf}</button>
           </div>

@@ -258,6 +258,8 @@ export const bridgeContract = {
   'printer.testPage': { input: empty, result: returns<{ jobId: number }>() },
   /** Prints a sale's receipt on the thermal printer: the fiscal one once, then only copies marked COPIA; a provisional slip before validation. */
   'printer.printSale': { input: z.strictObject({ saleId: recordId }), result: returns<{ jobId: number; kind: 'fiscal' | 'provisional' | 'copy' }>() },
+  /** Queues a shift's report on the thermal printer: an open shift's X, a closed one's Z once, then Z copies (COPIA). */
+  'printer.printShift': { input: z.strictObject({ shiftId: recordId }), result: returns<{ jobId: number; kind: 'x-report' | 'z-report' | 'z-copy' }>() },
 } as const;
 
 export type BridgeContract = typeof bridgeContract;

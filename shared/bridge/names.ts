@@ -20,6 +20,7 @@ export const BRIDGE_METHOD_NAMES = [
   'shifts.current', 'shifts.open', 'shifts.report', 'shifts.close', 'shifts.list', 'shifts.print', 'shifts.pdf', 'shifts.unsentAlert', 'sales.unsent',
   'corrections.get', 'corrections.correct', 'corrections.void',
   'printer.get', 'printer.save', 'printer.testPage', 'printer.printSale',
+  'printer.printShift',
   'receipt.reprint',
 ] as const;
 export type BridgeMethodName = (typeof BRIDGE_METHOD_NAMES)[number];

@@ -1,5 +1,5 @@
 /**
- * Writes a picture of each ESC/POS receipt (fiscal and provisional, 80 and 58 mm, a COPIA, the test page) into
+ * Writes a picture of each ESC/POS receipt (fiscal and provisional, 80 and 58 mm, a COPIA, the test page, a Z report) into
  * docs/screenshots/ and test-results/screenshots/: the receipt model → ESC/POS bytes (the code the till prints
  * with) → decoded by the tests' reader → drawn. Run: npx tsx test/support/escpos-pictures-run.ts
  */
@@ -7,9 +7,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { escPosBytes } from '../../electron/core/printing/escpos-bytes';
 import { receiptBlocks, testPageBlocks } from '../../electron/core/printing/receipt-layout';
+import { shiftReportBlocks } from '../../electron/core/printing/shift-report-layout';
 import { columnsFor } from '../../shared/printer';
 import { decodeEscPos } from './escpos-decoder';
 import { receiptSvg } from './escpos-picture';
+import { sampleShiftReport } from './escpos-sample-report';
 import { sampleReceipt } from './escpos-sample-receipt';
 
 const pictures: Array<[name: string, caption: string, bytes: Uint8Array, columns: number]> = [];
@@ -20,6 +22,7 @@ for (const [fiscal, width, copy] of [[true, 80, false], [false, 80, false], [tru
 }
 const test = { columns: 48, codePage: 'cp858', qr: 'native' } as const;
 pictures.push(['escpos-test-page-80', 'ESC/POS test page', escPosBytes(testPageBlocks('es-CO', { ...test, printer: '192.168.1.50:9100' }), test), 48]);
+pictures.push(['escpos-z-80', 'ESC/POS Z report', escPosBytes(shiftReportBlocks(sampleShiftReport('Z'), 'es-CO', test), test), 48]);
 
 for (const dir of ['docs/screenshots', 'test-results/screenshots']) {
   mkdirSync(dir, { recursive: true });

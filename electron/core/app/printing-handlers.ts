@@ -1,6 +1,6 @@
 /**
- * The thermal printer as the bridge sees it: its settings, a test page, printing a sale's receipt, and the two
- * moments the till prints by itself: when a sale is charged (drawer pulse for cash, optional provisional slip) and
+ * The thermal printer as the bridge sees it: its settings, a test page, printing a sale's receipt or a shift's X/Z
+ * report, and the two moments the till prints by itself: when a sale is charged (drawer pulse for cash, optional provisional slip) and
  * when it validates (the fiscal receipt, once). Everything here runs after the sale's commit and never turns a
  * recorded sale into a failure.
  */
@@ -15,11 +15,13 @@ import { sendToOsQueue, type SpoolerOptions } from '../printing/os-spooler';
 import { createPrintEngine, type PrintEngine } from '../printing/print-engine';
 import { fiscalSince, printsOnValidation, readPrinterSettings, writePrinterSettings } from '../printing/printer-settings';
 import { receiptBlocks, testPageBlocks } from '../printing/receipt-layout';
+import { shiftReportBlocks } from '../printing/shift-report-layout';
 import { buildReceipt } from '../receipt/receipt-model';
 import type { PrintJobKind, PrintJobRecord } from '../store';
 import type { AppContext } from './app-context';
+import { reportOfShift } from './shift-report';
 
-type PrintingMethods = 'printer.get' | 'printer.save' | 'printer.testPage' | 'printer.printSale';
+type PrintingMethods = 'printer.get' | 'printer.save' | 'printer.testPage' | 'printer.printSale' | 'printer.printShift';
 
 /** How print jobs reach the printer; tests pass short timeouts, or a stand-in `lp`. */
 export interface PrintingOptions {
@@ -54,6 +56,15 @@ export function printingDesk(ctx: AppContext, onStatus: (status: PrinterStatusDt
     if (job.kind === 'test') {
       return { bytes: escPosBytes(testPageBlocks(settings.locale, { ...paper, printer: describe(setup.connection) }), paper) };
     }
+    if (job.kind === 'x-report' || job.kind === 'z-report' || job.kind === 'z-copy') {
+      const shift = job.shiftId === null ? null : store.getShift(job.shiftId);
+      if (!shift) return { drop: `shift ${String(job.shiftId)} is not in this till's data` };
+      // An X asked for while open but printed after the close would show figures the Z has replaced.
+      if (job.kind === 'x-report' && shift.closedAt !== null) return { drop: 'the shift closed first; its Z report has the final figures' };
+      if (job.kind !== 'x-report' && shift.closedAt === null) return { drop: 'the shift is still open; it has no Z report' };
+      const report = reportOfShift(store, shift, ctx.now());
+      return { bytes: escPosBytes(shiftReportBlocks(report, settings.locale, { ...paper, copy: job.kind === 'z-copy' }), paper) };
+    }
     const sale = job.saleId === null ? null : store.getSale(job.saleId);
     if (!sale) return { drop: `sale ${String(job.saleId)} is not in this till's data` };
     // A slip still waiting when its sale validated is replaced by the fiscal receipt: never both for one wait.
@@ -77,11 +88,11 @@ export function printingDesk(ctx: AppContext, onStatus: (status: PrinterStatusDt
     log: (line) => ctx.log(line),
   });
 
-  const enqueue = (kind: PrintJobKind, saleId: number | null, onceKey?: string): PrintJobRecord | null => {
+  const enqueue = (kind: PrintJobKind, saleId: number | null, onceKey?: string, shiftId?: number): PrintJobRecord | null => {
     if (store.waitingPrintJobs().jobs >= LIMITS.maxWaitingPrintJobs) {
       throw new BridgeFailure('UNAVAILABLE', `${LIMITS.maxWaitingPrintJobs} print jobs are already waiting; check the printer first.`);
     }
-    const job = store.enqueuePrintJob({ kind, saleId, ...(onceKey ? { onceKey } : {}) });
+    const job = store.enqueuePrintJob({ kind, saleId, ...(shiftId ? { shiftId } : {}), ...(onceKey ? { onceKey } : {}) });
     if (job) engine.kick();
     return job;
   };
@@ -121,6 +132,20 @@ export function printingDesk(ctx: AppContext, onStatus: (status: PrinterStatusDt
         if (fiscal) return { jobId: fiscal.id, kind: 'fiscal' as const };
         const copy = enqueue('copy', saleId);
         return { jobId: copy?.id ?? 0, kind: 'copy' as const };
+      },
+      'printer.printShift': async ({ shiftId }) => {
+        const shift = store.getShift(shiftId);
+        if (!shift) throw new BridgeFailure('NOT_FOUND', `There is no shift ${shiftId}.`);
+        if (printer().connection.kind === 'none') throw new BridgeFailure('INVALID_INPUT', 'No receipt printer is set up; choose one first.', { 'settings.connection.kind': 'choose a network printer or a printer of this computer' });
+        if (shift.closedAt === null) {
+          const job = enqueue('x-report', null, undefined, shiftId);
+          return { jobId: job?.id ?? 0, kind: 'x-report' as const };
+        }
+        // Like a sale's receipt: the Z once, and every later print says COPIA.
+        const z = enqueue('z-report', null, `z-report:${shiftId}`, shiftId);
+        if (z) return { jobId: z.id, kind: 'z-report' as const };
+        const copy = enqueue('z-copy', null, undefined, shiftId);
+        return { jobId: copy?.id ?? 0, kind: 'z-copy' as const };
       },
     },
     afterCharge({ saleId, cash }) {

@@ -11,7 +11,7 @@ import type { BridgeHandlers } from '../bridge/dispatch';
 import type { ShiftRecord } from '../store/shifts';
 import type { AppContext } from './app-context';
 import { KEYS } from './settings-mapping';
-import { shiftDto, shiftReport } from './shift-report';
+import { reportOfShift, shiftDto, shiftReport } from './shift-report';
 
 type ShiftMethods =
   | 'shifts.current' | 'shifts.open' | 'shifts.report' | 'shifts.close' | 'shifts.list' | 'shifts.print' | 'shifts.pdf'
@@ -61,9 +61,7 @@ export function shiftHandlers(
     return shift;
   };
   /** A closed shift's frozen Z report, or an open one's X report as of now. */
-  const reportOf = (shift: ShiftRecord): ShiftReportDto => shift.report !== null
-    ? shift.report as ShiftReportDto
-    : shiftReport({ shift, sales: store.shiftSales(shift.id), takenAt: ctx.now(), unsent: store.unsentSales() });
+  const reportOf = (shift: ShiftRecord): ShiftReportDto => reportOfShift(store, shift, ctx.now());
 
   async function paperJob(shiftId: number, paperWidth: PaperWidth | undefined) {
     const shift = shiftOrFail(shiftId);

@@ -6,7 +6,7 @@
 import type { ShiftDto, ShiftReportDto, SalesTallyDto } from '../../../shared/bridge/types';
 import { calculateTotals, cashChange, cashDue, sumAmounts } from '../../../shared/money';
 import { CASH_MEANS, SMALLEST_COIN } from '../../../shared/cash';
-import type { ShiftRecord, ShiftSale, UnsentSales } from '../store/shifts';
+import type { ShiftRecord, ShiftSale, Shifts, UnsentSales } from '../store/shifts';
 
 export const shiftDto = (s: ShiftRecord): ShiftDto => ({
   id: s.id, tillName: s.tillName, openedAt: s.openedAt, openedBy: s.openedBy, openingCash: s.openingCash,
@@ -62,4 +62,11 @@ export function shiftReport(input: ReportInput): ShiftReportDto {
     },
     unsent: { count: input.unsent.count, oldestAt: input.unsent.oldestAt },
   };
+}
+
+/** A closed shift's frozen Z report, or an open one's X report as of `now`: the screen and the thermal printer alike. */
+export function reportOfShift(store: Pick<Shifts, 'shiftSales' | 'unsentSales'>, shift: ShiftRecord, now: number): ShiftReportDto {
+  return shift.report !== null
+    ? shift.report as ShiftReportDto
+    : shiftReport({ shift, sales: store.shiftSales(shift.id), takenAt: now, unsent: store.unsentSales() });
 }

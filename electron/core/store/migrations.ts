@@ -476,8 +476,10 @@ export const migrations: readonly Migration[] = [
       db.exec(`
         CREATE TABLE print_jobs (
           id              INTEGER PRIMARY KEY AUTOINCREMENT,
-          kind            TEXT NOT NULL CHECK (kind IN ('fiscal','provisional','copy','drawer','test')),
+          kind            TEXT NOT NULL CHECK (kind IN ('fiscal','provisional','copy','drawer','test','x-report','z-report','z-copy')),
           sale_id         INTEGER REFERENCES sales(id),
+          -- The X or Z report's shift (the report kinds); a Z prints once, later prints are copies like a sale's.
+          shift_id        INTEGER REFERENCES shifts(id),
           once_key        TEXT UNIQUE,
           state           TEXT NOT NULL DEFAULT 'waiting' CHECK (state IN ('waiting','printed','dropped')),
           attempts        INTEGER NOT NULL DEFAULT 0 CHECK (attempts >= 0),

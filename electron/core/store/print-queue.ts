@@ -1,11 +1,11 @@
 /**
  * The print queue: a printer is another outbox. A job is written with what it prints (a sale's fiscal receipt, its
- * provisional slip, a copy, a drawer pulse, a test page) and stays 'waiting' until the printer took all its bytes;
+ * provisional slip, a copy, a drawer pulse, a test page, a shift's X or Z report) and stays 'waiting' until the printer took all its bytes;
  * only then is it 'printed'. A failed try only moves its next attempt later, so nothing is ever lost.
  */
 import type Database from 'better-sqlite3';
 
-export const PRINT_JOB_KINDS = ['fiscal', 'provisional', 'copy', 'drawer', 'test'] as const;
+export const PRINT_JOB_KINDS = ['fiscal', 'provisional', 'copy', 'drawer', 'test', 'x-report', 'z-report', 'z-copy'] as const;
 export type PrintJobKind = (typeof PRINT_JOB_KINDS)[number];
 export type PrintJobState = 'waiting' | 'printed' | 'dropped';
 
@@ -13,6 +13,8 @@ export interface PrintJobRecord {
   id: number;
   kind: PrintJobKind;
   saleId: number | null;
+  /** The shift of an X or Z report. */
+  shiftId: number | null;
   state: PrintJobState;
   attempts: number;
   nextAttemptAt: number;
@@ -26,7 +28,7 @@ export interface PrintQueue {
    * Adds a job. With `onceKey` ("fiscal:12") the job can exist only once: a second enqueue returns null and adds
    * nothing, whatever state the first is in.
    */
-  enqueuePrintJob(job: { kind: PrintJobKind; saleId?: number | null; onceKey?: string }): PrintJobRecord | null;
+  enqueuePrintJob(job: { kind: PrintJobKind; saleId?: number | null; shiftId?: number | null; onceKey?: string }): PrintJobRecord | null;
   /** The fiscal receipt of every sale validated at or after `since` that has none yet; returns how many were added. */
   enqueueFiscalReceiptsSince(since: number): number;
   /** The oldest waiting job (due or not): receipts come out in the order they were asked for. */
@@ -41,12 +43,12 @@ export interface PrintQueue {
 }
 
 interface Row {
-  id: number; kind: PrintJobKind; sale_id: number | null; state: PrintJobState; attempts: number; next_attempt_at: number;
+  id: number; kind: PrintJobKind; sale_id: number | null; shift_id: number | null; state: PrintJobState; attempts: number; next_attempt_at: number;
   last_error: string | null; created_at: number; done_at: number | null;
 }
 
 const toRecord = (r: Row): PrintJobRecord => ({
-  id: r.id, kind: r.kind, saleId: r.sale_id, state: r.state, attempts: r.attempts, nextAttemptAt: r.next_attempt_at,
+  id: r.id, kind: r.kind, saleId: r.sale_id, shiftId: r.shift_id, state: r.state, attempts: r.attempts, nextAttemptAt: r.next_attempt_at,
   lastError: r.last_error, createdAt: r.created_at, doneAt: r.done_at,
 });
 
@@ -54,8 +56,8 @@ const toRecord = (r: Row): PrintJobRecord => ({
 const oneLine = (text: string): string => text.replace(/\s+/g, ' ').slice(0, 300);
 
 export function printQueueTable(db: Database.Database, now: () => number): PrintQueue {
-  const insert = db.prepare(`INSERT INTO print_jobs (kind, sale_id, once_key, next_attempt_at, created_at)
-    VALUES (?, ?, ?, ?, ?) ON CONFLICT (once_key) DO NOTHING RETURNING *`);
+  const insert = db.prepare(`INSERT INTO print_jobs (kind, sale_id, shift_id, once_key, next_attempt_at, created_at)
+    VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (once_key) DO NOTHING RETURNING *`);
   const fiscalSince = db.prepare(`INSERT INTO print_jobs (kind, sale_id, once_key, next_attempt_at, created_at)
     SELECT 'fiscal', o.sale_id, 'fiscal:' || o.sale_id, @now, @now FROM outbox o
     WHERE o.state = 'validated' AND o.validated_at >= @since ORDER BY o.validated_at, o.id
@@ -70,9 +72,9 @@ export function printQueueTable(db: Database.Database, now: () => number): Print
   const ofSale = db.prepare(`SELECT * FROM print_jobs WHERE sale_id = ? ORDER BY id`);
 
   return {
-    enqueuePrintJob({ kind, saleId = null, onceKey }) {
+    enqueuePrintJob({ kind, saleId = null, shiftId = null, onceKey }) {
       const t = now();
-      const row = insert.get(kind, saleId, onceKey ?? null, t, t) as Row | undefined;
+      const row = insert.get(kind, saleId, shiftId, onceKey ?? null, t, t) as Row | undefined;
       return row ? toRecord(row) : null;
     },
     enqueueFiscalReceiptsSince(since) {

@@ -97,6 +97,7 @@ const VALID: Partial<Record<BridgeMethod, unknown>> = {
       printOnValidation: true, printAtCharge: true, drawerOnCash: true },
   },
   'printer.printSale': { saleId: 1 },
+  'printer.printShift': { shiftId: 1 },
 };
 // A cash sale with the cash it was paid with: the cash rule is fuzzed with the rest of the charge.
 (VALID['sales.charge'] as Record<string, unknown>).cash = { received: 100_000 };

@@ -188,4 +188,45 @@ describe('printing at the counter through a network printer', () => {
     const refused = await dispatch(till.composed.app.handlers, 'printer.testPage', {});
     expect(refused.ok).toBe(false);
   });
+
+  it('prints an open shift\'s X report, then its Z once at the close with the counted cash, and a later Z as COPIA', async () => {
+    const { printer, till } = await setUp();
+    const shift = await till.value('shifts.open', { openingCash: 100_000 });
+    const charged = await till.value('sales.charge', cashSale);
+    await validated(till, charged.saleId);
+    await nothingWaiting(till);
+    const before = receiptsOf(printer).length;
+
+    expect((await till.value('printer.printShift', { shiftId: shift.id })).kind).toBe('x-report');
+    await nothingWaiting(till);
+    const x = receiptsOf(printer)[before];
+    expect(x?.lines.find((l) => l.trim() !== '')?.trim()).toBe('INFORME X');
+    expect(x?.lines.join('\n')).not.toContain('Diferencia');
+
+    const z = await till.value('shifts.close', { shiftId: shift.id, count: { bills: { '100000': 1, '20000': 2 }, coins: {} } });
+    expect((await till.value('printer.printShift', { shiftId: shift.id })).kind).toBe('z-report');
+    expect((await till.value('printer.printShift', { shiftId: shift.id })).kind).toBe('z-copy');
+    await nothingWaiting(till);
+    const [first, copy] = receiptsOf(printer).slice(before + 1);
+    const text = first?.lines.join('\n') ?? '';
+    expect(first?.lines.find((l) => l.trim() !== '')?.trim()).toBe('INFORME Z');
+    expect(text).toMatch(new RegExp(`Ventas +${z.sales.count}\n`));
+    // The frozen Z's own figures: 100 000 + 40 500 asked in cash (40 483,80 rounded to 50 pesos), 140 000 counted.
+    expect([z.cash.expected, z.cash.counted, z.cash.difference]).toEqual(['140500.00', '140000.00', '-500.00']);
+    expect(text).toMatch(/Esperado en caja +\$ 140\.500,00/);
+    expect(text).toMatch(/Contado +\$ 140\.000,00/);
+    expect(text).toMatch(/Diferencia +-\$ 500,00 faltante/);
+    expect(first?.cuts).toBe(1);
+    expect(copy?.lines.find((l) => l.trim() !== '')?.trim()).toBe('*** COPIA ***');
+    expect(copy?.lines.join('\n')).toContain('INFORME Z');
+  });
+
+  it('refuses a shift report on the thermal printer when none is set up, or for a shift that does not exist', async () => {
+    const { till } = await setUp();
+    const shift = await till.value('shifts.open', { openingCash: 0 });
+    expect((await dispatch(till.composed.app.handlers, 'printer.printShift', { shiftId: shift.id + 99 })).ok).toBe(false);
+    await till.value('printer.save', { settings: DEFAULT_PRINTER_SETTINGS });
+    const refused = await dispatch(till.composed.app.handlers, 'printer.printShift', { shiftId: shift.id });
+    expect(refused.ok ? null : refused.error.code).toBe('INVALID_INPUT');
+  });
 });
