@@ -13,7 +13,8 @@ export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 /** The one page the window loads (and the only sender the bridge answers). */
 export const APP_PAGE_URL = `${APP_ORIGIN}/index.html`;
 
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
+/** The kinds of file the renderer's build holds; anything else is never served (both shells). */
+export const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
@@ -25,6 +26,7 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.woff2': 'font/woff2',
   '.woff': 'font/woff',
   '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
 };
 
 export type AppFile =
@@ -60,9 +62,17 @@ export function resolveAppFile(
   }
   if (url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST) return refuse('another origin');
   if (url.username || url.password || url.port) return refuse('credentials or a port');
-  // The URL parser has already folded plain `.`/`..` segments; what is left is split *before* decoding, so an
-  // encoded slash or dot-dot (`%2F`, `%2e%2e`) stays inside one segment and is refused there.
-  const raw = url.pathname === '/' ? ['index.html'] : url.pathname.slice(1).split('/');
+  // The URL parser has already folded plain `.`/`..` segments.
+  return rendererFile(url.pathname, rootDir, platformPath);
+}
+
+/**
+ * The file under `rootDir` that a URL path (`/assets/x.js`, still %-encoded) names: the one rule for both shells
+ * (the app protocol here, the browser-mode host in browser/static-files.ts). The path is split *before* decoding, so
+ * an encoded slash or dot-dot (`%2F`, `%2e%2e`) stays inside one segment and is refused there.
+ */
+export function rendererFile(urlPath: string, rootDir: string, platformPath: typeof path.posix = path): AppFile {
+  const raw = urlPath === '/' || urlPath === '' ? ['index.html'] : urlPath.replace(/^\/+/, '').split('/');
   const segments: string[] = [];
   for (const part of raw) {
     let decoded: string;

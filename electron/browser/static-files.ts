@@ -1,23 +1,10 @@
 /** Serves the built renderer (dist/renderer) read-only, never outside that folder; a clear page when it is missing. */
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import { extname, join, normalize, sep } from 'node:path';
+import { join } from 'node:path';
+import { rendererFile } from '../app-files';
 import { CONTENT_SECURITY_POLICY } from '../window';
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.txt': 'text/plain; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-};
 
 /** The page may load only its own files and talk only to this host. */
 export const PAGE_SECURITY_HEADERS: Record<string, string> = {
@@ -40,20 +27,11 @@ export function rendererIsBuilt(dir: string): boolean {
   return existsSync(join(dir, 'index.html'));
 }
 
-/** Maps a URL path to a file inside `dir`, or null when it would leave the folder or names no file. */
-export function resolveStaticPath(dir: string, urlPath: string): string | null {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return null;
-  }
-  if (decoded.includes('\0')) return null;
-  const relative = decoded === '/' || decoded === '' ? 'index.html' : decoded.replace(/^\/+/, '');
-  const root = normalize(dir.endsWith(sep) ? dir : dir + sep);
-  const full = normalize(join(root, relative));
-  if (!full.startsWith(root)) return null;
-  return existsSync(full) && statSync(full).isFile() ? full : null;
+/** Maps a URL path to a file inside `dir` (the same rule as the app protocol's), or null when it would leave the folder or names no file. */
+export function resolveStaticPath(dir: string, urlPath: string): { file: string; contentType: string } | null {
+  const found = rendererFile(urlPath, dir);
+  if (!found.ok) return null;
+  return existsSync(found.file) && statSync(found.file).isFile() ? { file: found.file, contentType: found.contentType } : null;
 }
 
 export function serveStatic(res: ServerResponse, dir: string, urlPath: string, method: string): void {
@@ -62,15 +40,15 @@ export function serveStatic(res: ServerResponse, dir: string, urlPath: string, m
     res.end(method === 'HEAD' ? undefined : NOT_BUILT_PAGE);
     return;
   }
-  const file = resolveStaticPath(dir, urlPath);
-  if (!file) {
+  const found = resolveStaticPath(dir, urlPath);
+  if (!found) {
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', ...PAGE_SECURITY_HEADERS });
     res.end(method === 'HEAD' ? undefined : 'Not found');
     return;
   }
   const hashed = urlPath.startsWith('/assets/');
   res.writeHead(200, {
-    'Content-Type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'Content-Type': found.contentType,
     // Vite names files under assets/ by content hash; everything else (the page) must always be fresh.
     'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-store',
     ...PAGE_SECURITY_HEADERS,
@@ -79,5 +57,5 @@ export function serveStatic(res: ServerResponse, dir: string, urlPath: string, m
     res.end();
     return;
   }
-  createReadStream(file).pipe(res);
+  createReadStream(found.file).pipe(res);
 }

@@ -49,8 +49,10 @@ describe('browser host request guard', () => {
     writeFileSync(join(dir, 'index.html'), '<!doctype html>');
     writeFileSync(join(dir, 'assets', 'app.js'), '');
     writeFileSync(join(base, 'secret.txt'), 'no');
-    expect(resolveStaticPath(dir, '/')).toBe(join(dir, 'index.html'));
-    expect(resolveStaticPath(dir, '/assets/app.js')).toBe(join(dir, 'assets', 'app.js'));
+    expect(resolveStaticPath(dir, '/')?.file).toBe(join(dir, 'index.html'));
+    expect(resolveStaticPath(dir, '/assets/app.js')).toEqual({ file: join(dir, 'assets', 'app.js'), contentType: 'text/javascript; charset=utf-8' });
+    // The app protocol's rule: an encoded slash stays inside its segment and is refused.
+    expect(resolveStaticPath(dir, '/assets%2Fapp.js')).toBeNull();
     expect(resolveStaticPath(dir, '/../secret.txt')).toBeNull();
     expect(resolveStaticPath(dir, '/%2e%2e/secret.txt')).toBeNull();
     expect(resolveStaticPath(dir, '/assets')).toBeNull();
