@@ -80,6 +80,7 @@ export async function chargeSale(confirmed = false): Promise<void> {
     email: app.settings.defaultEmail, municipality_code: app.settings.defaultMunicipalityCode,
   });
   sale.setCharging(true);
+  const chargedLineIds = new Set(sale.lines.map((line) => line.id));
   await settleOpenSaleSaves();
   const answer = await bridge.call('sales.charge', { customer, items: cart.items, payment: sale.payment, openSaleSlot: OPEN_SALE_SLOT,
     ...(cash.kind === 'ok' ? { cash: { received: cash.received } } : {}) });
@@ -90,8 +91,10 @@ export async function chargeSale(confirmed = false): Promise<void> {
     return;
   }
   const { saleId, referenceCode, shortNumber, totals } = answer.value;
-  sale.finish({ saleId, referenceCode, shortNumber, payable: totals.payable, cash: answer.value.cash });
+  sale.finish({ saleId, referenceCode, shortNumber, payable: totals.payable, cash: answer.value.cash }, chargedLineIds);
   openSaleCharged();
+  // A product scanned while the charge was on its way is the next sale: the core cleared the open sale, keep it again.
+  if (useSale.getState().lines.length > 0) saveOpenSaleSoon();
   usePeople.getState().clearUnlocked(); // the core ends the owner's approvals with the sale; the next one starts locked
   app.notify('info', t.charged(referenceCode, formatCop(totals.payable, app.locale)));
   focusSoon('product-search');

@@ -49,8 +49,11 @@ interface SaleState {
   setCustomer(customer: InvoiceCustomer | null): void;
   setPayment(payment: InvoicePayment): void;
   setCharging(charging: boolean): void;
-  /** Clears the cart for the next sale, remembering the one just charged. */
-  finish(lastCharge: LastCharge): void;
+  /**
+   * Clears the cart for the next sale, remembering the one just charged. With `chargedLineIds`, only those lines go:
+   * a product scanned while the charge was on its way starts the next sale instead of vanishing.
+   */
+  finish(lastCharge: LastCharge, chargedLineIds?: ReadonlySet<string>): void;
 }
 
 let lineCounter = 0;
@@ -88,8 +91,8 @@ export const useSale = create<SaleState>()((set) => ({
   setCustomer: (customer) => set({ customer }),
   setPayment: (payment) => set({ payment }),
   setCharging: (charging) => set({ charging }),
-  finish: (lastCharge) => set({
-    lines: [], customer: null, payment: DEFAULT_PAYMENT, charging: false, lastCharge, lastTouchedCode: null, customerForm: null,
+  finish: (lastCharge, chargedLineIds) => set((state) => ({
+    lines: chargedLineIds ? state.lines.filter((line) => !chargedLineIds.has(line.id)) : [], customer: null, payment: DEFAULT_PAYMENT, charging: false, lastCharge, lastTouchedCode: null, customerForm: null,
     confirmingTotal: null, cashReceived: '',
-  }),
+  })),
 }));
