@@ -15,8 +15,7 @@ export interface WedgeOptions {
   maxLength: number;
 }
 
-// 45 ms leaves room for a busy computer delivering a scanner's keys late, still well below a person's pace.
-export const DEFAULT_WEDGE: WedgeOptions = { maxPauseMs: 90, maxAverageMs: 45, minLength: 6, maxLength: 64 };
+export const DEFAULT_WEDGE: WedgeOptions = { maxPauseMs: 90, maxAverageMs: 30, minLength: 6, maxLength: 64 };
 
 export interface WedgeState {
   buffer: string;
