@@ -26,6 +26,7 @@ export const enShifts = {
   reportClosed: 'Closed',
   reportTaken: 'Taken',
   reportSales: 'Sales',
+  reportSalesCount: 'Number of sales',
   reportGross: 'Subtotal',
   reportDiscounts: 'Discounts',
   reportTaxes: 'Taxes by rate',

@@ -26,6 +26,7 @@ export const esShifts = {
   reportClosed: 'Cierre',
   reportTaken: 'Generado',
   reportSales: 'Ventas',
+  reportSalesCount: 'Número de ventas',
   reportGross: 'Subtotal',
   reportDiscounts: 'Descuentos',
   reportTaxes: 'Impuestos por tarifa',

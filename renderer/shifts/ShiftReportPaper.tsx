@@ -35,7 +35,7 @@ export function ShiftReportPaper({ report, paperWidth }: { report: ShiftReportDt
       </dl>
       <h2 className="report-heading">{t.reportSales}</h2>
       <dl className="receipt-totals">
-        {row(t.reportSales, String(report.sales.count), 'report-sales-count')}
+        {row(t.reportSalesCount, String(report.sales.count), 'report-sales-count')}
         {row(t.reportGross, money(report.gross))}
         {report.discount !== '0.00' ? row(t.reportDiscounts, `−\u00A0${money(report.discount)}`) : null}
         {report.taxes.map((tax) => row(`${taxLabel(tax.code, tax.rate, locale)} ${t.taxOn} ${money(tax.taxableAmount)}`, money(tax.amount), `report-tax-${tax.code}-${tax.rate}`))}
