@@ -160,7 +160,11 @@ export function createPosApp(opts: PosAppOptions): PosApp {
       // After the sale's commit: the drawer and the slip are queued (best effort, never a failure of the charge).
       'sales.charge': async (input) => {
         const charged = await shop['sales.charge'](input);
-        desk.afterCharge({ saleId: charged.saleId, cash: input.payment.means_code === '10' });
+        try {
+          desk.afterCharge({ saleId: charged.saleId, cash: input.payment.means_code === '10' });
+        } catch (error) {
+          log(`sale ${charged.referenceCode} is recorded; printing after it failed: ${error instanceof Error ? error.message : String(error)}`);
+        }
         return charged;
       },
     }),
