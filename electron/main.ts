@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, protocol, session } from 'electron';
-import type { AppInfoDto, SyncStatusDto, UnsentSalesDto } from '../shared/bridge/types';
+import type { AppInfoDto, UnsentSalesDto } from '../shared/bridge/types';
 import { APP_PAGE_URL } from './app-files';
 import { registerAppScheme, serveAppFiles } from './app-protocol';
 import { composePosApp, type ComposedApp } from './compose';
@@ -16,7 +16,7 @@ import { dispatch } from './core/bridge/dispatch';
 import { registerBridgeIpc, sendBridgeEvent } from './ipc';
 import { createWindowReceiptPrinter } from './printing';
 import { quitQuestion } from './quit-check';
-import { unsentSalesOf, watchForUpdates, type TillState, type UpdateWatch } from './updates';
+import { readTillState, watchForUpdates, type UpdateWatch } from './updates';
 import { cashierWindowOptions, hardenSession, hardenWindow } from './window';
 
 // Bundled as dist/electron/main.cjs, next to preload.cjs; the renderer is built into dist/renderer and served as
@@ -96,13 +96,6 @@ async function startUpdates(): Promise<void> {
   }
 }
 
-/** Sales still on their way and shifts, read from the core; when it cannot say, assume the till is busy. */
-async function tillState(composed: ComposedApp): Promise<TillState> {
-  const status = await dispatch(composed.app.handlers, 'sync.status', {});
-  const shift = await dispatch(composed.app.handlers, 'shifts.current', {});
-  return { unsentSales: status.ok ? unsentSalesOf((status.value as SyncStatusDto).counts) : 1, shiftOpen: !shift.ok || shift.value !== null };
-}
-
 /** Asks before quitting with unsent sales (how many, how old); true = quit. A core that cannot say lets the cashier quit. */
 async function confirmQuit(): Promise<boolean> {
   const current = core;
@@ -124,7 +117,7 @@ async function stopCore(): Promise<boolean> {
   const current = core;
   core = null;
   if (!current) return false;
-  const installUpdate = updates ? updates.mayInstallOnClose(await tillState(current).catch(() => ({ unsentSales: 1, shiftOpen: false }))) : false;
+  const installUpdate = updates ? updates.mayInstallOnClose(await readTillState(current.app.handlers).catch(() => ({ unsentSales: 1, shiftOpen: true }))) : false;
   updates?.stop();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<void>((resolve) => { timer = setTimeout(resolve, STOP_TIMEOUT_MS); });

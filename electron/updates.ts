@@ -6,6 +6,9 @@
  * function (tested); `watchForUpdates` only attaches it to an updater.
  */
 
+import type { UnsentSalesDto } from '../shared/bridge/types';
+import { dispatch, type BridgeHandlers } from './core/bridge/dispatch';
+
 /** What the till is doing when it closes. */
 export interface TillState {
   /** Sales not yet confirmed by the service: waiting, sending or queued (needs_attention waits for a person, not a send). */
@@ -25,9 +28,16 @@ export function decideUpdateOnClose(downloaded: boolean, till: TillState): Updat
   return { install: true };
 }
 
-/** Counts from the core's sync status: the sales a restart must not interrupt. */
-export function unsentSalesOf(counts: Partial<Record<string, number>>): number {
-  return (counts.waiting ?? 0) + (counts.sending ?? 0) + (counts.queued ?? 0);
+/**
+ * What the core says of the till at close: its unsent sales (`sales.unsent`, every service's) and whether a shift is
+ * open (`shifts.current`). When the core cannot say, the till counts as busy, so no update installs now.
+ */
+export async function readTillState(handlers: BridgeHandlers): Promise<TillState> {
+  const [unsent, shift] = await Promise.all([dispatch(handlers, 'sales.unsent', {}), dispatch(handlers, 'shifts.current', {})]);
+  return {
+    unsentSales: unsent.ok ? (unsent.value as UnsentSalesDto).count : 1,
+    shiftOpen: !shift.ok || shift.value !== null,
+  };
 }
 
 /** The part of electron-updater's AppUpdater used here. */

@@ -33,11 +33,15 @@ export const requiredText = (max: number) =>
 export function codeOf(list: Readonly<Record<string, string>>, what: string) {
   const codes = Object.keys(list).join(', ');
   const a = /^[aeiou]/.test(what) && !/^u(?:ni|s)/.test(what) ? 'an' : 'a'; // "a unit", "an identification"
+  const message = `must be ${a} ${what} code (${codes})`;
+  const longest = Math.max(...Object.keys(list).map((code) => code.length));
   return z.string(expecting(`${a} ${what} code`))
-    .refine((code) => isCodeOf(list, code), { error: `must be ${a} ${what} code (${codes})` });
+    .max(longest, { error: message })
+    .refine((code) => isCodeOf(list, code), { error: message });
 }
 
 /** A DIVIPOLA municipality code. */
+/** Bounded by its own pattern: exactly five digits. */
 export const municipalityCode = () => z.string(expecting('text')).regex(DIVIPOLA_CODE, { error: 'must be a 5-digit DIVIPOLA code' });
 
 /** An e-mail address (the one rule for every e-mail field). */

@@ -9,7 +9,7 @@ import { PAYMENT_MEANS, type PaymentMeansCode } from '../codes';
 import { LIMITS } from '../limits';
 import { chargeSchema } from '../sale-input';
 import { sellerSchema } from '../seller';
-import { SERVICE_URL_MESSAGES, serviceUrlProblem } from '../service-url';
+import { SERVICE_URL_MAX_LENGTH, SERVICE_URL_MESSAGES, serviceUrlProblem } from '../service-url';
 import { DEFAULT_OPEN_SALE_SLOT, openSaleDraftSchema, openSaleSlotSchema, parkableDraftSchema } from '../open-sale';
 import { productCodeSchema, productInputSchema } from '../product';
 import { ownerOverrideSchema, personInputSchema, signInSchema, withOwnerOverride } from '../people';
@@ -58,7 +58,7 @@ const recordId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const epochMs = z.number().int().min(0).max(8.64e15);
 
 /** The service's address: https, or http to this machine only (shared/service-url.ts), so the secret never travels in clear. */
-export const serviceUrlSchema = z.string().superRefine((value, ctx) => {
+export const serviceUrlSchema = z.string().max(SERVICE_URL_MAX_LENGTH, SERVICE_URL_MESSAGES['too-long']).superRefine((value, ctx) => {
   const problem = serviceUrlProblem(value);
   if (problem) ctx.addIssue({ code: 'custom', message: SERVICE_URL_MESSAGES[problem] });
 });

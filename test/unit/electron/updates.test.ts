@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { decideUpdateOnClose, unsentSalesOf, watchForUpdates, type Updater } from '../../../electron/updates';
+import type { BridgeHandlers } from '../../../electron/core/bridge/dispatch';
+import { decideUpdateOnClose, readTillState, watchForUpdates, type Updater } from '../../../electron/updates';
 
 describe('installing an update when the cashier closes Mostrador', () => {
   it('installs only a downloaded update, with every sale sent and no shift open', () => {
@@ -10,9 +11,18 @@ describe('installing an update when the cashier closes Mostrador', () => {
     expect(decideUpdateOnClose(true, { unsentSales: 0, shiftOpen: true })).toEqual({ install: false, reason: 'shift open' });
   });
 
-  it('counts as unsent every sale the service has not confirmed, but not those waiting for a person', () => {
-    expect(unsentSalesOf({ waiting: 2, sending: 1, queued: 3, validated: 40, needs_attention: 5 })).toBe(6);
-    expect(unsentSalesOf({ validated: 40, needs_attention: 5 })).toBe(0);
+  it('reads the till from the core (stand-in handlers): every unsent sale of every service, and an open shift', async () => {
+    const core = (unsent: number | Error, shift: unknown) => ({
+      'sales.unsent': async () => {
+        if (unsent instanceof Error) throw unsent;
+        return { count: unsent, oldestAt: null, alertAfterMinutes: 30, late: 0, at: 0 };
+      },
+      'shifts.current': async () => shift,
+    }) as unknown as BridgeHandlers;
+    expect(await readTillState(core(3, null))).toEqual({ unsentSales: 3, shiftOpen: false });
+    expect(await readTillState(core(0, { id: 1 }))).toEqual({ unsentSales: 0, shiftOpen: true });
+    // A core that cannot say counts as busy: no update installs on its word.
+    expect(await readTillState(core(new Error('store closed'), null))).toEqual({ unsentSales: 1, shiftOpen: false });
   });
 });
 
