@@ -145,19 +145,28 @@ export function calculateTotals(lines: ReadonlyArray<LineInput>): DocumentTotals
 const SEPARATORS = { 'es-CO': { thousands: '.', decimal: ',', symbol: '$\u00A0' }, en: { thousands: ',', decimal: '.', symbol: '$' } };
 
 /**
- * "$ 1.234.567,89" (es-CO, the space a no-break one) or "$1,234,567.89" (en). Grouping is done here on the exact string
- * rather than through Intl, whose output (e.g. the space after "$") varies between ICU versions.
+ * Cents on paper and on screen: an invoice, a receipt and a printed report always show two decimals (the spec's
+ * amounts); a screen drops ",00" so "$ 18.900" reads at a glance, and keeps cents that are not zero ("$ 4.201,68").
  */
-export function formatCop(value: Amount | string, locale: 'es-CO' | 'en' = 'es-CO'): string {
+export interface CopStyle { cents: 'always' | 'when-not-zero' }
+export const ON_PAPER: CopStyle = { cents: 'always' };
+
+/**
+ * "$ 1.234.567,89" (es-CO, the space a no-break one) or "$1,234,567.89" (en); "$ 18.900" for a whole amount unless
+ * `style` is ON_PAPER. Grouping is done here on the exact string rather than through Intl, whose output (e.g. the
+ * space after "$") varies between ICU versions.
+ */
+export function formatCop(value: Amount | string, locale: 'es-CO' | 'en' = 'es-CO', style: CopStyle = { cents: 'when-not-zero' }): string {
   if (typeof value !== 'string' || !DECIMAL_TEXT.test(value)) {
     throw new RangeError(`not an amount: "${String(value)}"`);
   }
   const fixed = new Dec(value).toFixed(2, DecimalJs.ROUND_HALF_UP);
   const negative = fixed.startsWith('-') && /[1-9]/.test(fixed);
   const [whole = '0', fraction = '00'] = fixed.replace('-', '').split('.');
-  const style = SEPARATORS[locale] ?? SEPARATORS['es-CO'];
-  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, style.thousands);
-  return `${negative ? '-' : ''}${style.symbol}${grouped}${style.decimal}${fraction}`;
+  const sep = SEPARATORS[locale] ?? SEPARATORS['es-CO'];
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, sep.thousands);
+  const cents = style.cents === 'always' || fraction !== '00' ? `${sep.decimal}${fraction}` : '';
+  return `${negative ? '-' : ''}${sep.symbol}${grouped}${cents}`;
 }
 
 /**

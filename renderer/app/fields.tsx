@@ -24,6 +24,8 @@ const describedBy = ({ id, error, hint }: Pick<Common, 'id' | 'error' | 'hint'>)
 export interface TextFieldProps extends Common {
   value: string;
   onChange(value: string): void;
+  /** Leaving the field (a money field shows its amount grouped then). */
+  onBlur?: (() => void) | undefined;
   type?: 'text' | 'email' | 'url' | 'password' | 'search';
   inputMode?: 'text' | 'numeric' | 'decimal' | 'email' | 'url' | 'search';
   autoComplete?: string;
@@ -40,7 +42,7 @@ export function TextField(p: TextFieldProps): ReactNode {
         id={p.id} type={p.type ?? 'text'} value={p.value} inputMode={p.inputMode} autoComplete={p.autoComplete ?? 'off'}
         readOnly={p.readOnly} maxLength={p.maxLength} placeholder={p.placeholder} spellCheck={false}
         aria-invalid={p.error ? true : undefined} aria-describedby={describedBy(p)}
-        onChange={(e) => p.onChange(e.target.value)}
+        onChange={(e) => p.onChange(e.target.value)} onBlur={p.onBlur}
       />
       <Describe id={p.id} error={p.error} hint={p.hint} />
     </div>

@@ -7,6 +7,7 @@ import { CheckField, TextField } from '../app/fields';
 import { downloadText } from '../app/file-base64';
 import { bridge } from '../bridge/client';
 import { describeBridgeError } from '../bridge/bridge-error-text';
+import { taxLabel } from '../format/tax-name';
 import { useText } from '../i18n/use-text';
 import { callWithOwner } from '../people/owner-pin';
 import { ImportPanel } from './ImportPanel';
@@ -74,7 +75,7 @@ export function CatalogScreen(): ReactNode {
                   {formatCop(p.price, locale)}
                   {p.shelfPrice !== null ? <span className="line-code">{t.catalogShelfOf(formatCop(p.shelfPrice, locale))}</span> : null}
                 </td>
-                <td>{p.taxCode ? `${p.taxCode} · ${p.taxRate} %` : '—'}</td>
+                <td>{p.taxCode ? taxLabel(p.taxCode, p.taxRate ?? '0', locale) : '—'}</td>
                 <td>
                   <button type="button" onClick={() => setEditing(p)}>{t.catalogEdit}</button>{' '}
                   <button type="button" onClick={() => void toggle(p)}>{p.active ? t.catalogDeactivate : t.catalogActivate}</button>

@@ -1,8 +1,10 @@
 /** One product, created or edited by the owner. A shelf price shows the base it is invoiced with, or the difference when none pays it exactly. */
 import { useState, type ReactNode } from 'react';
 import type { CatalogProductDto } from '../../shared/bridge/types';
-import { TAX_TYPES, UNIT_MEASURES } from '../../shared/codes';
+import { UNIT_MEASURES } from '../../shared/codes';
 import { formatCop } from '../../shared/money';
+import { regroupMoneyText } from '../format/decimal-text';
+import { taxTypeOptions } from '../format/tax-name';
 import { useApp } from '../app/app-store';
 import { CheckField, SelectField, TextField, codeOptions } from '../app/fields';
 import { describeBridgeError, localizeFieldMessage } from '../bridge/bridge-error-text';
@@ -54,8 +56,8 @@ export function ProductForm(p: { product: CatalogProductDto | null; onSaved(prod
         options={[['shelf', t.catalogPriceShelf], ['base', t.catalogPriceBase]]}
         onChange={(value) => set({ priceEntry: value === 'base' ? 'base' : 'shelf', acceptDifference: false })} />
       <TextField id="product-price" label={t.catalogPrice} inputMode="decimal" value={draft.price} error={problem('price')}
-        onChange={(price) => set({ price, acceptDifference: false })} />
-      <SelectField id="product-tax" label={t.catalogTax} value={draft.taxCode} options={[['', t.catalogNoTax], ...codeOptions(TAX_TYPES)]}
+        onChange={(price) => set({ price, acceptDifference: false })} onBlur={() => set({ price: regroupMoneyText(draft.price, locale) })} />
+      <SelectField id="product-tax" label={t.catalogTax} value={draft.taxCode} options={[['', t.catalogNoTax], ...taxTypeOptions()]}
         onChange={(taxCode) => set({ taxCode, acceptDifference: false })} />
       {draft.taxCode !== '' ? (
         <TextField id="product-tax-rate" label={t.catalogTaxRate} inputMode="decimal" value={draft.taxRate} error={problem('tax')}

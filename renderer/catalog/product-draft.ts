@@ -6,7 +6,7 @@ import type { CatalogProductDto, Locale } from '../../shared/bridge/types';
 import { LIMITS } from '../../shared/limits';
 import { productInputSchema, type PriceEntry, type ProductInput } from '../../shared/product';
 import { basePriceForShelf, type ShelfPriceResult } from '../../shared/shelf-price';
-import { decimalForInput, parseDecimalText } from '../format/decimal-text';
+import { decimalForInput, moneyForInput, parseDecimalText } from '../format/decimal-text';
 
 export interface ProductDraft {
   code: string; name: string; barcodes: string; unitMeasure: string; category: string; priceEntry: PriceEntry;
@@ -21,7 +21,7 @@ export const EMPTY_PRODUCT: ProductDraft = {
 export function draftOfProduct(p: CatalogProductDto, locale: Locale): ProductDraft {
   return {
     code: p.code, name: p.name, barcodes: p.barcodes.join(' '), unitMeasure: p.unitMeasure, category: p.category ?? '',
-    priceEntry: p.shelfPrice !== null ? 'shelf' : 'base', price: decimalForInput(p.shelfPrice ?? p.price, locale),
+    priceEntry: p.shelfPrice !== null ? 'shelf' : 'base', price: moneyForInput(p.shelfPrice ?? p.price, locale),
     taxCode: p.taxCode ?? '', taxRate: decimalForInput(p.taxRate ?? '0', locale), discountRate: decimalForInput(p.discountRate, locale),
     active: p.active, acceptDifference: false,
   };

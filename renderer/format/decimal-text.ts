@@ -45,3 +45,18 @@ export function compareDecimal(a: string, b: string): number {
   const y = bf.padEnd(width, '0');
   return x === y ? 0 : x < y ? -1 : 1;
 }
+
+/** A canonical amount ("18900", "4201.68") as a money field shows it once typed: "18.900", "4.201,68" (es-CO). */
+export function moneyForInput(value: string, locale: Locale): string {
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(value.trim());
+  if (!match) return value;
+  const whole = (match[1] ?? '0').replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+$)/g, GROUP_MARK[locale]);
+  const fraction = (match[2] ?? '').replace(/0+$/, '');
+  return fraction ? `${whole}${DECIMAL_MARK[locale]}${fraction}` : whole;
+}
+
+/** What a money field shows when the cashier leaves it: the typed amount grouped, or the text untouched when it is not one. */
+export function regroupMoneyText(text: string, locale: Locale, maxDecimals = 2): string {
+  const value = parseDecimalText(text, locale, maxDecimals);
+  return value === null ? text : moneyForInput(value, locale);
+}

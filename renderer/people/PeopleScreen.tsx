@@ -7,6 +7,7 @@ import { CheckField, SelectField, TextField } from '../app/fields';
 import { describeBridgeError, localizeFieldMessage } from '../bridge/bridge-error-text';
 import { formatDateTime } from '../format/date-time';
 import { useText } from '../i18n/use-text';
+import { overrideText } from './override-text';
 import { callWithOwner, refreshPeople } from './owner-pin';
 import { usePeople } from './people-store';
 
@@ -93,7 +94,7 @@ export function PeopleScreen(): ReactNode {
             {overrides.map((o) => (
               <tr key={o.id}>
                 <td>{formatDateTime(o.at, locale)}</td><td>{o.ownerName}</td><td>{o.cashierName || '—'}</td>
-                <td>{t.ownerPinAction[o.action] ?? o.action}: {o.detail}</td><td>{o.saleShortNumber ?? '—'}</td>
+                <td>{t.ownerPinAction[o.action] ?? o.action}: {overrideText(o.detail, t, locale)}</td><td>{o.saleShortNumber ?? '—'}</td>
               </tr>
             ))}
           </tbody>

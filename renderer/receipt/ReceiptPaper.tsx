@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import type { ReceiptDto } from '../../shared/bridge/types';
 import { IDENTIFICATION_TYPES, labelOf, PAYMENT_FORMS, PAYMENT_MEANS, UNIT_MEASURES } from '../../shared/codes';
-import { formatCop } from '../../shared/money';
+import { formatCop, ON_PAPER } from '../../shared/money';
 import { useApp } from '../app/app-store';
 import { formatDateTime, formatQuantity, formatRate } from '../format/date-time';
 import { saleNumberLabel } from '../format/sale-number';
@@ -17,7 +17,7 @@ import { ReceiptQr } from './ReceiptQr';
 export function ReceiptPaper({ receipt }: { receipt: ReceiptDto }): ReactNode {
   const t = useText();
   const locale = useApp((s) => s.locale);
-  const money = (amount: string) => formatCop(amount, locale);
+  const money = (amount: string) => formatCop(amount, locale, ON_PAPER);
   const { seller, customer, totals } = receipt;
   return (
     <article className={`receipt-paper paper-${receipt.paperWidth} ${receipt.fiscal ? 'fiscal' : 'provisional'}`}

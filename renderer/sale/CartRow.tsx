@@ -4,6 +4,7 @@ import { LIMITS } from '../../shared/limits';
 import { calculateLine, formatCop } from '../../shared/money';
 import { useApp } from '../app/app-store';
 import { useText } from '../i18n/use-text';
+import { regroupMoneyText } from '../format/decimal-text';
 import { taxLabel } from '../format/tax-name';
 import { readLine, TAX_CHOICES, taxFromKey, taxKey, type CartLine, type LineField } from './cart';
 import { lineProblemText } from './line-problem-text';
@@ -42,6 +43,7 @@ export function CartRow({ line, index }: { line: CartLine; index: number }): Rea
           maxLength={LIMITS.typedNumberLength} readOnly={field === 'price' && locked} title={field === 'price' && locked ? t.lockedPrice : undefined}
           aria-invalid={problem ? true : undefined} aria-describedby={problem ? `${id}-error` : undefined}
           onChange={(e) => update(line.id, { [field]: e.target.value })}
+          onBlur={field === 'price' ? () => update(line.id, { price: regroupMoneyText(line.price, locale) }) : undefined}
         />
         {field === 'price' && locked ? (
           <button type="button" className="unlock-price" aria-label={t.unlockPrice(line.name)} title={t.lockedPrice} onClick={() => void unlock()}>{t.unlockShort}</button>

@@ -6,6 +6,7 @@ import { useEffect, type ReactNode } from 'react';
 import { CASH_BILLS, CASH_MEANS } from '../../shared/cash';
 import { PAYMENT_FORMS, PAYMENT_MEANS } from '../../shared/codes';
 import { calculateTotals, formatCop } from '../../shared/money';
+import { regroupMoneyText } from '../format/decimal-text';
 import { useApp } from '../app/app-store';
 import { codeOptions, SelectField, TextField } from '../app/fields';
 import { useText } from '../i18n/use-text';
@@ -32,7 +33,7 @@ function CashEntryFields(): ReactNode {
   const money = (amount: string) => formatCop(amount, locale);
   return (
     <div className="cash-entry">
-      <TextField id={CASH_FIELD_ID} label={t.cashReceived} value={typed} onChange={setTyped} inputMode="numeric"
+      <TextField id={CASH_FIELD_ID} label={t.cashReceived} value={typed} onChange={setTyped} onBlur={() => setTyped(regroupMoneyText(typed, locale))} inputMode="numeric"
         hint={t.cashReceivedHint} error={cash.kind === 'invalid' ? t.cashNotNumber : null} />
       <div className="cash-bills" role="group" aria-label={t.cashBills}>
         {CASH_BILLS.map((bill) => (

@@ -7,7 +7,7 @@ import type { Locale, ProductDto } from '../../shared/bridge/types';
 import { numberProblem, type NumberRule } from '../../shared/field-rules';
 import type { LineInput } from '../../shared/money';
 import { DISCOUNT_RATE_RULE, PRICE_RULE, QUANTITY_RULE, TAX_RATE_RULE, saleTaxSchema } from '../../shared/sale-input';
-import { decimalForInput, parseDecimalText } from '../format/decimal-text';
+import { decimalForInput, moneyForInput, parseDecimalText } from '../format/decimal-text';
 
 export interface TaxChoice { code: string; rate: string }
 
@@ -46,7 +46,7 @@ export function productTax(product: ProductDto): TaxChoice | null {
 
 /** Adds one unit of the product: to its untouched line when there is one, else as a new line at the end. */
 export function addProduct(lines: readonly CartLine[], product: ProductDto, newId: string, locale: Locale): CartLine[] {
-  const price = decimalForInput(product.price, locale);
+  const price = moneyForInput(product.price, locale);
   const discountRate = decimalForInput(product.discountRate, locale);
   const tax = productTax(product);
   const index = lines.findIndex((l) => l.code === product.code && l.price === price && l.discountRate === discountRate

@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import type { PaperWidth, SalesTallyDto, ShiftReportDto } from '../../shared/bridge/types';
 import { labelOf, PAYMENT_MEANS } from '../../shared/codes';
-import { formatCop } from '../../shared/money';
+import { formatCop, ON_PAPER } from '../../shared/money';
 import { CASH_COUNT_BILLS, CASH_COUNT_COINS } from '../../shared/shift';
 import { useApp } from '../app/app-store';
 import { formatDateTime } from '../format/date-time';
@@ -16,7 +16,7 @@ import { waitedText } from './unsent-store';
 export function ShiftReportPaper({ report, paperWidth }: { report: ShiftReportDto; paperWidth: PaperWidth }): ReactNode {
   const t = useText();
   const locale = useApp((s) => s.locale);
-  const money = (amount: string) => formatCop(amount, locale);
+  const money = (amount: string) => formatCop(amount, locale, ON_PAPER);
   const when = (at: number) => formatDateTime(at, locale);
   const { shift, cash } = report;
   const row = (label: string, value: string, testId?: string) => (

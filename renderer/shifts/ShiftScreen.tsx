@@ -12,6 +12,7 @@ import { TextField } from '../app/fields';
 import { bridge } from '../bridge/client';
 import { describeBridgeError } from '../bridge/bridge-error-text';
 import { formatDateTime } from '../format/date-time';
+import { parseDecimalText, regroupMoneyText } from '../format/decimal-text';
 import { useText } from '../i18n/use-text';
 import { callWithOwner } from '../people/owner-pin';
 import { downloadPdf } from '../receipt/download-pdf';
@@ -49,7 +50,7 @@ export function ShiftScreen(): ReactNode {
   useEffect(() => { void load(); void refreshUnsent(); }, []);
   useEffect(() => { if (unsent && alertMinutes === '') setAlertMinutes(String(unsent.alertAfterMinutes)); }, [unsent, alertMinutes]);
 
-  const openingValue = Number(opening.replace(/[.\s]/g, ''));
+  const openingValue = Number(parseDecimalText(opening, locale, 0) ?? Number.NaN);
   const openingOk = opening.trim() !== '' && openingCashSchema.safeParse(openingValue).success;
   const countOk = cashCountSchema.safeParse(count).success;
   const counted = countOk ? cashCountTotal(count) : null;
@@ -140,7 +141,7 @@ export function ShiftScreen(): ReactNode {
         {shift === undefined ? <p className="muted">{t.loading}</p> : shift === null ? (
           <form className="row" onSubmit={(e) => { e.preventDefault(); void openShift(); }}>
             <p className="muted">{t.noShiftOpen}</p>
-            <TextField id="opening-cash" label={t.openingCash} value={opening} onChange={setOpening} hint={t.openingCashHint} />
+            <TextField id="opening-cash" label={t.openingCash} value={opening} onChange={setOpening} onBlur={() => setOpening(regroupMoneyText(opening, locale, 0))} hint={t.openingCashHint} />
             <button type="submit" className="primary" disabled={busy}>{t.openShift}</button>
           </form>
         ) : (

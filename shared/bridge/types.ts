@@ -5,6 +5,7 @@
 import type { InvoiceCustomer, InvoiceItem, InvoicePayment } from '../api/invoice-request';
 import type { DocumentTotals } from '../money';
 import type { OpenSaleDraft } from '../open-sale';
+import type { OverrideDetail } from '../override-detail';
 import type { CashTender } from '../cash';
 import type { PrinterSettings } from '../printer';
 
@@ -334,7 +335,8 @@ export interface OverrideDto {
   ownerName: string;
   cashierName: string;
   action: string;
-  detail: string;
+  /** What it allowed, as facts the screen says in its language (older rows: `{kind: 'text'}` with their English words). */
+  detail: OverrideDetail;
   saleShortNumber: number | null;
   usedAt: number | null;
 }

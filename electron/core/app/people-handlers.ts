@@ -6,6 +6,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { InvoiceItem } from '../../../shared/api/invoice-request';
 import { DEFAULT_TILL_NAME } from '../../../shared/bridge/contract';
 import type { PeopleSessionDto, PersonDto } from '../../../shared/bridge/types';
+import type { OverrideDetail, PriceLineChange } from '../../../shared/override-detail';
 import { OWNER_OVERRIDE_FIELD, type OwnerOverride } from '../../../shared/people';
 import { BridgeFailure, invalidField } from '../bridge/bridge-failure';
 import type { BridgeHandlers } from '../bridge/dispatch';
@@ -48,7 +49,7 @@ export function peopleDesk(ctx: AppContext): PeopleDesk {
   };
 
   /** The override log must not turn a finished action into a failure: a record that fails is logged. */
-  function record(owner: Person, action: string, detail: string, extra: { openSaleSlot?: string; productCode?: string } = {}): void {
+  function record(owner: Person, action: string, detail: OverrideDetail, extra: { openSaleSlot?: string; productCode?: string } = {}): void {
     try {
       store.recordOverride({ owner, cashier: session.current(), action, detail, ...extra });
     } catch (error) {
@@ -59,7 +60,7 @@ export function peopleDesk(ctx: AppContext): PeopleDesk {
   /** Price overrides a charge would use, by line; refuses the charge when a changed line has none. */
   function overridesFor(items: readonly InvoiceItem[], openSaleSlot: string | undefined) {
     if (!session.needsOwner()) return [];
-    const pending = openSaleSlot === undefined ? new Map<string, { id: number; detail: string }>() : store.pendingPriceOverrides(openSaleSlot);
+    const pending = openSaleSlot === undefined ? new Map<string, { id: number }>() : store.pendingPriceOverrides(openSaleSlot);
     const changes = priceChanges(items, store);
     const missing = changes.filter((c) => !pending.has(c.code));
     if (missing.length > 0) {
@@ -71,12 +72,12 @@ export function peopleDesk(ctx: AppContext): PeopleDesk {
       );
     }
     // One override per product; several lines of one product share it.
-    const used = new Map<number, string[]>();
+    const used = new Map<number, PriceLineChange[]>();
     for (const c of changes) {
       const override = pending.get(c.code);
-      if (override) used.set(override.id, [...(used.get(override.id) ?? []), c.detail]);
+      if (override) used.set(override.id, [...(used.get(override.id) ?? []), c.line]);
     }
-    return [...used].map(([id, details]) => ({ id, detail: details.join('; ') }));
+    return [...used].map(([id, lines]): { id: number; detail: OverrideDetail } => ({ id, detail: { kind: 'price', lines } }));
   }
 
   async function savePerson(input: { id?: number | undefined; name: string; role: 'owner' | 'cashier'; pin?: string | undefined; active?: boolean | undefined }): Promise<PersonDto> {
@@ -132,7 +133,7 @@ export function peopleDesk(ctx: AppContext): PeopleDesk {
     'people.approveLine': async ({ slot, code, ownerOverride }) => {
       if (!session.needsOwner()) return { approved: true };
       const owner = await session.owner(ownerOverride.pin);
-      record(owner, 'price', `Price or tax of ${code} may change on the open sale`, { openSaleSlot: slot, productCode: code });
+      record(owner, 'price', { kind: 'price-approved', code }, { openSaleSlot: slot, productCode: code });
       return { approved: true };
     },
   };

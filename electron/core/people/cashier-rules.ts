@@ -4,14 +4,15 @@
  * manage people or read the override log. The core applies these whatever the screen shows.
  */
 import type { InvoiceCustomer, InvoiceItem } from '../../../shared/api/invoice-request';
+import type { OverrideDetail, PriceLineChange, SaleRef, TaxRate } from '../../../shared/override-detail';
 import type { GuardedAction } from '../../../shared/people';
 import type { Store } from '../store';
 import { CUSTOMER_TAX_FIELDS } from '../store/people';
 
 export interface Restriction {
   action: GuardedAction;
-  /** What was done, in words the override log shows the owner. */
-  detail: string;
+  /** What was done, as facts the override log says in the owner's language. */
+  detail: OverrideDetail;
 }
 
 /**
@@ -28,37 +29,37 @@ type Input = Record<string, unknown>;
 export function restrictionOf(method: string, input: Input, store: Pick<Store, 'customerTaxData' | 'getSale'>): Restriction | null {
   switch (method) {
     case 'settings.save':
-      return { action: 'settings', detail: `Settings changed: ${Object.keys(input).sort().join(', ') || 'nothing'}` };
+      return { action: 'settings', detail: { kind: 'settings', fields: Object.keys(input).sort() } };
     case 'settings.saveConnection':
-      return { action: 'settings', detail: `Connection set to ${String(input.baseUrl)} (${String(input.clientId)})` };
+      return { action: 'settings', detail: { kind: 'connection', baseUrl: String(input.baseUrl), clientId: String(input.clientId) } };
     case 'settings.useDemo':
-      return { action: 'settings', detail: 'Switched to the demo service' };
+      return { action: 'settings', detail: { kind: 'demo' } };
     case 'printer.save':
-      return { action: 'settings', detail: 'Receipt printer settings changed' };
-    case 'sales.retry': {
-      const sale = typeof input.id === 'number' ? store.getSale(input.id) : null;
-      return { action: 'retry', detail: `Sale ${sale ? `${sale.shortNumber} (${sale.referenceCode})` : String(input.id)} sent again` };
-    }
+      return { action: 'settings', detail: { kind: 'printer' } };
+    case 'sales.retry':
+      return { action: 'retry', detail: { kind: 'retry', sale: saleRef(input.id, store) } };
     case 'corrections.correct':
-    case 'corrections.void': {
-      const sale = typeof input.saleId === 'number' ? store.getSale(input.saleId) : null;
-      const which = sale ? `${sale.shortNumber} (${sale.referenceCode})` : String(input.saleId);
-      return { action: 'correction', detail: method === 'corrections.void' ? `Sale ${which} voided` : `Sale ${which} corrected and sent again` };
-    }
+    case 'corrections.void':
+      return { action: 'correction', detail: { kind: 'correction', sale: saleRef(input.saleId, store), voided: method === 'corrections.void' } };
     case 'people.save':
-      return { action: 'people', detail: `Person saved: ${String((input.person as Input | undefined)?.name ?? '')}` };
+      return { action: 'people', detail: { kind: 'person', name: String((input.person as Input | undefined)?.name ?? '') } };
     case 'people.overrides':
-      return { action: 'overrides', detail: 'Override log read' };
+      return { action: 'overrides', detail: { kind: 'overrides-read' } };
     case 'shifts.unsentAlert':
-      return { action: 'settings', detail: `Unsent sales highlighted after ${String(input.minutes)} minutes` };
+      return { action: 'settings', detail: { kind: 'unsent-alert', minutes: String(input.minutes) } };
     case 'customers.save':
       return customerTaxChange(input.customer as InvoiceCustomer, store);
     default:
       break;
   }
-  if (method.startsWith('catalog.') && !CATALOG_READS.has(method)) return { action: 'catalog', detail: `Catalog: ${method}` };
-  if (method.startsWith('customers.') && !CUSTOMER_READS.has(method)) return { action: 'customer-tax', detail: `Customers: ${method}` };
+  if (method.startsWith('catalog.') && !CATALOG_READS.has(method)) return { action: 'catalog', detail: { kind: 'catalog', method } };
+  if (method.startsWith('customers.') && !CUSTOMER_READS.has(method)) return { action: 'customer-tax', detail: { kind: 'customers', method } };
   return null;
+}
+
+function saleRef(id: unknown, store: Pick<Store, 'getSale'>): SaleRef {
+  const sale = typeof id === 'number' ? store.getSale(id) : null;
+  return { id: String(id), tillName: sale?.tillName ?? null, shortNumber: sale?.shortNumber ?? null, referenceCode: sale?.referenceCode ?? null };
 }
 
 /** A new buyer is a cashier's everyday work; changing a saved buyer's tax data is not. */
@@ -67,8 +68,8 @@ function customerTaxChange(customer: InvoiceCustomer, store: Pick<Store, 'custom
   if (!saved) return null;
   const changed = CUSTOMER_TAX_FIELDS.filter((field) => saved[field] !== customer[field]);
   if (changed.length === 0) return null;
-  const what = changed.map((field) => `${field} ${saved[field]} → ${customer[field]}`).join(', ');
-  return { action: 'customer-tax', detail: `Customer ${customer.identification}: ${what}` };
+  const changes = changed.map((field) => ({ field, from: saved[field], to: customer[field] }));
+  return { action: 'customer-tax', detail: { kind: 'customer-tax', identification: customer.identification, changes } };
 }
 
 /** "018900.50" and 18900.5 alike → "18900.5": decimals compared as text, never as binary floats. */
@@ -83,12 +84,12 @@ export function canonicalDecimal(value: string | number): string {
 export interface PriceChange {
   index: number;
   code: string;
-  /** What the line charges against what the catalog says, in words for the log. */
-  detail: string;
+  /** What the line charges against what the catalog says, for the log. */
+  line: PriceLineChange;
 }
 
-const taxText = (taxes: ReadonlyArray<{ code: string; rate: number | string }>): string =>
-  taxes.length === 0 ? 'no tax' : taxes.map((t) => `${t.code} ${canonicalDecimal(t.rate)} %`).join(' + ');
+const taxRates = (taxes: ReadonlyArray<{ code: string; rate: number | string }>): TaxRate[] =>
+  taxes.map((t) => ({ code: t.code, rate: canonicalDecimal(t.rate) }));
 
 /**
  * Lines whose price or tax is not the catalog's (a product missing from the catalog counts: its price was typed).
@@ -98,9 +99,9 @@ export function priceChanges(items: readonly InvoiceItem[], store: Pick<Store, '
   const changes: PriceChange[] = [];
   items.forEach((item, index) => {
     const catalog = store.catalogPrice(item.code);
-    const charged = `price ${canonicalDecimal(item.price)}, ${taxText(item.taxes)}`;
+    const charged = { chargedPrice: canonicalDecimal(item.price), chargedTaxes: taxRates(item.taxes) };
     if (!catalog) {
-      changes.push({ index, code: item.code, detail: `${item.code} ${item.name}: not in the catalog; ${charged}` });
+      changes.push({ index, code: item.code, line: { code: item.code, name: item.name, catalogPrice: null, catalogTaxes: [], ...charged } });
       return;
     }
     const catalogTaxes = catalog.taxCode === null || catalog.taxRate === null ? [] : [{ code: catalog.taxCode, rate: catalog.taxRate }];
@@ -110,7 +111,7 @@ export function priceChanges(items: readonly InvoiceItem[], store: Pick<Store, '
     if (samePrice && sameTax) return;
     changes.push({
       index, code: item.code,
-      detail: `${item.code} ${item.name}: catalog price ${canonicalDecimal(catalog.price)}, ${taxText(catalogTaxes)}; charged ${charged}`,
+      line: { code: item.code, name: item.name, catalogPrice: canonicalDecimal(catalog.price), catalogTaxes: taxRates(catalogTaxes), ...charged },
     });
   });
   return changes;

@@ -5,7 +5,7 @@
  */
 import type { Locale, ReceiptDto } from '../../../shared/bridge/types';
 import { IDENTIFICATION_TYPES, labelOf, PAYMENT_FORMS, PAYMENT_MEANS, UNIT_MEASURES, taxShortName } from '../../../shared/codes';
-import { formatCop } from '../../../shared/money';
+import { formatCop, ON_PAPER } from '../../../shared/money';
 import { PAPER_WORDS } from './paper-words';
 
 export type PaperBlock =
@@ -75,7 +75,7 @@ const quantity = (value: number, locale: Locale): string => (locale === 'en' ? S
 export function receiptBlocks(receipt: ReceiptDto, locale: Locale, opts: PaperOptions): PaperBlock[] {
   const w = PAPER_WORDS[locale];
   const cols = opts.columns;
-  const money = (amount: string): string => formatCop(amount, locale);
+  const money = (amount: string): string => formatCop(amount, locale, ON_PAPER);
   const out: PaperBlock[] = [];
   const text = (t: string, extra: Omit<Extract<PaperBlock, { type: 'text' }>, 'type' | 'text'> = {}) => {
     for (const line of wrap(t, cols)) out.push({ type: 'text', text: line, ...extra });

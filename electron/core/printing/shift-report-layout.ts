@@ -5,7 +5,7 @@
  */
 import type { Locale, SalesTallyDto, ShiftReportDto } from '../../../shared/bridge/types';
 import { labelOf, PAYMENT_MEANS, taxShortName } from '../../../shared/codes';
-import { formatCop } from '../../../shared/money';
+import { formatCop, ON_PAPER } from '../../../shared/money';
 import { CASH_COUNT_BILLS, CASH_COUNT_COINS } from '../../../shared/shift';
 import { pair, paperDateTime, wrap, type PaperBlock, type PaperOptions } from './receipt-layout';
 import { PAPER_WORDS } from './paper-words';
@@ -39,7 +39,7 @@ const rate = (value: string, locale: Locale): string => (locale === 'en' ? `${va
 export function shiftReportBlocks(report: ShiftReportDto, locale: Locale, opts: PaperOptions): PaperBlock[] {
   const w = SHIFT_PAPER_WORDS[locale];
   const cols = opts.columns;
-  const money = (amount: string): string => formatCop(amount, locale);
+  const money = (amount: string): string => formatCop(amount, locale, ON_PAPER);
   const out: PaperBlock[] = [];
   const text = (t: string, extra: Omit<Extract<PaperBlock, { type: 'text' }>, 'type' | 'text'> = {}) => {
     for (const line of wrap(t, cols)) out.push({ type: 'text', text: line, ...extra });

@@ -3,6 +3,7 @@
  * stamp every sale gets: the till and who sold it. PINs never reach this file in clear; hashing is the caller's job.
  */
 import type Database from 'better-sqlite3';
+import { readOverrideDetail, storeOverrideDetail, type OverrideDetail } from '../../../shared/override-detail';
 import type { PersonRole } from '../../../shared/people';
 import { StoreError } from './errors';
 
@@ -26,7 +27,7 @@ export interface OverrideRecord {
   cashierId: number | null;
   cashierName: string;
   action: string;
-  detail: string;
+  detail: OverrideDetail;
   saleId: number | null;
   saleShortNumber: number | null;
   usedAt: number | null;
@@ -36,7 +37,7 @@ export interface NewOverride {
   owner: Person;
   cashier: Person | null;
   action: string;
-  detail: string;
+  detail: OverrideDetail;
   /** For a price or tax change: the open sale and product it was given for, pending until that sale is charged. */
   openSaleSlot?: string;
   productCode?: string;
@@ -48,7 +49,7 @@ export interface SaleStamp {
   tillName: string;
   cashier: Person | null;
   /** Price overrides this sale uses: they now point at it, with what the line finally charged. */
-  usedOverrides: ReadonlyArray<{ id: number; detail: string }>;
+  usedOverrides: ReadonlyArray<{ id: number; detail: OverrideDetail }>;
   /** Every other pending price override of the charged open sale ends with it (a new sale starts locked). */
   openSaleSlot?: string;
 }
@@ -63,7 +64,7 @@ export interface People {
   recordOverride(o: NewOverride): number;
   listOverrides(limit: number, offset: number): { overrides: OverrideRecord[]; total: number };
   /** Pending price overrides of an open sale: product code → override id. */
-  pendingPriceOverrides(openSaleSlot: string): Map<string, { id: number; detail: string }>;
+  pendingPriceOverrides(openSaleSlot: string): Map<string, { id: number }>;
   /** Runs inside the sale's own transaction (see SaleInput.stamp). */
   stampSale(saleId: number, stamp: SaleStamp): void;
   /** The catalog's price and tax for a product code, as the counter must charge them unless an owner approves. */
@@ -102,8 +103,8 @@ export function peopleTable(db: Database.Database, now: () => number): People {
   }>(`SELECT o.*, s.short_number FROM overrides o LEFT JOIN sales s ON s.id = o.sale_id
       ORDER BY o.at DESC, o.id DESC LIMIT ? OFFSET ?`);
   const overrideCount = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM overrides');
-  const pending = db.prepare<[string], { id: number; product_code: string; detail: string }>(
-    `SELECT id, product_code, detail FROM overrides
+  const pending = db.prepare<[string], { id: number; product_code: string }>(
+    `SELECT id, product_code FROM overrides
      WHERE open_sale_slot = ? AND used_at IS NULL AND action = 'price' AND product_code IS NOT NULL ORDER BY id`,
   );
   const useOverride = db.prepare<[number, string, number, number]>(
@@ -163,7 +164,7 @@ export function peopleTable(db: Database.Database, now: () => number): People {
     recordOverride(o) {
       const row = insertOverride.get({
         at: now(), ownerId: o.owner.id, ownerName: o.owner.name, cashierId: o.cashier?.id ?? null,
-        cashierName: o.cashier?.name ?? '', action: o.action, detail: o.detail, slot: o.openSaleSlot ?? null, code: o.productCode ?? null,
+        cashierName: o.cashier?.name ?? '', action: o.action, detail: storeOverrideDetail(o.detail), slot: o.openSaleSlot ?? null, code: o.productCode ?? null,
       }) as { id: number } | undefined;
       if (!row) throw new StoreError('The override was not recorded.');
       return row.id;
@@ -173,19 +174,19 @@ export function peopleTable(db: Database.Database, now: () => number): People {
         total: overrideCount.get()?.n ?? 0,
         overrides: overridePage.all(limit, offset).map((r) => ({
           id: r.id, at: r.at, ownerId: r.owner_id, ownerName: r.owner_name, cashierId: r.cashier_id, cashierName: r.cashier_name,
-          action: r.action, detail: r.detail, saleId: r.sale_id, saleShortNumber: r.short_number, usedAt: r.used_at,
+          action: r.action, detail: readOverrideDetail(r.detail), saleId: r.sale_id, saleShortNumber: r.short_number, usedAt: r.used_at,
         })),
       };
     },
     pendingPriceOverrides(openSaleSlot) {
-      const found = new Map<string, { id: number; detail: string }>();
-      for (const r of pending.all(openSaleSlot)) if (!found.has(r.product_code)) found.set(r.product_code, { id: r.id, detail: r.detail });
+      const found = new Map<string, { id: number }>();
+      for (const r of pending.all(openSaleSlot)) if (!found.has(r.product_code)) found.set(r.product_code, { id: r.id });
       return found;
     },
     stampSale(saleId, s) {
       stamp.run(s.tillId, s.tillName, s.cashier?.id ?? null, s.cashier?.name ?? '', saleId);
       const at = now();
-      for (const used of s.usedOverrides) useOverride.run(saleId, used.detail, at, used.id);
+      for (const used of s.usedOverrides) useOverride.run(saleId, storeOverrideDetail(used.detail), at, used.id);
       if (s.openSaleSlot !== undefined) closePending.run(at, s.openSaleSlot);
     },
     catalogPrice(code) {

@@ -53,7 +53,7 @@ describe('catalog and customer writes need an owner, whose PIN allows one call',
 
     expect(await rig.value('catalog.save', { ...input, ownerOverride: { pin: OWNER_PIN } })).toMatchObject({ code: 'PIN-1', price: '10000.00' });
     expect(productRow('PIN-1')).toEqual({ code: 'PIN-1', name: 'Panela 500 g', price: '10000.00', shelf_price: '11900.00' });
-    expect(overrides()).toEqual([{ owner_name: 'Ana', cashier_name: 'Beto', action: 'catalog', detail: 'Catalog: catalog.save' }]);
+    expect(overrides()).toEqual([{ owner_name: 'Ana', cashier_name: 'Beto', action: 'catalog', detail: JSON.stringify({ kind: 'catalog', method: 'catalog.save' }) }]);
     // One PIN, one call.
     expect(await rig.call('catalog.save', { product: { ...product, name: 'Panela' }, mode: 'update' })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
   });
@@ -73,9 +73,9 @@ describe('catalog and customer writes need an owner, whose PIN allows one call',
     }
     expect(db.prepare(`SELECT active FROM products WHERE code = 'PIN-1'`).get()).toEqual({ active: 0 });
     expect(productRow('PIN-2')).toMatchObject({ shelf_price: '2500.00' });
-    expect(overrides().slice(1).map((o) => (o as { detail: string }).detail)).toEqual([
-      'Catalog: catalog.setActive', 'Catalog: catalog.importPreview', 'Catalog: catalog.importCommit',
-      'Customers: customers.update', 'Customers: customers.importPreview', 'Customers: customers.import',
+    expect(overrides().slice(1).map((o) => JSON.parse((o as { detail: string }).detail))).toEqual([
+      ...['catalog.setActive', 'catalog.importPreview', 'catalog.importCommit'].map((method) => ({ kind: 'catalog', method })),
+      ...['customers.update', 'customers.importPreview', 'customers.import'].map((method) => ({ kind: 'customers', method })),
     ]);
   });
 });

@@ -82,7 +82,7 @@ describe('people at the till, enforced by the core', () => {
 
     expect((await rig.value('settings.save', { tillName: 'Caja 2', ownerOverride: { pin: OWNER_PIN } })).tillName).toBe('Caja 2');
     expect(db.prepare('SELECT owner_name, cashier_name, action, detail FROM overrides').all())
-      .toEqual([{ owner_name: 'Ana', cashier_name: 'Beto', action: 'settings', detail: 'Settings changed: tillName' }]);
+      .toEqual([{ owner_name: 'Ana', cashier_name: 'Beto', action: 'settings', detail: JSON.stringify({ kind: 'settings', fields: ['tillName'] }) }]);
     // One PIN, one call: the next change needs it again.
     expect(await rig.call('settings.save', { tillName: 'Caja 3' })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
     expect(await rig.call('settings.useDemo', {})).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
@@ -114,7 +114,10 @@ describe('people at the till, enforced by the core', () => {
     const used = db.prepare(`SELECT owner_name, cashier_name, action, detail, sale_id FROM overrides WHERE action = 'price'`).all();
     expect(used).toEqual([{
       owner_name: 'Ana', cashier_name: 'Beto', action: 'price', sale_id: sale.saleId,
-      detail: 'CAF-500 Café molido tradicional 500 g: catalog price 18900, 01 5 %; charged price 15000, 01 5 %',
+      detail: JSON.stringify({ kind: 'price', lines: [{
+        code: 'CAF-500', name: 'Café molido tradicional 500 g', catalogPrice: '18900', catalogTaxes: [{ code: '01', rate: '5' }],
+        chargedPrice: '15000', chargedTaxes: [{ code: '01', rate: '5' }],
+      }] }),
     }]);
     expect(await rig.call('sales.charge', cheaper)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
   });
@@ -143,6 +146,10 @@ describe('people at the till, enforced by the core', () => {
     expect(log.total).toBe(3);
     expect(log.overrides.map((o) => o.action).sort()).toEqual(['customer-tax', 'price', 'settings']);
     expect(log.overrides.find((o) => o.action === 'price')).toMatchObject({ ownerName: 'Ana', cashierName: 'Beto', saleShortNumber: expect.any(Number) });
+    // Facts, not words: the screen says them in its language (renderer/people/override-text.ts).
+    expect(log.overrides.find((o) => o.action === 'price')?.detail).toMatchObject({ kind: 'price', lines: [{ catalogPrice: '18900', chargedPrice: '15000' }] });
+    expect(log.overrides.find((o) => o.action === 'customer-tax')?.detail)
+      .toEqual({ kind: 'customer-tax', identification: '900373115', changes: [{ field: 'tax_regime', from: '48', to: '49' }] });
     // An owner works without PINs, and may change prices.
     expect((await rig.call('sales.charge', { customer, items: [{ ...coffee, price: 1 }], payment: CASH })).ok).toBe(true);
   });

@@ -35,8 +35,29 @@ describe('people migrations', () => {
     const ana = store.addPerson({ name: ' Ana ', role: 'owner', pinHash: 'scrypt$h' });
     expect(ana).toEqual({ id: 1, name: 'Ana', role: 'owner', active: true });
     expect(() => store.addPerson({ name: 'ana', role: 'cashier', pinHash: 'scrypt$i' })).toThrow('There is already a person called ana.');
-    store.recordOverride({ owner: ana, cashier: null, action: 'settings', detail: 'Settings changed: locale' });
-    expect(store.listOverrides(10, 0)).toMatchObject({ total: 1, overrides: [{ ownerName: 'Ana', cashierName: '', at: 5, saleShortNumber: null }] });
+    store.recordOverride({ owner: ana, cashier: null, action: 'settings', detail: { kind: 'settings', fields: ['locale'] } });
+    expect(store.listOverrides(10, 0)).toMatchObject({
+      total: 1, overrides: [{ ownerName: 'Ana', cashierName: '', at: 5, saleShortNumber: null, detail: { kind: 'settings', fields: ['locale'] } }],
+    });
+    store.close();
+  });
+
+  it('overrides written as English sentences before issue 17 read back as facts where they can, else as their text', () => {
+    const file = join(dir, 'old-words.sqlite');
+    const db = openDatabase(file);
+    migrate(db, { target: 12 });
+    db.prepare(`INSERT INTO people (name, role, pin_hash, created_at, updated_at) VALUES ('Ana', 'owner', 'x', 0, 0)`).run();
+    const insert = db.prepare(`INSERT INTO overrides (at, owner_id, owner_name, cashier_name, action, detail) VALUES (?, 1, 'Ana', 'Beto', ?, ?)`);
+    insert.run(1, 'price', 'CAF-500 Café molido: catalog price 11200, 01 5 %; charged price 10500, 01 5 %');
+    insert.run(2, 'price', 'Price or tax of CAF-500 may change on the open sale');
+    insert.run(3, 'settings', 'Settings changed: tillName');
+    db.close();
+    const store = openStore({ path: file, now: () => 5 });
+    expect(store.listOverrides(10, 0).overrides.map((o) => o.detail)).toEqual([
+      { kind: 'text', text: 'Settings changed: tillName' },
+      { kind: 'price-approved', code: 'CAF-500' },
+      { kind: 'price', lines: [{ code: 'CAF-500', name: 'Café molido', catalogPrice: '11200', catalogTaxes: [{ code: '01', rate: '5' }], chargedPrice: '10500', chargedTaxes: [{ code: '01', rate: '5' }] }] },
+    ]);
     store.close();
   });
 });
