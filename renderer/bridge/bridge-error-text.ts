@@ -1,12 +1,20 @@
 /**
- * A bridge error in the cashier's language: a lead sentence for its code, then the detail. The core's per-field
- * messages are English (zod rules); the known ones become a sentence of the chosen language, unknown ones stay as
- * they are. Pure: the caller passes the dictionary.
+ * A bridge error in the cashier's language: a lead sentence for its code, then why (its reason code), the fields
+ * and the service's own words. The core's per-field messages and sentences are English (zod rules, handlers); the
+ * known ones become a sentence of the chosen language. A field message nobody knows stays as it came (the schema
+ * walk in test/unit/renderer/core-messages-spanish.test.ts keeps that list empty); a whole sentence nobody knows is
+ * left out of a Spanish screen (`untranslatedDetail`). Pure: the caller passes the dictionary.
  */
 import type { BridgeError } from '../../shared/bridge/contract';
 import type { Messages } from '../i18n/messages';
 
 type Rule = [RegExp, (t: Messages, match: RegExpMatchArray) => string];
+
+/** An amount the core wrote in English ("$11,900.50") in the chosen language's pesos; other text as it came. */
+const money = (text: string | undefined, t: Messages): string => {
+  const amount = /^\$([\d,]+(?:\.\d+)?)$/.exec(text?.trim() ?? '')?.[1]?.replace(/,/g, '');
+  return amount === undefined ? text ?? '' : t.money(amount);
+};
 
 // The messages written in shared/bridge/contract.ts, shared/api/invoice-request.ts and the core's handlers.
 const RULES: readonly Rule[] = [
@@ -54,7 +62,7 @@ const RULES: readonly Rule[] = [
   // electron/core/app/connection-check.ts: the token request made before a connection is saved
   [/^the service refused these credentials$/, (t) => t.fieldRules.credentialsRefused],
   [/^is only for a cash payment/, (t) => t.fieldRules.cashOnly],
-  [/^must be at least (.+), the amount due in cash \((.+) missing\)$/, (t, m) => t.fieldRules.cashShort(m[1] ?? '', m[2] ?? '')],
+  [/^must be at least (.+), the amount due in cash \((.+) missing\)$/, (t, m) => t.fieldRules.cashShort(money(m[1], t), money(m[2], t))],
   [/^could not be reached$/, (t) => t.fieldRules.unreachable],
   [/^did not answer like an invoicing service$/, (t) => t.fieldRules.notAService],
   // electron/core/people and app/people-handlers.ts
@@ -64,7 +72,51 @@ const RULES: readonly Rule[] = [
   [/^an owner's PIN is needed for this action$/, (t) => t.peopleRules.needsOwnerPin],
   [/^differs from the catalog; an owner must approve the change$/, (t) => t.peopleRules.priceNeedsOwner],
   [/^nobody is signed in; choose who is selling$/, (t) => t.peopleRules.nobodySelling],
+  [/^is already used by someone else; choose another$/, (t) => t.fieldRules.pinTaken],
+  [/^the first person set up must be an owner$/, (t) => t.fieldRules.firstPersonOwner],
+  [/^at least one active owner must remain$/, (t) => t.fieldRules.lastOwner],
+  // shared/people.ts, shared/product.ts, shared/printer.ts and zod's own words for the rest (issue 17)
+  [/^must be (\d+) to (\d+) digits$/, (t, m) => t.fieldRules.pinDigits(m[1] ?? '', m[2] ?? '')],
+  [/^is required for a new person$/, (t) => t.fieldRules.pinForNewPerson],
+  [/^barcode (\S+) is listed twice$/, (t, m) => t.fieldRules.barcodeTwice(m[1] ?? '')],
+  [/^must have at most (\d+) barcodes$/, (t, m) => t.fieldRules.tooManyBarcodes(m[1] ?? '')],
+  [/^must not start or end with a space$/, (t) => t.fieldRules.noEdgeSpaces],
+  [/^must not contain spaces$/, (t) => t.fieldRules.noSpaces],
+  [/^must be a host name or an IP address/, (t) => t.fieldRules.printerHost],
+  [/^must be the print queue name/, (t) => t.fieldRules.printerQueue],
+  [/^must be an? [a-z ]+ id$/, (t) => t.fieldRules.internalId],
+  [/^must be [\w" ,]+ or [\w"]+$/, (t) => t.fieldRules.optionFromList],
+  [/^Invalid option: expected one of /, (t) => t.fieldRules.optionFromList],
+  [/^Too small: expected number to be >0$/, (t) => t.fieldRules.positive],
+  [/^Too small: expected number to be >=0$/, (t) => t.fieldRules.notNegative],
+  [/^Too small: expected (?:string|array) to have >=1 (?:characters|items)$/, (t) => t.fieldRules.atLeastOne],
 ];
+
+// Whole sentences of the core's handlers and store (electron/core), for calls that fail without a field.
+const SENTENCES: readonly Rule[] = [
+  [/^There is no (sale|product|customer|shift|person|parked sale) (.+)\.$/, (t, m) => t.coreSaid.notFound(t.coreSaid.things[m[1] ?? ''] ?? '', m[2] ?? '')],
+  [/^There is already a person called (.+)\.$/, (t, m) => t.coreSaid.personNameTaken(m[1] ?? '')],
+  [/^There are already (\d+) parked sales/, (t, m) => t.coreSaid.tooManyParked(m[1] ?? '')],
+  [/^No receipt printer is set up/, (t) => t.coreSaid.noPrinter],
+  [/^(\d+) print jobs are already waiting/, (t, m) => t.coreSaid.printJobsWaiting(m[1] ?? '')],
+  [/^No shift is open at this till\.$/, (t) => t.coreSaid.noShiftOpen],
+  [/^Shift (\d+) is already open/, (t, m) => t.coreSaid.shiftAlreadyOpen(m[1] ?? '')],
+  [/^Shift (\d+) is already closed\.$/, (t, m) => t.coreSaid.shiftAlreadyClosed(m[1] ?? '')],
+  [/^The file has no customers to import\.$/, (t) => t.coreSaid.fileNoCustomers],
+  [/^That person is not set up at this till/, (t) => t.coreSaid.personNotActive],
+  [/^The invoicing service connection is starting/, (t) => t.coreSaid.serviceStarting],
+  [/^Something went wrong inside Mostrador/, (t) => t.coreSaid.somethingWrong],
+  [/^Saving a PDF from here is not available/, (t) => t.pdfByPrinting],
+];
+
+/** A sentence of the core in the chosen language, or what the dictionary does with one it does not know. */
+export function localizeCoreSentence(message: string, t: Messages): string {
+  for (const [pattern, say] of SENTENCES) {
+    const match = message.trim().match(pattern);
+    if (match) return say(t, match);
+  }
+  return t.untranslatedDetail(message.trim());
+}
 
 export function localizeFieldMessage(message: string, t: Messages): string {
   for (const [pattern, say] of RULES) {
@@ -81,19 +133,29 @@ export function localizeFields(fields: Record<string, string> | undefined, t: Me
 
 const known = <T extends object>(table: T, key: string): key is Extract<keyof T, string> => Object.hasOwn(table, key);
 
-/** "customer.email" → "correo electrónico del cliente"; "items.0.price" → "precio de la línea 1"; unknown paths as-is. */
+/**
+ * "customer.email" → "correo electrónico del cliente"; "items.0.price" → "precio de la línea 1"; "ownerOverride.pin"
+ * → "PIN del dueño"; a path without words is '' (a screen never shows "pin:" or "settings.connection.kind:").
+ */
 export function fieldLabel(path: string, t: Messages): string {
   const parts = path.split('.');
   const leaf = parts[parts.length - 1] ?? path;
-  if (!known(t.fieldNames, leaf)) return path;
+  if (!known(t.fieldNames, leaf)) return '';
   const name = t.fieldNames[leaf];
   const [owner, index] = parts;
   if (parts.length === 3 && owner === 'items' && index !== undefined && /^\d+$/.test(index)) return t.fieldInLine(name, Number(index) + 1);
   if (parts.length === 2 && owner !== undefined && known(t.fieldOwners, owner)) return t.fieldOf(name, t.fieldOwners[owner]);
-  return parts.length === 1 ? name : path;
+  return name;
 }
 
+const labelled = (path: string, message: string, t: Messages): string => {
+  const label = path ? fieldLabel(path, t) : '';
+  const said = localizeFieldMessage(message, t);
+  return label ? `${label}: ${said}` : said;
+};
+
 export function describeBridgeError(error: BridgeError, t: Messages): string {
+  const service = error.serviceMessage?.trim() ? t.serviceSaid(error.serviceMessage.trim()) : '';
   // A refusal of the till's people names its field; a page without its bridge key (the other FORBIDDEN) names none.
   if (error.code === 'FORBIDDEN' && error.fields) {
     const said = Object.entries(error.fields).map(([path, message]) =>
@@ -101,9 +163,10 @@ export function describeBridgeError(error: BridgeError, t: Messages): string {
     return [t.notAllowed, said.join('; ')].join(' ');
   }
   const lead = t.bridgeErrors[error.code] ?? '';
+  const reason = error.reason !== undefined && Object.hasOwn(t.bridgeReasons, error.reason) ? t.bridgeReasons[error.reason] ?? '' : '';
   const fields = Object.entries(error.fields ?? {});
   const detail = fields.length > 0
-    ? fields.map(([path, message]) => (path ? `${fieldLabel(path, t)}: ${localizeFieldMessage(message, t)}` : localizeFieldMessage(message, t))).join('; ')
-    : error.message.trim();
-  return [lead, detail].filter((part) => part !== '').join(' ');
+    ? fields.map(([path, message]) => labelled(path, message, t)).join('; ')
+    : reason === '' ? localizeCoreSentence(error.message, t) : '';
+  return [lead, reason, detail, service].filter((part) => part !== '').join(' ');
 }

@@ -13,7 +13,7 @@ export interface HttpTransportOptions {
   openEvents: (url: string) => EventSource;
 }
 
-const unreachable = (message: string): BridgeEnvelope<never> => ({ ok: false, error: { code: 'INTERNAL', message } });
+const unreachable = (message: string): BridgeEnvelope<never> => ({ ok: false, error: { code: 'INTERNAL', message, reason: 'CORE_UNREACHABLE' } });
 
 function isEnvelope(body: unknown): body is BridgeEnvelope<unknown> {
   if (typeof body !== 'object' || body === null) return false;

@@ -4,6 +4,7 @@ import type { Locale, SaleDetailDto } from '../../shared/bridge/types';
 import { labelOf, PAYMENT_FORMS, PAYMENT_MEANS } from '../../shared/codes';
 import { formatCop } from '../../shared/money';
 import { formatDateTime, formatQuantity } from '../format/date-time';
+import { attemptText } from '../format/remote-status';
 import { taxLabel } from '../format/tax-name';
 import type { Messages } from '../i18n/messages';
 
@@ -54,8 +55,7 @@ export function SaleLog({ sale, t, locale }: Props): ReactNode {
         <ol aria-label={t.historyAttempts}>
           {attempts.map((a, i) => (
             <li key={i}>
-              {formatDateTime(a.startedAt, locale)} — {t.historyAttemptOutcomes[a.outcome] ?? a.outcome}
-              {a.httpStatus ? ` (HTTP ${a.httpStatus})` : ''}{a.message ? `: ${a.message}` : ''}
+              {formatDateTime(a.startedAt, locale)} — {attemptText(a, t)}
             </li>
           ))}
         </ol>

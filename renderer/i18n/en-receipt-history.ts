@@ -8,6 +8,8 @@ export const enReceiptHistory: typeof esReceiptHistory = {
   problemTillName: 'Type a name of 1 to 40 characters, on one line',
   remoteStatusNames: {
     QUEUED: 'Received, being validated', VALIDATED: 'Validated', REJECTED: 'Rejected', ERROR: 'In error',
+    PENDING: 'Pending', PROCESSING: 'Being processed', FAILED: 'Failed', CANCELLED: 'Voided', CANCELED: 'Voided',
   },
+  remoteStatusOther: (status: string) => `Another service status: “${status}”`,
   pdfByPrinting: 'To save the PDF: in the print dialog that opens, choose “Save as PDF” as the destination.',
 };

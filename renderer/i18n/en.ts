@@ -124,7 +124,7 @@ export const en: Messages = {
   remoteStatus: 'Service status',
   attempts: 'Attempts',
   validatedAt: 'Validated on',
-  serviceMessage: 'Service message',
+  serviceMessage: 'The service\'s answer',
   saleMissing: 'Sale not found.',
   retrySale: 'Retry sending',
   retryQueued: (reference: string) => `Sale ${reference} is back in the sending queue.`,

@@ -7,6 +7,8 @@ export const esReceiptHistory = {
   /** The service's document statuses in words; any other status is shown as the service sent it. */
   remoteStatusNames: {
     QUEUED: 'Recibida, en validación', VALIDATED: 'Validada', REJECTED: 'Rechazada', ERROR: 'Con error',
+    PENDING: 'Pendiente', PROCESSING: 'En proceso', FAILED: 'Falló', CANCELLED: 'Anulada', CANCELED: 'Anulada',
   } as Record<string, string>,
+  remoteStatusOther: (status: string) => `Otro estado del servicio: «${status}»`,
   pdfByPrinting: 'Para guardar el PDF: en el cuadro de impresión que se abre, elija «Guardar como PDF» como destino.',
 };

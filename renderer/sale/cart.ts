@@ -49,7 +49,9 @@ export function addProduct(lines: readonly CartLine[], product: ProductDto, newI
   const price = moneyForInput(product.price, locale);
   const discountRate = decimalForInput(product.discountRate, locale);
   const tax = productTax(product);
-  const index = lines.findIndex((l) => l.code === product.code && l.price === price && l.discountRate === discountRate
+  // Prices compared as amounts: "18900" typed or kept by an older open sale is the same price as "18.900".
+  const samePrice = (text: string) => parseDecimalText(text, locale, PRICE_RULE.decimals) === parseDecimalText(price, locale, PRICE_RULE.decimals);
+  const index = lines.findIndex((l) => l.code === product.code && samePrice(l.price) && l.discountRate === discountRate
     && taxKey(l.tax) === taxKey(tax));
   const existing = index >= 0 ? lines[index] : undefined;
   const quantity = existing ? parseDecimalText(existing.quantity, locale, QUANTITY_RULE.decimals) : null;

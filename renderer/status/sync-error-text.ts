@@ -1,6 +1,6 @@
 /**
  * The sync engine's last error for the status bar: a sentence in the cashier's language for each code the core
- * sends, with the technical message kept as the detail; an unknown code shows the core's own words. Nothing at
+ * sends, with the technical message kept as the detail; an unknown code a general sentence, with the same detail. Nothing at
  * all once the core has cleared the error (lastError null): sending works again.
  */
 import type { SyncStatusDto } from '../../shared/bridge/types';
@@ -19,5 +19,6 @@ export function describeSyncError(status: Pick<SyncStatusDto, 'lastError' | 'las
   if (code !== null && Object.hasOwn(t.syncErrors, code)) {
     return { text: t.syncErrors[code as keyof Messages['syncErrors']], detail: raw };
   }
-  return { text: raw, detail: null };
+  // A code we have no words for (the service's own, e.g. VALIDATION): a sentence of ours, its words as the detail.
+  return { text: t.syncErrorOther, detail: raw };
 }

@@ -288,9 +288,14 @@ export const BRIDGE_EVENTS: readonly BridgeEventName[] = BRIDGE_EVENT_NAMES;
 /** Errors cross the bridge as values, never as throws. */
 export interface BridgeError {
   code: 'INVALID_INPUT' | 'UNKNOWN_METHOD' | 'FORBIDDEN' | 'NOT_FOUND' | 'KEYCHAIN_UNAVAILABLE' | 'SERVICE' | 'UNAVAILABLE' | 'INTERNAL';
+  /** The core's words, for logs and for English; a screen says the code, the reason and the fields instead. */
   message: string;
   /** Per-field messages for forms: dotted path → message. */
   fields?: Record<string, string>;
+  /** Why, as a code the renderer has words for (the invoicing API's error codes, NETWORK, TIMEOUT…). */
+  reason?: string;
+  /** The invoicing service's own words, shown as "Respuesta del servicio: …" when they help. */
+  serviceMessage?: string;
 }
 export type BridgeEnvelope<T> = { ok: true; value: T } | { ok: false; error: BridgeError };
 

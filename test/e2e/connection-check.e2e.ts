@@ -53,8 +53,8 @@ test('an address that is not https is refused in Spanish, by its field', async (
   await page.keyboard.press('F10');
   await page.getByRole('radio', { name: 'Servicio real' }).check();
   await page.getByLabel('URL base del servicio').fill('http://example.com');
-  await page.getByLabel('Client ID').fill(CLIENT_ID);
-  await page.getByLabel('Client secret').fill(SECRET);
+  await page.getByLabel('Identificador de cliente').fill(CLIENT_ID);
+  await page.getByLabel('Clave secreta').fill(SECRET);
   await page.getByRole('button', { name: 'Guardar conexión' }).click();
   const url = page.getByLabel('URL base del servicio');
   await expect(url).toHaveAccessibleDescription(/Debe empezar por https:\/\/ \(http:\/\/ solo para este equipo/);
@@ -65,7 +65,7 @@ test('an address that is not https is refused in Spanish, by its field', async (
 test('an unreachable service is said so; saved anyway, the till waits for it and a sale is sent once it is up', async () => {
   const remote = service as InvoicingService;
   await page.getByLabel('URL base del servicio').fill(remote.baseUrl);
-  await page.getByLabel('Client secret').fill(SECRET);
+  await page.getByLabel('Clave secreta').fill(SECRET);
   await page.getByRole('button', { name: 'Guardar conexión' }).click();
   await expect(page.getByLabel('URL base del servicio')).toHaveAccessibleDescription(/no se pudo contactar/, { timeout: 30_000 });
   await page.getByRole('button', { name: 'Guardar de todos modos (las ventas esperan)' }).click();

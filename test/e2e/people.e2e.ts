@@ -92,7 +92,7 @@ test('a cashier cannot change a price until an owner enters their PIN; the sale 
   const row = log.getByRole('row').filter({ hasText: CAFE.code });
   await expect(row).toContainText(OWNER.name);
   await expect(row).toContainText(CASHIER.name);
-  await expect(row).toContainText('charged price 15000');
+  await expect(row).toContainText('cobrado $\u00A015.000 con IVA\u00A05\u00A0%');
   await expect(row).toContainText(String(sale.shortNumber));
   await saveScreen(page, 'people');
 });

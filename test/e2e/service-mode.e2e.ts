@@ -81,13 +81,13 @@ test('settings: the client secret goes into the real keychain, leaves the form, 
 
   await page.getByRole('radio', { name: 'Servicio real' }).check();
   await page.getByLabel('URL base del servicio').fill(remote.baseUrl);
-  await page.getByLabel('Client ID').fill(CLIENT_ID);
-  await page.getByLabel('Client secret').fill(SECRET);
+  await page.getByLabel('Identificador de cliente').fill(CLIENT_ID);
+  await page.getByLabel('Clave secreta').fill(SECRET);
   await page.getByRole('button', { name: 'Guardar conexión' }).click();
 
   await expect(page.getByText('Conexión guardada.')).toBeVisible();
   await expect(page.getByText(`Conectado a ${remote.baseUrl} como ${CLIENT_ID} · secreto guardado en el llavero`)).toBeVisible();
-  await expect(page.getByLabel('Client secret')).toHaveValue('');
+  await expect(page.getByLabel('Clave secreta')).toHaveValue('');
   await expect(statusBar(page).getByText('DEMO', { exact: true })).toHaveCount(0);
 
   // In gnome-keyring under the app's entry name, and nowhere the renderer can see it.
@@ -103,7 +103,7 @@ test('settings: the client secret goes into the real keychain, leaves the form, 
   await expect(productSearch(page)).toBeVisible();
   await page.keyboard.press('F10');
   await expect(page.getByText(`Conectado a ${remote.baseUrl} como ${CLIENT_ID}`)).toBeVisible();
-  await expect(page.getByLabel('Client secret')).toHaveValue('');
+  await expect(page.getByLabel('Clave secreta')).toHaveValue('');
   expect(await page.content()).not.toContain(SECRET);
 
   // A real service starts without the demo shop's details, at once (no reload), and Settings says what is missing.
@@ -114,10 +114,10 @@ test('settings: the client secret goes into the real keychain, leaves the form, 
   await expect(statusBar(page).getByText('DEMO', { exact: true })).toBeVisible();
   await expect(seller.getByLabel('Razón social')).not.toHaveValue('');
   await page.getByRole('radio', { name: 'Servicio real' }).check();
-  await page.getByLabel('Client secret').fill(SECRET);
+  await page.getByLabel('Clave secreta').fill(SECRET);
   await page.getByRole('button', { name: 'Guardar conexión' }).click();
   await expect(page.getByText(`Conectado a ${remote.baseUrl} como ${CLIENT_ID} · secreto guardado en el llavero`)).toBeVisible();
-  await expect(page.getByLabel('Client secret')).toHaveValue('');
+  await expect(page.getByLabel('Clave secreta')).toHaveValue('');
   await expect(seller.getByLabel('Razón social')).toHaveValue('');
   await expect(seller.getByLabel('NIT')).toHaveValue('');
   await expect(page.getByLabel('Correo por defecto')).toHaveValue('');
@@ -215,7 +215,7 @@ test('rejected: a sale the service rejects shows as needing attention with the s
   const detail = page.getByRole('region', { name: /^Venta Caja 1 · \d{6}$/ });
   await expect(detail).toContainText(reference);
   const box = detail.getByRole('alert');
-  await expect(box).toContainText('Mensaje del servicio:');
+  await expect(box).toContainText('Respuesta del servicio:');
   await expect(box).toContainText(message);
   await expect(page.getByRole('button', { name: 'Reintentar envío' })).toBeVisible();
   await saveScreen(page, 'needs-attention');

@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { test, expect } from '@playwright/test';
-import { cashDue, formatCop, sumAmounts } from '../../shared/money';
+import { cashDue, formatCop, ON_PAPER, sumAmounts } from '../../shared/money';
 import { removeDataDir, startApp, type AppProcess } from './app-process';
 import { callCore } from './core-bridge';
 import { addBySearch, emptyCart, openTill, saveScreen, scan } from './counter';
@@ -21,6 +21,8 @@ test.afterEach(async () => {
 });
 
 const cop = (amount: string) => formatCop(amount, 'es-CO');
+/** The X and Z reports are the paper: two decimals always. */
+const paper = (amount: string) => formatCop(amount, 'es-CO', ON_PAPER);
 
 function pdftotext(pdf: Buffer): string | null {
   try {
@@ -66,13 +68,13 @@ test('a shift closed with 50 pesos missing: the Z report adds up to the sales an
   await page.getByRole('button', { name: 'Turno' }).click();
   await page.getByRole('button', { name: 'Informe X' }).click();
   await expect(page.getByTestId('shift-report')).toContainText('Informe X');
-  await expect(page.getByTestId('report-total')).toHaveText(cop(total));
+  await expect(page.getByTestId('report-total')).toHaveText(paper(total));
 
   await page.getByRole('button', { name: 'Cerrar turno' }).click();
   // 100 000 + 10 000 + 5 000 + 2 × 2 000 + 500 + 200 + 100 = 119 800; expected 100 000 + 19 850 = 119 850.
   const count: Array<[string, string]> = [
-    ['Billetes $\u00A0100.000,00', '1'], ['Billetes $\u00A010.000,00', '1'], ['Billetes $\u00A05.000,00', '1'], ['Billetes $\u00A02.000,00', '2'],
-    ['Monedas $\u00A0500,00', '1'], ['Monedas $\u00A0200,00', '1'], ['Monedas $\u00A0100,00', '1'],
+    ['Billetes $\u00A0100.000', '1'], ['Billetes $\u00A010.000', '1'], ['Billetes $\u00A05.000', '1'], ['Billetes $\u00A02.000', '2'],
+    ['Monedas $\u00A0500', '1'], ['Monedas $\u00A0200', '1'], ['Monedas $\u00A0100', '1'],
   ];
   for (const [name, pieces] of count) await page.getByRole('spinbutton', { name, exact: true }).fill(pieces);
   await expect(page.getByTestId('counted-total')).toHaveText(cop('119800'));
@@ -81,14 +83,14 @@ test('a shift closed with 50 pesos missing: the Z report adds up to the sales an
   const z = page.getByTestId('shift-report');
   await expect(z).toContainText('Informe Z (cierre de turno)');
   await expect(z.getByTestId('report-sales-count')).toHaveText('2');
-  await expect(z.getByTestId('report-total')).toHaveText(cop(total));
-  await expect(z.getByTestId('report-tax-total')).toHaveText(cop(taxTotal));
-  await expect(z.getByTestId('report-means-10')).toHaveText(cop(cash.totals.payable));
-  await expect(z.getByTestId('report-means-49')).toHaveText(cop(card.totals.payable));
-  await expect(z.getByTestId('report-validated')).toHaveText(cop(total));
-  await expect(z.getByTestId('report-expected')).toHaveText(cop(sumAmounts(['100000', cashDue(cash.totals.payable)])));
-  await expect(z.getByTestId('report-counted')).toHaveText(cop('119800'));
-  await expect(z.getByTestId('report-difference')).toHaveText(`${cop('-50')} faltante`);
+  await expect(z.getByTestId('report-total')).toHaveText(paper(total));
+  await expect(z.getByTestId('report-tax-total')).toHaveText(paper(taxTotal));
+  await expect(z.getByTestId('report-means-10')).toHaveText(paper(cash.totals.payable));
+  await expect(z.getByTestId('report-means-49')).toHaveText(paper(card.totals.payable));
+  await expect(z.getByTestId('report-validated')).toHaveText(paper(total));
+  await expect(z.getByTestId('report-expected')).toHaveText(paper(sumAmounts(['100000', cashDue(cash.totals.payable)])));
+  await expect(z.getByTestId('report-counted')).toHaveText(paper('119800'));
+  await expect(z.getByTestId('report-difference')).toHaveText(`${paper('-50')} faltante`);
   for (const taxes of details.flatMap((d) => d!.totals.taxes)) await expect(z.getByTestId(`report-tax-${taxes.code}-${taxes.rate}`)).toBeVisible();
   await saveScreen(page, 'shift-z-report', z);
   expect((await callCore(app, 'shifts.current', {}))).toBeNull();

@@ -32,7 +32,14 @@ export function toBridgeError(error: unknown): BridgeError {
     return error.fields ? { code: error.code, message: error.message, fields: error.fields } : { code: error.code, message: error.message };
   }
   if (error instanceof KeychainUnavailableError) return { code: 'KEYCHAIN_UNAVAILABLE', message: error.message };
-  if (isApiError(error)) return { code: 'SERVICE', message: `The invoicing service answered: ${error.message}` };
+  if (isApiError(error)) {
+    // The service's words only when it answered (an HTTP status); ours ("Could not connect…") are said by the reason.
+    const reason = error.code ?? error.kind.toUpperCase();
+    return {
+      code: 'SERVICE', message: `The invoicing service answered: ${error.message}`, reason,
+      ...(error.status !== undefined && error.message.trim() !== '' ? { serviceMessage: error.message } : {}),
+    };
+  }
   if (error instanceof StoreError) return { code: 'INVALID_INPUT', message: error.message };
   return { code: 'INTERNAL', message: 'Something went wrong inside Mostrador; the details are in the log.' };
 }

@@ -53,11 +53,18 @@ describe('bridge errors in the cashier\'s language', () => {
     });
     expect(localizeFieldMessage('the check digit does not match NIT 900123456', es)).toBe('el DV no corresponde al NIT 900123456');
     expect(localizeFieldMessage('property foo should not exist', es)).toBe('el dato «foo» no se admite');
+    expect(localizeFieldMessage('must be at least $11,900.50, the amount due in cash ($1,900 missing)', es))
+      .toBe('debe ser al menos $\u00A011.900,50, lo que se cobra en efectivo (faltan $\u00A01.900)');
   });
 
-  it('keeps an unknown field message and path as they came', () => {
+  it('keeps an unknown field message as it came, and never shows a path without words ("pin:")', () => {
     expect(localizeFieldMessage('frobnication failed', es)).toBe('frobnication failed');
-    expect(fieldLabel('customer.zip', es)).toBe('customer.zip');
+    expect(fieldLabel('customer.zip', es)).toBe('');
+    expect(fieldLabel('ownerOverride.pin', es)).toBe('PIN del dueño');
+    expect(describeBridgeError({ code: 'INVALID_INPUT', message: 'x', fields: { pin: 'must be 4 to 8 digits' } }, es))
+      .toBe('Algunos datos no son válidos. PIN: debe tener de 4 a 8 dígitos');
+    expect(describeBridgeError({ code: 'INVALID_INPUT', message: 'x', fields: { 'settings.connection.kind': 'frobnication failed' } }, es))
+      .toBe('Algunos datos no son válidos. frobnication failed');
     expect(fieldLabel('items.2.price', es)).toBe('precio de la línea 3');
     expect(fieldLabel('defaultEmail', es)).toBe('correo por defecto');
   });
@@ -66,8 +73,15 @@ describe('bridge errors in the cashier\'s language', () => {
     const codes: BridgeError['code'][] = ['INVALID_INPUT', 'KEYCHAIN_UNAVAILABLE', 'SERVICE', 'UNAVAILABLE', 'INTERNAL', 'FORBIDDEN'];
     const leads = codes.map((code) => describeBridgeError({ code, message: '' }, es));
     expect(new Set(leads).size).toBe(codes.length);
-    expect(describeBridgeError({ code: 'SERVICE', message: 'The invoicing service answered: boom' }, es))
-      .toBe('El servicio de facturación respondió con un error. The invoicing service answered: boom');
+    // Said by its reason code; the service's own words only when it answered them, introduced as such.
+    expect(describeBridgeError({ code: 'SERVICE', message: 'The invoicing service answered: Could not connect to the invoicing service', reason: 'NETWORK' }, es))
+      .toBe('El servicio de facturación respondió con un error. No hay conexión con el servicio de facturación; revise la red o la dirección.');
+    expect(describeBridgeError({ code: 'SERVICE', message: 'The invoicing service answered: x', reason: 'VALIDATION', serviceMessage: 'grant_type must be client_credentials' }, es))
+      .toBe('El servicio de facturación respondió con un error. El servicio de facturación no aceptó los datos enviados. Respuesta del servicio: grant_type must be client_credentials');
+    // A sentence of the core with no Spanish words is left out of a Spanish screen, kept on an English one.
+    expect(describeBridgeError({ code: 'SERVICE', message: 'The invoicing service answered: boom' }, es)).toBe('El servicio de facturación respondió con un error.');
+    expect(describeBridgeError({ code: 'NOT_FOUND', message: 'There is no sale 42.' }, es)).toBe('No se encontró lo solicitado. No existe la venta 42.');
+    expect(describeBridgeError({ code: 'INVALID_INPUT', message: 'There is already a person called Ana.' }, es)).toBe('Algunos datos no son válidos. Ya hay una persona llamada Ana.');
     expect(describeBridgeError({ code: 'KEYCHAIN_UNAVAILABLE', message: 'no keyring' }, en))
       .toBe('The system keychain is not available; unlock it and try again. no keyring');
   });

@@ -21,9 +21,16 @@ describe('the cart', () => {
   it('adds a product as a line with its price, discount and tax shown for editing', () => {
     const lines = addProduct([], coffee, 'a', 'es-CO');
     expect(lines).toEqual([{
-      id: 'a', code: 'P-001', name: 'Café molido 500 g', unitMeasure: '94', quantity: '1', price: '18900', discountRate: '0',
+      id: 'a', code: 'P-001', name: 'Café molido 500 g', unitMeasure: '94', quantity: '1', price: '18.900', discountRate: '0',
       tax: { code: '01', rate: '5' },
     }]);
+  });
+
+  it('counts an ungrouped price ("18900", typed or kept by an older open sale) as the catalog\'s price', () => {
+    let lines = addProduct([], coffee, 'a', 'es-CO');
+    lines = updateLine(lines, 'a', { price: '18900' });
+    lines = addProduct(lines, coffee, 'b', 'es-CO');
+    expect(lines.map((l) => [l.id, l.quantity])).toEqual([['a', '2']]);
   });
 
   it('adds one more unit to an untouched line instead of a second line', () => {
@@ -45,7 +52,7 @@ describe('the cart', () => {
     let lines = addProduct([], coffee, 'a', 'es-CO');
     lines = updateLine(lines, 'a', { price: '17000' });
     lines = addProduct(lines, coffee, 'b', 'es-CO');
-    expect(lines.map((l) => [l.id, l.price, l.quantity])).toEqual([['a', '17000', '1'], ['b', '18900', '1']]);
+    expect(lines.map((l) => [l.id, l.price, l.quantity])).toEqual([['a', '17000', '1'], ['b', '18.900', '1']]);
   });
 
   it('has no tax for a product without one, and removes lines by id', () => {

@@ -16,6 +16,8 @@ const es = messagesFor('es-CO');
 const SOURCES = [
   'shared/field-rules.ts', 'shared/sale-input.ts', 'shared/sale-line-text.ts', 'shared/customer.ts', 'shared/seller.ts',
   'shared/open-sale.ts', 'shared/nit.ts', 'shared/api/field-problems.ts', 'shared/service-url.ts',
+  // issue 17: the people, catalog, shift and printer forms reach the screen the same way ("pin: must be 4 to 8 digits")
+  'shared/people.ts', 'shared/product.ts', 'shared/shift.ts', 'shared/printer.ts',
 ];
 /** The per-field messages of the check made before a connection is saved (electron/core/app/connection-check.ts). */
 const CONNECTION_CHECK_FIELDS = readFileSync('electron/core/app/connection-check.ts', 'utf8')
@@ -27,6 +29,14 @@ const passportCustomer = { ...customer, identification_type: '41', identificatio
 const line = { code: 'P-1', name: 'Leche', quantity: 1, unit_measure: '94', price: 4200, discount_rate: 0, taxes: [{ code: '01', rate: 19 }] };
 const payment = { form_code: '1', means_code: '10' };
 const draftLine = { id: 'line-1', code: 'P-1', name: 'Leche', unitMeasure: '94', quantity: '1', price: '4200', discountRate: '0', tax: { code: '01', rate: '19' } };
+const product = {
+  code: 'P-1', name: 'Leche', barcodes: ['7701'], unitMeasure: '94', priceEntry: 'shelf', price: 4200,
+  tax: { code: '01', rate: 19 }, discountRate: 0, category: null, active: true, acceptDifference: false,
+};
+const printerSettings = (kind: 'network' | 'os') => ({
+  connection: kind === 'network' ? { kind, host: '192.168.1.50', port: 9100 } : { kind, queue: 'EPSON' },
+  codePage: 'cp858', qr: 'native', statusCheck: true, printOnValidation: true, printAtCharge: false, drawerOnCash: true,
+});
 const seller = {
   name: 'Tienda', nit: '900373115', dv: '3', address: 'Calle 1', phone: '300', email: 'caja@tienda.example.co',
   municipalityCode: '11001', resolutionText: 'Resolución 1',
@@ -42,10 +52,21 @@ const SAMPLES: Array<[BridgeMethod, unknown]> = [
   ['openSale.save', { slot: 'counter', draft: { lines: [draftLine], customer, payment } }],
   ['settings.save', { seller, defaultEmail: 'caja@tienda.example.co', defaultMunicipalityCode: '11001', printerName: 'EPSON', rateShare: 50 }],
   ['settings.saveConnection', { baseUrl: 'https://api.example.com', clientId: 'fc_x', clientSecret: 's' }],
+  ['people.signIn', { personId: 1, pin: '1234' }],
+  ['people.save', { person: { id: 1, name: 'Ana', role: 'owner', pin: '1234', active: true }, ownerOverride: { pin: '9876' } }],
+  ['people.save', { person: { name: 'Beto', role: 'cashier' } }],
+  ['people.approveLine', { slot: 'counter', code: 'P-1', ownerOverride: { pin: '9876' } }],
+  ['catalog.save', { product, mode: 'create' }],
+  ['catalog.save', { product: { ...product, barcodes: ['7701', '7701'] }, mode: 'update' }],
+  ['shifts.open', { openingCash: 100000 }],
+  ['shifts.close', { shiftId: 1, count: { bills: { 50000: 2 }, coins: { 500: 1 } } }],
+  ['shifts.unsentAlert', { minutes: 30 }],
+  ['printer.save', { settings: printerSettings('network') }],
+  ['printer.save', { settings: printerSettings('os') }],
 ];
 
 const BAD: unknown[] = [
-  undefined, null, '', '   ', 'x'.repeat(2000), 'a\u0007b', 'zz', '12', '12345', '5', 'AB', 'A-1', '1'.repeat(18), '\ud800',
+  undefined, null, '', '   ', ' a', 'a b', 'x'.repeat(2000), 'a\u0007b', 'zz', '12', '12345', '5', 'AB', 'A-1', '1'.repeat(18), '\ud800',
   0, -0, -1, 1.5, 1e15, 0.0001, 12.345, 100.01, 100.00001, Number.NaN, Infinity, true, {}, [],
   'http://example.com', 'ftp://x', 'https://' + 'a'.repeat(400) + '.co',
 ];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCop } from '../../../shared/money';
 import { formatRate } from '../../../renderer/format/date-time';
-import { remoteStatusText } from '../../../renderer/format/remote-status';
+import { attemptText, remoteStatusText } from '../../../renderer/format/remote-status';
 import { saleNumberLabel } from '../../../renderer/format/sale-number';
 import { taxLabel } from '../../../renderer/format/tax-name';
 import { messagesFor } from '../../../renderer/i18n/messages';
@@ -29,8 +29,17 @@ describe('texts on a narrow receipt and in the history', () => {
     expect(remoteStatusText('VALIDATED', es)).toBe('Validada');
     expect(remoteStatusText('QUEUED', es)).toBe('Recibida, en validación');
     expect(remoteStatusText('REJECTED', en)).toBe('Rejected');
-    expect(remoteStatusText('DIAN_HOLD', es)).toBe('DIAN_HOLD');
-    expect(remoteStatusText('toString', es)).toBe('toString');
+    expect(remoteStatusText('DIAN_HOLD', es)).toBe('Otro estado del servicio: «DIAN_HOLD»');
+    expect(remoteStatusText('toString', es)).toBe('Otro estado del servicio: «toString»');
+  });
+
+  it('says each sending attempt without a raw status, the service\'s words introduced as its answer (issue 17)', () => {
+    expect(attemptText({ outcome: 'queued', httpStatus: null, message: 'QUEUED' }, es)).toBe('Recibida por el servicio');
+    expect(attemptText({ outcome: 'queued', httpStatus: null, message: 'VALIDATED' }, es)).toBe('Recibida por el servicio (Validada)');
+    expect(attemptText({ outcome: 'permanent', httpStatus: 422, message: 'VALIDATION: customer.email is invalid' }, es))
+      .toBe('Rechazada por el servicio (HTTP 422). Respuesta del servicio: VALIDATION: customer.email is invalid');
+    expect(attemptText({ outcome: 'transient', httpStatus: null, message: 'Could not connect to the invoicing service' }, es))
+      .toBe('Falló; se volverá a intentar');
     expect(remoteStatusText(null, es)).toBe('—');
   });
 

@@ -27,9 +27,9 @@ describe('the status bar\'s last error', () => {
     }
   });
 
-  it('shows the core\'s own words for an unknown code or none', () => {
-    expect(describeSyncError({ lastError: 'Something new', lastErrorCode: 'VALIDATION' }, es)).toEqual({ text: 'Something new', detail: null });
-    expect(describeSyncError({ lastError: 'Something new', lastErrorCode: null }, es)).toEqual({ text: 'Something new', detail: null });
+  it('says a general sentence for an unknown code or none, the core\'s own words kept as the detail', () => {
+    expect(describeSyncError({ lastError: 'Something new', lastErrorCode: 'VALIDATION' }, es)).toEqual({ text: es.syncErrorOther, detail: 'Something new' });
+    expect(describeSyncError({ lastError: 'Something new', lastErrorCode: null }, es)).toEqual({ text: es.syncErrorOther, detail: 'Something new' });
   });
 
   it('shows nothing once the core has cleared the error, whatever code is left', () => {

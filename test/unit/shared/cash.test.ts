@@ -41,7 +41,7 @@ describe('cash at the counter', () => {
   it('the bridge refuses a cash sale paid short, cash on a card, and cents or negative cash, by the field', () => {
     const short = parseBridgeInput('sales.charge', charge({ received: 10_000 }));
     expect(short.ok).toBe(false);
-    if (!short.ok) expect(short.error.fields?.['cash.received']).toMatch(/at least \$11,900\.00.*\$1,900\.00 missing/);
+    if (!short.ok) expect(short.error.fields?.['cash.received']).toMatch(/at least \$11,900.*\$1,900 missing/);
     const card = parseBridgeInput('sales.charge', charge({ received: 20_000 }, '48'));
     expect(!card.ok && card.error.fields?.cash).toMatch(/only for a cash payment/);
     for (const received of [-1, 100.5, 1e12, '20000']) {

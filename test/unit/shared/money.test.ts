@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { calculateLine, calculateTotals, formatCop, type LineInput } from '../../../shared/money';
+import { calculateLine, calculateTotals, formatCop, ON_PAPER, type LineInput } from '../../../shared/money';
 import { formatCents, formatRate, referenceLine, referenceTotals } from '../../support/rational';
 
 const iva19 = { code: '01', rate: 19 };
@@ -144,12 +144,35 @@ describe('formatCop', () => {
     ['100000000.5', '$ 100.000.000,50', '$100,000,000.50'],
     ['-2500.5', '-$ 2.500,50', '-$2,500.50'],
     ['-0.001', '$ 0,00', '$0.00'],
-  ])('%s → %s / %s', (value, written, en) => {
+  ])('on paper, always two decimals: %s → %s / %s', (value, written, en) => {
     // Written here with a plain space for reading; the formatter puts a no-break space after "$".
+    const es = written.replace('$ ', '$\u00A0');
+    expect(formatCop(value, 'es-CO', ON_PAPER)).toBe(es);
+    expect(formatCop(value, 'en', ON_PAPER)).toBe(en);
+  });
+
+  it.each([
+    ['18900.00', '$ 18.900', '$18,900'],
+    ['4201.68', '$ 4.201,68', '$4,201.68'],
+    ['100000', '$ 100.000', '$100,000'],
+    ['0', '$ 0', '$0'],
+    ['999.999', '$ 1.000', '$1,000'],
+    ['2500.5', '$ 2.500,50', '$2,500.50'],
+    ['-0.001', '$ 0', '$0'],
+  ])('on screen (the default), no ",00" when the cents are zero: %s → %s / %s', (value, written, en) => {
     const es = written.replace('$ ', '$\u00A0');
     expect(formatCop(value)).toBe(es);
     expect(formatCop(value, 'es-CO')).toBe(es);
     expect(formatCop(value, 'en')).toBe(en);
+  });
+
+  it('a screen amount and a paper amount are the same number', () => {
+    fc.assert(fc.property(fc.bigInt({ min: 0n, max: 10n ** 14n }), (cents) => {
+      const value = `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
+      const screen = formatCop(value);
+      const paper = formatCop(value, 'es-CO', ON_PAPER);
+      expect(cents % 100n === 0n ? `${screen},00` : screen).toBe(paper);
+    }));
   });
 
   it('never lets a line break between "$" and the amount (no plain space in its output)', () => {
