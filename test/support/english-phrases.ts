@@ -61,6 +61,14 @@ function phrasePattern(phrases: readonly string[]): RegExp | null {
   return compiled.get(phrases) ?? null;
 }
 
+/**
+ * A screen's text without what is quoted on purpose: the service's own words ("Respuesta del servicio: …") and an
+ * old record's original text ("Texto original: …"), each to the end of its line.
+ */
+export function withoutQuotedWords(text: string): string {
+  return text.replace(/(?:Respuesta del servicio|Texto original):[^\n]*/g, '');
+}
+
 /** What on a Spanish screen's text is English or a raw code: one line per finding, empty when all is Spanish. */
 export function englishFound(text: string, phrases: readonly string[] = englishOnlyPhrases()): string[] {
   const pattern = phrasePattern(phrases);
