@@ -51,7 +51,7 @@ test('a cashier cannot change a price until an owner enters their PIN; the sale 
 
   await addBySearch(page, 'café molido', CAFE.name);
   const price = lineInput(page, 'Precio unitario', CAFE.name);
-  await expect(price).toHaveValue('18900');
+  await expect(price).toHaveValue('18.900');
   await expect(price).not.toBeEditable();
   await expect(page.getByRole('combobox', { name: `Impuesto: ${CAFE.name}` })).toBeDisabled();
 
