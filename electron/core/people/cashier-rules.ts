@@ -51,6 +51,12 @@ export function restrictionOf(method: string, input: Input, store: Pick<Store, '
       return { action: 'overrides', detail: 'Override log read' };
     case 'shifts.unsentAlert':
       return { action: 'settings', detail: `Unsent sales highlighted after ${String(input.minutes)} minutes` };
+    case 'backup.configure':
+      return { action: 'settings', detail: `Backups: folder ${input.folder === null ? 'inside the data folder' : String(input.folder)}${input.passphrase ? ', passphrase changed' : ''}` };
+    case 'backup.inspect':
+      return { action: 'settings', detail: `Backup read for a restore: ${String(input.file)}` };
+    case 'backup.restore':
+      return { action: 'settings', detail: 'Data restored from a backup' };
     case 'customers.save':
       return customerTaxChange(input.customer as InvoiceCustomer, store);
     default:
