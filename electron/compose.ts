@@ -14,7 +14,10 @@ import { createPosApp, type PosApp, type PosAppOptions } from './core/app/pos-ap
 import type { DemoServiceProvider } from './core/app/service-connection';
 import type { CredentialStore } from './core/secrets/credential-store';
 import { createKeytarCredentialStore } from './core/secrets/keytar-store';
-import { openStore } from './core/store';
+import { openStore, type Store } from './core/store';
+import { removeStaleInspections, replaceDataFile } from './core/backup/restore';
+import type { BridgeHandlers } from './core/bridge/dispatch';
+import type { PosEvent } from './core/app/pos-app';
 
 export const DATA_FILE = 'mostrador.sqlite';
 export const DEMO_SERVICE_FILE = 'demo-service.sqlite';
@@ -78,39 +81,91 @@ export function demoServiceProvider(opts: { dbPath: string; validationDelayMs?: 
   };
 }
 
+/**
+ * Opens the till on its data folder. The app handed back stays the same object across a restore: restoring closes
+ * the till, swaps the data file (core/backup/restore.ts) and opens it again through this same start, while calls
+ * that arrive meanwhile wait for it. A restore interrupted by a crash is finished at the next start.
+ */
 export async function composePosApp(opts: ComposeOptions): Promise<ComposedApp> {
   mkdirSync(opts.dataDir, { recursive: true });
   const log = opts.log ?? (() => {});
-  const store = openStore({ path: join(opts.dataDir, DATA_FILE) });
-  const app = createPosApp({
-    store,
-    credentials: opts.credentials ?? createKeytarCredentialStore(opts.keychainService ? { service: opts.keychainService } : {}),
-    demo: demoServiceProvider({
-      dbPath: join(opts.dataDir, DEMO_SERVICE_FILE),
-      ...(opts.demoValidationDelayMs !== undefined ? { validationDelayMs: opts.demoValidationDelayMs } : {}),
+  const listeners = new Set<(event: PosEvent) => void>();
+  let reopening: Promise<void> | null = null;
+
+  async function open(): Promise<{ app: PosApp; store: Store; unsubscribe: () => void }> {
+    const restored = await replaceDataFile(opts.dataDir, DATA_FILE, Date.now);
+    if (restored) log(`a backup was restored${restored.replaced ? `; the previous data file is kept as ${restored.replaced}` : ''}`);
+    await removeStaleInspections(opts.dataDir);
+    const store = openStore({ path: join(opts.dataDir, DATA_FILE) });
+    const app = createPosApp({
+      store,
+      credentials: opts.credentials ?? createKeytarCredentialStore(opts.keychainService ? { service: opts.keychainService } : {}),
+      demo: demoServiceProvider({
+        dbPath: join(opts.dataDir, DEMO_SERVICE_FILE),
+        ...(opts.demoValidationDelayMs !== undefined ? { validationDelayMs: opts.demoValidationDelayMs } : {}),
+        log,
+      }),
+      demoSeller: DEMO_SELLER_SETTINGS,
+      shell: opts.shell,
+      version: opts.version,
       log,
-    }),
-    demoSeller: DEMO_SELLER_SETTINGS,
-    shell: opts.shell,
-    version: opts.version,
-    log,
-    ...(opts.printer ? { printer: opts.printer } : {}),
-    ...(opts.api ? { api: opts.api } : {}),
-    ...(opts.engine ? { engine: opts.engine } : {}),
-    ...(opts.printing ? { printing: opts.printing } : {}),
-  });
-  try {
-    await app.start();
-  } catch (error) {
-    await app.close().catch(() => {});
-    store.close();
-    throw error;
+      backup: { dataDir: opts.dataDir, dataFile: DATA_FILE, reopen },
+      ...(opts.printer ? { printer: opts.printer } : {}),
+      ...(opts.api ? { api: opts.api } : {}),
+      ...(opts.engine ? { engine: opts.engine } : {}),
+      ...(opts.printing ? { printing: opts.printing } : {}),
+    });
+    try {
+      await app.start();
+    } catch (error) {
+      await app.close().catch(() => {});
+      store.close();
+      throw error;
+    }
+    const unsubscribe = app.subscribe((event) => {
+      for (const listener of listeners) listener(event);
+    });
+    return { app, store, unsubscribe };
   }
+
+  let current = await open();
+
+  async function reopen(): Promise<void> {
+    const work = (async () => {
+      const old = current;
+      old.unsubscribe();
+      await old.app.close();
+      old.store.close();
+      current = await open();
+    })();
+    reopening = work.finally(() => { reopening = null; });
+    await reopening;
+  }
+
+  const handlers = Object.fromEntries(Object.keys(current.app.handlers).map((method) => [method, async (input: unknown) => {
+    if (reopening) await reopening.catch(() => {});
+    return (current.app.handlers as unknown as Record<string, (input: unknown) => Promise<unknown>>)[method]!(input);
+  }])) as unknown as BridgeHandlers;
+
+  const app: PosApp = {
+    handlers,
+    start: async () => {},
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close: async () => {
+      listeners.clear();
+      await current.app.close();
+    },
+  };
   return {
     app,
     async close() {
-      await app.close();
-      store.close();
+      await reopening?.catch(() => {});
+      current.unsubscribe();
+      await current.app.close();
+      current.store.close();
     },
   };
 }

@@ -31,6 +31,9 @@ export type OverrideDetail =
   | { kind: 'person'; name: string }
   | { kind: 'overrides-read' }
   | { kind: 'unsent-alert'; minutes: string }
+  | { kind: 'backup-configure'; folder: string | null; passphraseChanged: boolean }
+  | { kind: 'backup-inspect'; file: string }
+  | { kind: 'backup-restore' }
   | { kind: 'customer-tax'; identification: string; changes: Array<{ field: string; from: string; to: string }> }
   | { kind: 'catalog'; method: string }
   | { kind: 'customers'; method: string }
@@ -38,7 +41,7 @@ export type OverrideDetail =
 
 const KINDS = new Set<OverrideDetail['kind']>([
   'price-approved', 'price', 'settings', 'connection', 'demo', 'printer', 'retry', 'correction', 'person', 'overrides-read',
-  'unsent-alert', 'customer-tax', 'catalog', 'customers', 'text',
+  'unsent-alert', 'backup-configure', 'backup-inspect', 'backup-restore', 'customer-tax', 'catalog', 'customers', 'text',
 ]);
 
 export const storeOverrideDetail = (detail: OverrideDetail): string => JSON.stringify(detail);

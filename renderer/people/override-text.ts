@@ -34,6 +34,9 @@ export function overrideText(detail: OverrideDetail, t: Messages, locale: Locale
     case 'person': return said.person(detail.name);
     case 'overrides-read': return said.overridesRead;
     case 'unsent-alert': return said.unsentAlert(detail.minutes);
+    case 'backup-configure': return said.backupConfigure(detail.folder, detail.passphraseChanged);
+    case 'backup-inspect': return said.backupInspect(detail.file);
+    case 'backup-restore': return said.backupRestore;
     case 'customer-tax':
       return said.customerTax(detail.identification, detail.changes.map((c) => {
         const field = Object.hasOwn(t.fieldNames, c.field) ? t.fieldNames[c.field as keyof Messages['fieldNames']] : c.field;

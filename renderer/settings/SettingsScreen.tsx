@@ -8,6 +8,7 @@ import { PrinterSection } from './PrinterSection';
 import { RangeSection } from './RangeSection';
 import { SellerSection } from './SellerSection';
 import { SetupNotice } from './SetupNotice';
+import { BackupSection } from './BackupSection';
 
 export function SettingsScreen(): ReactNode {
   const t = useText();
@@ -25,6 +26,7 @@ export function SettingsScreen(): ReactNode {
       </div>
       <div className="settings-column">
         <SellerSection />
+        <BackupSection />
       </div>
     </div>
   );

@@ -9,6 +9,7 @@ import { summarizeStatus, type EngineActivity } from './status-summary';
 import { PrinterStatus } from './PrinterStatus';
 import { describeSyncError } from './sync-error-text';
 import { UnsentAlert } from '../shifts/UnsentAlert';
+import { BackupWarning } from './BackupWarning';
 
 export function StatusBar(): ReactNode {
   const t = useText();
@@ -45,6 +46,7 @@ export function StatusBar(): ReactNode {
       ))}
       <UnsentAlert />
       <PrinterStatus />
+      <BackupWarning />
       {s.needsAttention > 0 ? (
         <button type="button" className="link attention" onClick={() => show('history')}>{t.needsAttentionCount(s.needsAttention)}</button>
       ) : null}

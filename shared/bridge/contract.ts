@@ -18,6 +18,7 @@ import type { ShiftDto, ShiftReportDto, UnsentSalesDto } from './types';
 import { correctSaleSchema, saleCorrectionQuerySchema, voidSaleSchema } from '../correction';
 import type { CorrectionResultDto, SaleCorrectionDto } from './types';
 import { printerSettingsSchema } from '../printer';
+import { backupPassphraseSchema, localPathSchema, type BackupStatusDto, type RestoreDoneDto, type RestorePreviewDto } from '../backup';
 import { BRIDGE_EVENT_NAMES, BRIDGE_METHOD_NAMES, isBridgeMethodName, type BridgeEventNameOnly, type BridgeMethodName } from './names';
 import type {
   AppInfoDto, ChargeResult, CustomerDto, ProductDto, RangesDto, ReceiptDto, SaleDetailDto, SaleEventDto,
@@ -260,6 +261,23 @@ export const bridgeContract = {
   'printer.printSale': { input: z.strictObject({ saleId: recordId }), result: returns<{ jobId: number; kind: 'fiscal' | 'provisional' | 'copy' }>() },
   /** Queues a shift's report on the thermal printer: an open shift's X, a closed one's Z once, then Z copies (COPIA). */
   'printer.printShift': { input: z.strictObject({ shiftId: recordId }), result: returns<{ jobId: number; kind: 'x-report' | 'z-report' | 'z-copy' }>() },
+
+  /** Backups (shared/backup.ts): where they go, the last good copy, the last failure, the copies in the folder. */
+  'backup.status': { input: empty, result: returns<BackupStatusDto>() },
+  /** Owners only. folder null = the default inside the data folder; a folder outside it needs a passphrase (kept in the keychain). */
+  'backup.configure': {
+    input: withOwnerOverride({ folder: z.union([localPathSchema, z.null()]), passphrase: backupPassphraseSchema.optional() }),
+    result: returns<BackupStatusDto>(),
+  },
+  /** A copy now (or the one already running); a failure is in the status, not an error. */
+  'backup.run': { input: empty, result: returns<BackupStatusDto>() },
+  /** Owners only. Restore, step 1: checks a copy and says what it holds; replaces nothing. */
+  'backup.inspect': {
+    input: withOwnerOverride({ file: localPathSchema, passphrase: z.string().min(1).max(200).optional() }),
+    result: returns<RestorePreviewDto>(),
+  },
+  /** Owners only. Restore, step 2: the inspected copy replaces the data file (the old one is kept) and the till reopens on it. */
+  'backup.restore': { input: withOwnerOverride({ token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) }), result: returns<RestoreDoneDto>() },
 } as const;
 
 export type BridgeContract = typeof bridgeContract;

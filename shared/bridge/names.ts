@@ -22,6 +22,7 @@ export const BRIDGE_METHOD_NAMES = [
   'printer.get', 'printer.save', 'printer.testPage', 'printer.printSale',
   'printer.printShift',
   'receipt.reprint',
+  'backup.status', 'backup.configure', 'backup.run', 'backup.inspect', 'backup.restore',
 ] as const;
 export type BridgeMethodName = (typeof BRIDGE_METHOD_NAMES)[number];
 

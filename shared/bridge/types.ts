@@ -216,6 +216,8 @@ export interface SyncStatusDto {
   resumesAt?: number | null;
   /** Services not in use whose sales are still on their way (or stuck there); absent or empty when none. */
   others?: OtherServiceStatusDto[];
+  /** When the last good backup was taken (null: never); absent where this till takes none. */
+  lastBackupAt?: number | null;
 }
 
 /** A service other than the one in use that still has sales to send or settle: the status bar names it. */

@@ -27,6 +27,9 @@ import { peopleDesk } from './people-handlers';
 import { shiftHandlers } from './shift-handlers';
 import { printingDesk, type PrintingDesk, type PrintingOptions } from './printing-handlers';
 import { SendProgress, syncStatusDto } from './sync-status';
+import { backupHandlers, type RestoreTarget } from './backup-handlers';
+import { createBackupService, type BackupService } from '../backup/backup-service';
+import { backupPassphrase } from '../backup/backup-passphrase';
 
 export type PosEvent = { [E in BridgeEventName]: { event: E; payload: BridgeEvents[E] } }[BridgeEventName];
 
@@ -47,6 +50,8 @@ export interface PosAppOptions {
   log?: (line: string) => void;
   /** The thermal printer's connections (timeouts, backoff); defaults for a real counter. */
   printing?: PrintingOptions;
+  /** The data folder for daily backups and restores; without it (tests, in-memory stores) the till takes none. */
+  backup?: RestoreTarget;
 }
 
 export interface PosApp {
@@ -65,6 +70,13 @@ export const PAGE_PRINTS_ITSELF: ReceiptPrinter = {
   async pdf() {
     throw new BridgeFailure('UNAVAILABLE', 'Saving a PDF from here is not available; use Print and choose "Save as PDF".');
   },
+};
+
+const NO_BACKUPS = (): never => {
+  throw new BridgeFailure('UNAVAILABLE', 'This till takes no backups (it has no data folder).');
+};
+const unavailableBackups = {
+  'backup.status': NO_BACKUPS, 'backup.configure': NO_BACKUPS, 'backup.run': NO_BACKUPS, 'backup.inspect': NO_BACKUPS, 'backup.restore': NO_BACKUPS,
 };
 
 export function createPosApp(opts: PosAppOptions): PosApp {
@@ -108,9 +120,16 @@ export function createPosApp(opts: PosAppOptions): PosApp {
     log,
   });
 
+  const passphrase = backupPassphrase(credentials);
+  const backups: BackupService | null = opts.backup
+    ? createBackupService({ store, dataDir: opts.backup.dataDir, passphrase, now, log })
+    : null;
+
   const syncStatus = (): SyncStatusDto => {
     const { snapshot, problem } = connection.status();
-    return syncStatusDto(snapshot, progress.update(snapshot), isDemo(), problem, connection.others());
+    const status = syncStatusDto(snapshot, progress.update(snapshot), isDemo(), problem, connection.others());
+    // The last good copy is kept in memory by the backup service: the snapshot reads nothing for it.
+    return backups ? { ...status, lastBackupAt: backups.lastGood()?.at ?? null } : status;
   };
 
   async function settings(): Promise<SettingsDto> {
@@ -149,17 +168,26 @@ export function createPosApp(opts: PosAppOptions): PosApp {
   const desk = printingDesk(ctx, (status) => emit({ event: 'printer.status', payload: status }), opts.printing);
   printing = desk;
   const shop = shopHandlers(ctx);
+  const shiftCalls = shiftHandlers(ctx, async () => (await people.handlers['people.session']({})).current);
 
   return {
     handlers: people.guard({
       ...shop, ...setupHandlers(ctx, { version: opts.version, shell: opts.shell }), ...openSaleHandlers(ctx),
       ...counterHandlers(ctx), ...customerDirectoryHandlers(ctx), ...catalogHandlers(ctx), ...people.handlers, ...historyHandlers(ctx),
-      ...shiftHandlers(ctx, async () => (await people.handlers['people.session']({})).current),
+      ...shiftCalls,
       ...correctionHandlers(ctx),
       ...desk.handlers,
+      ...(backups && opts.backup ? backupHandlers(ctx, backups, passphrase, opts.backup) : unavailableBackups),
+      // A closed shift is a natural moment for a copy: started after the close's answer, never delaying or failing it.
+      'shifts.close': async (input) => {
+        const report = await shiftCalls['shifts.close'](input);
+        if (backups) void backups.run('shift-close').then(() => emit({ event: 'sync.status', payload: syncStatus() }));
+        return report;
+      },
       // After the sale's commit: the drawer and the slip are queued (best effort, never a failure of the charge).
       'sales.charge': async (input) => {
         const charged = await shop['sales.charge'](input);
+        backups?.noteActivity();
         try {
           desk.afterCharge({ saleId: charged.saleId, cash: input.payment.means_code === '10' });
         } catch (error) {
@@ -175,6 +203,7 @@ export function createPosApp(opts: PosAppOptions): PosApp {
       await connection.activate();
       // Jobs that waited through a restart, and receipts of sales validated while the app was closed.
       desk.catchUp();
+      backups?.start();
     },
     subscribe(listener) {
       listeners.add(listener);
@@ -182,6 +211,7 @@ export function createPosApp(opts: PosAppOptions): PosApp {
     },
     async close() {
       listeners.clear();
+      await backups?.close();
       await Promise.allSettled([...pending]);
       await connection.close();
       await desk.engine.close();

@@ -47,6 +47,12 @@ export function restrictionOf(method: string, input: Input, store: Pick<Store, '
       return { action: 'overrides', detail: { kind: 'overrides-read' } };
     case 'shifts.unsentAlert':
       return { action: 'settings', detail: { kind: 'unsent-alert', minutes: String(input.minutes) } };
+    case 'backup.configure':
+      return { action: 'settings', detail: { kind: 'backup-configure', folder: input.folder === null || input.folder === undefined ? null : String(input.folder), passphraseChanged: Boolean(input.passphrase) } };
+    case 'backup.inspect':
+      return { action: 'settings', detail: { kind: 'backup-inspect', file: String(input.file) } };
+    case 'backup.restore':
+      return { action: 'settings', detail: { kind: 'backup-restore' } };
     case 'customers.save':
       return customerTaxChange(input.customer as InvoiceCustomer, store);
     default:

@@ -494,6 +494,29 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    name: 'backup runs (issue 18)',
+    up(db) {
+      // One row per backup attempt: a good copy (checked, renamed into place) or a failure with its reason. The
+      // status bar reads the newest good one; a handful of rows a day, so the table stays small.
+      db.exec(`
+        CREATE TABLE backup_runs (
+          id          INTEGER PRIMARY KEY AUTOINCREMENT,
+          started_at  INTEGER NOT NULL,
+          finished_at INTEGER NOT NULL,
+          reason      TEXT NOT NULL CHECK (reason IN ('daily','shift-close','manual')),
+          outcome     TEXT NOT NULL CHECK (outcome IN ('good','failed')),
+          file        TEXT,
+          encrypted   INTEGER NOT NULL DEFAULT 0 CHECK (encrypted IN (0, 1)),
+          counts      TEXT CHECK (counts IS NULL OR json_valid(counts)),
+          error_code  TEXT,
+          error       TEXT,
+          CHECK ((outcome = 'good') = (file IS NOT NULL AND counts IS NOT NULL))
+        ) STRICT;
+        CREATE INDEX backup_runs_good ON backup_runs (finished_at) WHERE outcome = 'good';
+      `);
+    },
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = migrations.length;

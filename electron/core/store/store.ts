@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { apiRequestsTable, type ApiRequests } from './api-requests';
+import { backupRunsTable, type BackupRuns } from './backup-runs';
 import { catalogTable, type Catalog } from './catalog';
 import { correctionsTable, type Corrections } from './corrections';
 import { customersTable, type Customers } from './customers';
@@ -25,7 +26,9 @@ export interface StoreOptions {
   random?: () => number;
 }
 
-export interface Store extends Settings, Sales, Outbox, Catalog, Customers, OpenSales, ApiRequests, ParkedSales, People, Shifts, Corrections, SyncTimings, PrintQueue, Reprints {
+export interface Store extends Settings, Sales, Outbox, Catalog, Customers, OpenSales, ApiRequests, ParkedSales, People, Shifts, Corrections, SyncTimings, PrintQueue, Reprints, BackupRuns {
+  /** The open connection, for SQLite's online backup only. */
+  database(): import('better-sqlite3').Database;
   close(): void;
 }
 
@@ -62,6 +65,9 @@ export function openStore(opts: StoreOptions): Store {
       ...syncTimingTable(db, now),
       ...printQueueTable(db, now),
       ...reprintsTable(db, now),
+      ...backupRunsTable(db, now),
+      /** The open connection, for SQLite's online backup (it must be the connection that writes, see core/backup). */
+      database: () => db,
       close() {
         if (db.open) db.close();
       },

@@ -1,0 +1,107 @@
+/**
+ * Settings → Copias de seguridad: where copies go, a copy now, and restoring one in two steps (inspect, then
+ * confirm). Restoring replaces the open data file: the shell's `reopen` closes the till, swaps the files and opens
+ * it again through the normal start; without one the swap waits for the next start.
+ */
+import { randomBytes } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { BackupStatusDto, RestorePreviewDto } from '../../../shared/backup';
+import { BridgeFailure, invalidField } from '../bridge/bridge-failure';
+import type { BridgeHandlers } from '../bridge/dispatch';
+import type { BackupPassphrase } from '../backup/backup-passphrase';
+import { parseCopyName } from '../backup/backup-names';
+import { BACKUP_FOLDER_KEY, type BackupService } from '../backup/backup-service';
+import { discardInspected, inspectCopy, markForRestore, RestoreRefused, type InspectedCopy } from '../backup/restore';
+import type { AppContext } from './app-context';
+
+type BackupMethods = 'backup.status' | 'backup.configure' | 'backup.run' | 'backup.inspect' | 'backup.restore';
+
+export interface RestoreTarget {
+  dataDir: string;
+  dataFile: string;
+  /** Closes the till, swaps in the marked copy and opens it again; absent = restart to finish. */
+  reopen?: () => Promise<void>;
+}
+
+export function backupHandlers(
+  ctx: Pick<AppContext, 'store' | 'log'>,
+  backups: BackupService,
+  passphrase: BackupPassphrase,
+  target: RestoreTarget,
+): Pick<BridgeHandlers, BackupMethods> {
+  // One inspected copy at a time, named by a token the confirm step must bring back.
+  let inspected: { token: string; copy: InspectedCopy } | null = null;
+
+  async function status(): Promise<BackupStatusDto> {
+    const folder = backups.folder();
+    const stored = await passphrase.get().then((p) => p !== null, () => false);
+    const names = await readdir(folder).catch(() => [] as string[]);
+    const copies = names.map(parseCopyName).filter((c) => c !== null)
+      .sort((a, b) => b.stamp.localeCompare(a.stamp))
+      .map((c) => ({ path: join(folder, c.file), file: c.file, encrypted: c.encrypted }));
+    const last = backups.lastGood();
+    return {
+      folder, defaultFolder: backups.defaultFolder(), encrypts: backups.encrypts(folder), passphraseStored: stored,
+      lastGood: last ? { at: last.at, file: last.file, encrypted: last.encrypted, counts: last.counts } : null,
+      lastFailure: backups.lastFailure(), running: backups.running(), copies,
+    };
+  }
+
+  const refused = (error: unknown): never => {
+    if (error instanceof RestoreRefused) {
+      const field = error.code === 'NEEDS_PASSPHRASE' || error.code === 'WRONG_PASSPHRASE' ? 'passphrase' : 'file';
+      throw new BridgeFailure(error.code === 'NOT_FOUND' ? 'NOT_FOUND' : 'INVALID_INPUT', error.message, { [field]: error.code });
+    }
+    throw error;
+  };
+
+  return {
+    'backup.status': status,
+    'backup.configure': async ({ folder, passphrase: given }) => {
+      const chosen = folder ?? backups.defaultFolder();
+      if (folder !== null && !(await readdir(folder).then(() => true, () => false))) {
+        throw invalidField('folder', 'FOLDER_MISSING');
+      }
+      if (backups.encrypts(chosen) && given === undefined && !(await passphrase.get().catch(() => null))) {
+        throw invalidField('passphrase', 'NEEDS_PASSPHRASE');
+      }
+      if (given !== undefined) await passphrase.set(given);
+      ctx.store.setSetting(BACKUP_FOLDER_KEY, chosen);
+      return status();
+    },
+    'backup.run': async () => {
+      await backups.run('manual');
+      return status();
+    },
+    'backup.inspect': async ({ file, passphrase: given }) => {
+      if (inspected) await discardInspected(inspected.copy);
+      inspected = null;
+      // An encrypted copy of this till opens with the stored passphrase unless another is typed.
+      const phrase = given ?? (await passphrase.get().catch(() => null));
+      const copy = await inspectCopy(file, { dataDir: target.dataDir, passphrase: phrase }).catch(refused);
+      const token = randomBytes(16).toString('base64url');
+      inspected = { token, copy };
+      const c = copy.contents;
+      const preview: RestorePreviewDto = {
+        token, source: copy.source, encrypted: copy.encrypted, takenAt: copy.takenAt, schemaVersion: c.schemaVersion,
+        sales: c.sales, lastSaleNumber: c.lastSaleNumber, lastSaleAt: c.lastSaleAt, closedShifts: c.closedShifts,
+        customers: c.customers, products: c.products,
+      };
+      return preview;
+    },
+    'backup.restore': async ({ token }) => {
+      if (!inspected || inspected.token !== token) {
+        throw new BridgeFailure('NOT_FOUND', 'That copy is no longer waiting to be restored: read it again first.', { token: 'EXPIRED' });
+      }
+      const { copy } = inspected;
+      inspected = null;
+      await markForRestore(copy, target.dataDir, target.dataFile);
+      ctx.log(`restoring the backup ${copy.source} (${copy.contents.sales} sales)`);
+      if (!target.reopen) return { replacedFile: null, reopened: false, secretNeeded: true };
+      await target.reopen();
+      const replaced = (await readdir(target.dataDir)).filter((n) => n.startsWith(`${target.dataFile}.replaced-`) && !/-(wal|shm)$/.test(n)).sort().at(-1);
+      return { replacedFile: replaced ? join(target.dataDir, replaced) : null, reopened: true, secretNeeded: true };
+    },
+  };
+}

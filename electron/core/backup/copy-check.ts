@@ -1,0 +1,102 @@
+/**
+ * Is a copy good? `PRAGMA integrity_check` says "ok" and the main tables hold as many rows as the source did at the
+ * copy's moment. Also what a copy holds, said before a restore replaces anything.
+ */
+import Database from 'better-sqlite3';
+import type { TableCounts } from '../store/backup-runs';
+
+/** The tables whose rows are the shop's history: a copy missing any of their rows is not a backup. */
+export const MAIN_TABLES = ['sales', 'outbox', 'sale_corrections', 'shifts', 'customers', 'products', 'people', 'overrides', 'settings'] as const;
+
+export class BadCopyError extends Error {
+  override readonly name = 'BadCopyError';
+  constructor(readonly code: 'COPY_CORRUPT' | 'COPY_INCOMPLETE' | 'COPY_UNREADABLE', message: string) {
+    super(message);
+  }
+}
+
+/** Row counts of the main tables present in this database (an older schema may lack some). */
+export function countMainTables(db: Database.Database): TableCounts {
+  const present = new Set(
+    db.prepare<[], { name: string }>(`SELECT name FROM sqlite_schema WHERE type = 'table'`).all().map((r) => r.name),
+  );
+  const counts: TableCounts = {};
+  for (const table of MAIN_TABLES) {
+    if (present.has(table)) counts[table] = (db.prepare(`SELECT count(*) AS n FROM "${table}"`).get() as { n: number }).n;
+  }
+  return counts;
+}
+
+function openReadOnly(file: string): Database.Database {
+  try {
+    const db = new Database(file, { readonly: true, fileMustExist: true });
+    db.pragma('query_only = ON');
+    return db;
+  } catch (error) {
+    throw new BadCopyError('COPY_UNREADABLE', `The copy cannot be opened as a Mostrador data file: ${(error as Error).message}`);
+  }
+}
+
+/** Checks a copy against the counts its source had; throws BadCopyError saying what is wrong. */
+export function checkCopy(file: string, expected: TableCounts): TableCounts {
+  const db = openReadOnly(file);
+  try {
+    let problems: string[];
+    try {
+      problems = db.prepare<[], { integrity_check: string }>('PRAGMA integrity_check').all().map((r) => r.integrity_check);
+    } catch (error) {
+      throw new BadCopyError('COPY_CORRUPT', `The copy is damaged: ${(error as Error).message}`);
+    }
+    if (problems.length !== 1 || problems[0] !== 'ok') {
+      throw new BadCopyError('COPY_CORRUPT', `The copy is damaged: ${problems.slice(0, 3).join('; ')}`);
+    }
+    let counts: TableCounts;
+    try {
+      counts = countMainTables(db);
+    } catch (error) {
+      throw new BadCopyError('COPY_CORRUPT', `The copy is damaged: ${(error as Error).message}`);
+    }
+    const missing = Object.entries(expected).filter(([table, n]) => counts[table] !== n)
+      .map(([table, n]) => `${table}: ${counts[table] ?? 'missing'} rows, the till had ${n}`);
+    if (missing.length > 0) throw new BadCopyError('COPY_INCOMPLETE', `The copy does not hold what the till had: ${missing.join('; ')}`);
+    return counts;
+  } finally {
+    db.close();
+  }
+}
+
+/** What a copy holds, for the owner to read before a restore replaces anything. */
+export interface CopyContents {
+  /** PRAGMA user_version: a copy from a newer Mostrador cannot be restored here. */
+  schemaVersion: number;
+  sales: number;
+  lastSaleNumber: number | null;
+  lastSaleAt: number | null;
+  closedShifts: number;
+  customers: number;
+  products: number;
+}
+
+export function readCopyContents(file: string): CopyContents {
+  const db = openReadOnly(file);
+  try {
+    const schemaVersion = db.pragma('user_version', { simple: true }) as number;
+    const counts = countMainTables(db);
+    const has = (table: string) => counts[table] !== undefined;
+    const columns = has('sales') ? db.prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('sales')`).all().map((c) => c.name) : [];
+    const last = has('sales')
+      ? db.prepare(`SELECT max(${columns.includes('short_number') ? 'coalesce(short_number, id)' : 'id'}) AS n, max(created_at) AS at FROM sales`)
+        .get() as { n: number | null; at: number | null }
+      : { n: null, at: null };
+    const closedShifts = has('shifts') ? (db.prepare('SELECT count(*) AS n FROM shifts WHERE closed_at IS NOT NULL').get() as { n: number }).n : 0;
+    return {
+      schemaVersion, sales: counts.sales ?? 0, lastSaleNumber: last.n, lastSaleAt: last.at, closedShifts,
+      customers: counts.customers ?? 0, products: counts.products ?? 0,
+    };
+  } catch (error) {
+    if (error instanceof BadCopyError) throw error;
+    throw new BadCopyError('COPY_CORRUPT', `The copy cannot be read: ${(error as Error).message}`);
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,18 @@
+/** The status bar's backup line: shown only when the last good copy is older than 48 hours, or there never was one. */
+import type { ReactNode } from 'react';
+import { backupWarning } from '../../shared/backup';
+import { useApp } from '../app/app-store';
+import { useText } from '../i18n/use-text';
+
+export function BackupWarning(): ReactNode {
+  const t = useText();
+  const lastBackupAt = useApp((s) => s.status?.lastBackupAt);
+  const show = useApp((s) => s.show);
+  const warning = backupWarning(lastBackupAt, Date.now());
+  if (!warning) return null;
+  return (
+    <button type="button" className="link backup-warning" role="status" onClick={() => show('settings')}>
+      {warning === 'never' ? t.backupWarnNever : t.backupWarnDays(warning.days)}
+    </button>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * Backups as Settings and the status bar see them: the input rules (the core validates the same), what a copy holds
+ * before a restore, and when the status bar starts to warn.
+ */
+import { z } from 'zod';
+
+/** The status bar warns once the last good copy is older than this (or there never was one). */
+export const BACKUP_WARN_AFTER_MS = 48 * 60 * 60 * 1000;
+export const BACKUP_PASSPHRASE_MIN = 10;
+
+/** A folder or file on this computer, typed or pasted by the owner: absolute, one line. */
+export const localPathSchema = z.string().trim().min(1, 'is required').max(1000)
+  .regex(/^[^\p{Cc}]*$/u, 'must not contain control characters')
+  .refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p) || p.startsWith('\\\\'), 'must be a full path (starting with / or a drive letter)');
+
+export const backupPassphraseSchema = z.string().min(BACKUP_PASSPHRASE_MIN, `must be at least ${BACKUP_PASSPHRASE_MIN} characters`).max(200);
+
+export interface BackupCopyDto {
+  at: number;
+  file: string;
+  encrypted: boolean;
+  counts: Record<string, number>;
+}
+
+export interface BackupStatusDto {
+  /** Where copies go, and the default inside the data folder. */
+  folder: string;
+  defaultFolder: string;
+  /** Copies to this folder are encrypted (it is outside the data folder). */
+  encrypts: boolean;
+  passphraseStored: boolean;
+  lastGood: BackupCopyDto | null;
+  /** The newest failure since the last good copy: code (FOLDER_MISSING, NEEDS_PASSPHRASE, COPY_CORRUPT…) and detail. */
+  lastFailure: { at: number; code: string; message: string } | null;
+  running: boolean;
+  /** Good copies in the folder, newest first (their paths, for restoring). */
+  copies: Array<{ path: string; file: string; encrypted: boolean }>;
+}
+
+export interface RestorePreviewDto {
+  /** Names the inspected copy for the confirm step. */
+  token: string;
+  source: string;
+  encrypted: boolean;
+  takenAt: number;
+  schemaVersion: number;
+  sales: number;
+  lastSaleNumber: number | null;
+  lastSaleAt: number | null;
+  closedShifts: number;
+  customers: number;
+  products: number;
+}
+
+export interface RestoreDoneDto {
+  /** The replaced data file, kept beside the new one. */
+  replacedFile: string | null;
+  /** The till reopened on the restored file; false = restart Mostrador to finish. */
+  reopened: boolean;
+  /** The client secret is not in a backup: it must be entered again (Settings → Conexión). */
+  secretNeeded: boolean;
+}
+
+/** Whole days since the last good copy when the status bar should warn; null = no warning. 'never' = no copy at all. */
+export function backupWarning(lastGoodAt: number | null | undefined, now: number): { days: number } | 'never' | null {
+  if (lastGoodAt === undefined) return null; // this till does not take backups (tests, an in-memory store)
+  if (lastGoodAt === null) return 'never';
+  const age = now - lastGoodAt;
+  return age > BACKUP_WARN_AFTER_MS ? { days: Math.floor(age / 86_400_000) } : null;
+}
