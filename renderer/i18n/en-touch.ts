@@ -14,7 +14,7 @@ export const enTouch: typeof esTouch = {
   keypadDecimal: 'Decimal point key',
   keypadBackspace: 'Backspace',
   keypadClear: 'Clear',
-  keypadOk: 'OK',
+  keypadOk: 'OK, accept',
   keypadTarget: (field: string) => `Typing into: ${field}`,
   keypadNoTarget: 'Touch a quantity, a price or the cash received',
   catalogQuickKey: 'Show as a quick key at the counter',

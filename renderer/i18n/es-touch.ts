@@ -12,7 +12,7 @@ export const esTouch = {
   keypadDecimal: 'Tecla coma decimal',
   keypadBackspace: 'Borrar',
   keypadClear: 'Limpiar',
-  keypadOk: 'Aceptar',
+  keypadOk: 'OK, aceptar',
   keypadTarget: (field: string) => `Escribe en: ${field}`,
   keypadNoTarget: 'Toque una cantidad, un precio o el efectivo recibido',
   catalogQuickKey: 'Mostrar como tecla rápida en la venta',

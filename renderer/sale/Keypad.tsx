@@ -58,7 +58,7 @@ export function Keypad(): ReactNode {
   useTargetOutline(targetName === null ? null : target);
 
   const key = (k: KeypadKey, label: string, text: string, className = '') => (
-    <button type="button" key={k} className={`keypad-key ${className}`} aria-label={label} onMouseDown={keepFocus}
+    <button type="button" key={k} className={`keypad-key ${className}`} data-key={k} aria-label={label} onMouseDown={keepFocus}
       disabled={targetName === null || (k === 'decimal' && target?.kind === 'cash')} onClick={() => press(k, locale)}>
       {text}
     </button>
@@ -77,7 +77,7 @@ export function Keypad(): ReactNode {
         {digit('4')}{digit('5')}{digit('6')}{key('clear', t.keypadClear, 'C')}
         {digit('1')}{digit('2')}{digit('3')}{key('decimal', t.keypadDecimal, decimalMarkOf(locale))}
         {digit('0')}{digit('00')}{digit('000')}
-        <button type="button" className="keypad-key keypad-ok primary" aria-label={t.keypadOk} onMouseDown={keepFocus} onClick={ok}>OK</button>
+        <button type="button" className="keypad-key keypad-ok primary" data-key="ok" aria-label={t.keypadOk} onMouseDown={keepFocus} onClick={ok}>OK</button>
       </div>
     </div>
   );

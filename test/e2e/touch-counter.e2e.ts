@@ -3,6 +3,7 @@
  * rung up by tapping quick keys only, its quantity and the cash received typed on the on-screen keypad, and charged
  * with Cobrar. The stored sale is read back through the bridge; every visible button on the counter is a finger high.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type Page } from '@playwright/test';
 import { calculateTotals } from '../../shared/money';
 import { removeDataDir, startApp, type AppProcess } from './app-process';
@@ -92,6 +93,9 @@ test('the owner makes a quick key; a sale rung up by touch alone: quick keys, th
   await expect(key(page, 'Tecla coma decimal')).toBeDisabled(); // whole pesos
   await expect(page.getByTestId('cash-change')).toBeVisible();
 
+  // The keys and the keypad meet WCAG 2.1 A/AA (names, contrast, states).
+  const axe = await new AxeBuilder({ page }).include('.quick-keys').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   // Every button on the counter is at least 44 px high and wide on a touch screen.
   expect(await shortButtons(page)).toEqual([]);
   await saveScreen(page, 'counter-touch-1024x768');
@@ -133,7 +137,7 @@ test('the keypad leaves a price the cart locked for a cashier as it is, and OK g
   await expect(keypad(page)).toContainText('Escribe en: Precio unitario · Tinto (café preparado)');
   await key(page, 'Tecla 9').tap();
   await expect(price).toHaveValue(before);
-  await key(page, 'Aceptar').tap();
+  await key(page, 'OK, aceptar').tap();
   await expect(productSearch(page)).toBeFocused();
 });
 
