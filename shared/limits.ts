@@ -64,6 +64,10 @@ export const LIMITS = {
   maxCashReceived: 1_000_000_000,
   /** Sales parked at once ("Suspender"): a counter's queue, not a warehouse. */
   maxParkedSales: 20,
+  /** Quick keys the counter shows: a few screens of favourites, not a second catalog. */
+  maxQuickKeys: 48,
+  /** A quick key's place in the grid (optional; 1 first). */
+  maxQuickKeyOrder: 999,
   /** Customers listed per page of the directory. */
   customerPageSize: 100,
   /** This till's share of the service's request limit, whole percent (several tills on one client id split it). */

@@ -18,6 +18,9 @@ export const barcodeSchema = keyText(LIMITS.barcodeLength)
   .refine((value) => !/\s/.test(value), { error: 'must not contain spaces' });
 
 /** How the owner entered the price: the base before taxes, or the shelf price with taxes included. */
+/** A quick key's place: a whole number from 1. */
+export const QUICK_KEY_ORDER_RULE = { min: 1, max: LIMITS.maxQuickKeyOrder, decimals: 0 } as const;
+
 export const PRICE_ENTRIES = ['base', 'shelf'] as const;
 export type PriceEntry = (typeof PRICE_ENTRIES)[number];
 
@@ -42,6 +45,10 @@ export const productInputSchema = z.strictObject({
   discountRate: boundedNumber(DISCOUNT_RATE_RULE),
   category: z.union([z.null(), boundedText(LIMITS.categoryLength)]),
   active: z.boolean(expecting('true or false')),
+  /** Shown as a quick key at the counter (what sells without a barcode: tinto, empanada, pan). Absent: not a key. */
+  quickKey: z.boolean(expecting('true or false')).optional(),
+  /** The key's place in the grid, 1 first; null or absent: after the ordered keys, by name. */
+  quickKeyOrder: z.union([z.null(), boundedNumber(QUICK_KEY_ORDER_RULE)]).optional(),
   /**
    * A shelf price no base can pay exactly is saved only when the owner has seen the difference and accepts it.
    * Ignored for base prices.

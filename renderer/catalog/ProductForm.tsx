@@ -75,6 +75,11 @@ export function ProductForm(p: { product: CatalogProductDto | null; onSaved(prod
         </div>
       ) : null}
       <CheckField id="product-active" label={t.catalogActive} checked={draft.active} onChange={(active) => set({ active })} />
+      <CheckField id="product-quick-key" label={t.catalogQuickKey} checked={draft.quickKey} onChange={(quickKey) => set({ quickKey })} />
+      {draft.quickKey ? (
+        <TextField id="product-quick-key-order" label={t.catalogQuickKeyOrder} hint={t.catalogQuickKeyOrderHint} inputMode="numeric"
+          value={draft.quickKeyOrder} error={problem('quickKeyOrder')} onChange={(quickKeyOrder) => set({ quickKeyOrder })} />
+      ) : null}
       <div className="actions">
         <button type="submit" className="primary" disabled={saving}>{t.catalogSave}</button>
         <button type="button" onClick={p.onCancel}>{t.cancel}</button>

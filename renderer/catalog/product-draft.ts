@@ -11,11 +11,12 @@ import { decimalForInput, moneyForInput, parseDecimalText } from '../format/deci
 export interface ProductDraft {
   code: string; name: string; barcodes: string; unitMeasure: string; category: string; priceEntry: PriceEntry;
   price: string; taxCode: string; taxRate: string; discountRate: string; active: boolean; acceptDifference: boolean;
+  quickKey: boolean; quickKeyOrder: string;
 }
 
 export const EMPTY_PRODUCT: ProductDraft = {
   code: '', name: '', barcodes: '', unitMeasure: '94', category: '', priceEntry: 'shelf', price: '', taxCode: '01',
-  taxRate: '19', discountRate: '0', active: true, acceptDifference: false,
+  taxRate: '19', discountRate: '0', active: true, acceptDifference: false, quickKey: false, quickKeyOrder: '',
 };
 
 export function draftOfProduct(p: CatalogProductDto, locale: Locale): ProductDraft {
@@ -23,7 +24,7 @@ export function draftOfProduct(p: CatalogProductDto, locale: Locale): ProductDra
     code: p.code, name: p.name, barcodes: p.barcodes.join(' '), unitMeasure: p.unitMeasure, category: p.category ?? '',
     priceEntry: p.shelfPrice !== null ? 'shelf' : 'base', price: moneyForInput(p.shelfPrice ?? p.price, locale),
     taxCode: p.taxCode ?? '', taxRate: decimalForInput(p.taxRate ?? '0', locale), discountRate: decimalForInput(p.discountRate, locale),
-    active: p.active, acceptDifference: false,
+    active: p.active, acceptDifference: false, quickKey: p.quickKey, quickKeyOrder: p.quickKeyOrder === null ? '' : String(p.quickKeyOrder),
   };
 }
 
@@ -48,6 +49,7 @@ export function readProductDraft(d: ProductDraft, locale: Locale): ReadProduct {
     tax: d.taxCode === '' ? null : { code: d.taxCode, rate: numberOf(d.taxRate, locale, LIMITS.taxRateDecimals) },
     discountRate: numberOf(d.discountRate, locale, LIMITS.rateDecimals), category: d.category.trim() === '' ? null : d.category.trim(),
     active: d.active, acceptDifference: d.acceptDifference,
+    quickKey: d.quickKey, quickKeyOrder: d.quickKey && d.quickKeyOrder.trim() !== '' ? numberOf(d.quickKeyOrder, locale, 0) : null,
   };
   const parsed = productInputSchema.safeParse(candidate);
   if (!parsed.success) {

@@ -10,6 +10,7 @@ import { enShifts } from './en-shifts';
 import { enCorrections } from './en-corrections';
 import { enPrinter } from './en-printer';
 import { enBackup } from './en-backup';
+import { enTouch } from './en-touch';
 import type { Messages } from './messages-type';
 
 export const en: Messages = {
@@ -205,4 +206,5 @@ export const en: Messages = {
   ...enCorrections,
   ...enPrinter,
   ...enBackup,
+  ...enTouch,
 };

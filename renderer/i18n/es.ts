@@ -10,6 +10,7 @@ import { esShifts } from './es-shifts';
 import { esCorrections } from './es-corrections';
 import { esPrinter } from './es-printer';
 import { esBackup } from './es-backup';
+import { esTouch } from './es-touch';
 
 export const es = {
   // app
@@ -212,4 +213,5 @@ export const es = {
   ...esCorrections,
   ...esPrinter,
   ...esBackup,
+  ...esTouch,
 };

@@ -13,6 +13,7 @@ import { bridge } from '../bridge/client';
 import { askOwnerPin } from '../people/owner-pin';
 import { needsOwner, usePeople } from '../people/people-store';
 import { OPEN_SALE_SLOT } from './open-sale-sync';
+import { lineFieldId } from './keypad-target';
 
 export function CartRow({ line, index }: { line: CartLine; index: number }): ReactNode {
   const t = useText();
@@ -34,7 +35,7 @@ export function CartRow({ line, index }: { line: CartLine; index: number }): Rea
   };
   const taxProblem = problems.tax;
   const cell = (field: Exclude<LineField, 'tax'>, label: string, className: string) => {
-    const id = `${line.id}-${field}`;
+    const id = lineFieldId(line.id, field);
     const problem = problems[field];
     return (
       <td className={className}>

@@ -1,12 +1,11 @@
 /** F2: search the catalog by name, code or barcode; Enter adds the highlighted product; scans add directly. */
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { ProductDto } from '../../shared/bridge/types';
-import { LIMITS } from '../../shared/limits';
 import { formatCop } from '../../shared/money';
 import { focusSoon, useApp } from '../app/app-store';
 import { bridge } from '../bridge/client';
 import { useText } from '../i18n/use-text';
-import { useSale } from './sale-store';
+import { addToSale } from './add-to-sale';
 import { trackScan } from './scans-in-flight';
 import { useWedge } from './use-wedge';
 
@@ -16,7 +15,6 @@ export function ProductSearch(): ReactNode {
   const t = useText();
   const locale = useApp((s) => s.locale);
   const notify = useApp((s) => s.notify);
-  const add = useSale((s) => s.add);
   const [text, setText] = useState('');
   const [results, setResults] = useState<ProductDto[]>([]);
   const [active, setActive] = useState(0);
@@ -43,13 +41,7 @@ export function ProductSearch(): ReactNode {
   }, [text]);
 
   const pick = (product: ProductDto) => {
-    const { lines } = useSale.getState();
-    // One more unit of a line already there is always fine; a new line only within the shared limit.
-    if (lines.length >= LIMITS.maxLines && !lines.some((l) => l.code === product.code)) {
-      notify('error', t.tooManyLines(LIMITS.maxLines));
-      return;
-    }
-    add(product, locale);
+    if (addToSale(product) === null) return;
     request.current++;
     setText('');
     setResults([]);

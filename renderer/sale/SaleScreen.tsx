@@ -7,6 +7,7 @@ import { ChargeBar } from './ChargeBar';
 import { ParkedSales } from './ParkedSales';
 import { PaymentPanel } from './PaymentPanel';
 import { ProductSearch } from './ProductSearch';
+import { QuickKeys } from './QuickKeys';
 import { TotalsPanel } from './TotalsPanel';
 
 export function SaleScreen(): ReactNode {
@@ -16,6 +17,7 @@ export function SaleScreen(): ReactNode {
       <section className="sale-lines" aria-label={t.saleInProgress}>
         <ProductSearch />
         <CartTable />
+        <QuickKeys />
       </section>
       <aside className="sale-side" aria-label={t.checkout}>
         <CustomerPanel />

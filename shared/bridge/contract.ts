@@ -26,7 +26,7 @@ import type {
 } from './types';
 import type { OpenSaleDto } from './types';
 import type {
-  CatalogImportPreviewDto, CatalogProductDto, CustomerImportPreviewDto, OverridesDto, ParkedSaleDto, PeopleSessionDto, PersonDto,
+  CatalogImportPreviewDto, CatalogProductDto, CustomerImportPreviewDto, OverridesDto, ParkedSaleDto, PeopleSessionDto, PersonDto, QuickKeyDto,
   RecalledSaleDto, TillDto,
 } from './types';
 import type { PrinterDto, PrinterStatusDto } from './types';
@@ -98,6 +98,8 @@ export const bridgeContract = {
     result: returns<{ created: number; updated: number }>(),
   },
   'catalog.export': { input: empty, result: returns<{ fileName: string; text: string }>() },
+  /** The counter's quick keys (active products the owner marked), in their order, at most LIMITS.maxQuickKeys. */
+  'catalog.quickKeys': { input: empty, result: returns<QuickKeyDto[]>() },
 
   'customers.search': { input: z.strictObject({ text: boundedText(LIMITS.searchTextLength), limit: z.number().int().min(1).max(50) }), result: returns<CustomerDto[]>() },
   'customers.save': { input: withOwnerOverride({ customer: customerInputSchema }), result: returns<CustomerDto>() },

@@ -6,6 +6,7 @@ export const BRIDGE_METHOD_NAMES = [
   'app.info',
   'catalog.search', 'catalog.byBarcode',
   'catalog.list', 'catalog.get', 'catalog.save', 'catalog.setActive', 'catalog.importPreview', 'catalog.importCommit', 'catalog.export',
+  'catalog.quickKeys',
   'customers.search', 'customers.save',
   'customers.list', 'customers.update', 'customers.importPreview', 'customers.import', 'customers.export',
   'sales.charge', 'sales.search', 'sales.get', 'sales.retry',

@@ -290,6 +290,15 @@ export interface CatalogProductDto extends ProductDto {
   active: boolean;
   /** The shelf price as entered, taxes included; null when the owner entered the base price. */
   shelfPrice: string | null;
+  /** Shown as a quick key at the counter. */
+  quickKey: boolean;
+  /** Its place among the quick keys (1 first); null: after the ordered ones, by name. */
+  quickKeyOrder: number | null;
+}
+
+/** A quick key at the counter: the product as the search gives it, with the category its chip groups it by. */
+export interface QuickKeyDto extends ProductDto {
+  category: string | null;
 }
 
 /** One problem of one CSV row: `row` is the line number in the file (the header is row 1), `column` its header. */

@@ -4,11 +4,12 @@ import type { BridgeHandlers } from '../bridge/dispatch';
 import type { AppContext } from './app-context';
 import { exportCatalogCsv } from './catalog-export';
 import { planCatalogImport } from './catalog-import';
+import { LIMITS } from '../../../shared/limits';
 import { catalogRecordOf, shelfMissMessage } from './catalog-records';
 
 type CatalogMethods =
   | 'catalog.list' | 'catalog.get' | 'catalog.save' | 'catalog.setActive' | 'catalog.importPreview' | 'catalog.importCommit'
-  | 'catalog.export';
+  | 'catalog.export' | 'catalog.quickKeys';
 
 /** How many rows an import refusal names in its message (the preview lists them all). */
 const ERRORS_IN_MESSAGE = 5;
@@ -19,6 +20,7 @@ export function catalogHandlers(ctx: Pick<AppContext, 'store' | 'now'>): Pick<Br
     'catalog.list': async ({ text, includeInactive, limit, offset }) =>
       store.listCatalog({ text, includeInactive: includeInactive ?? false, limit, offset: offset ?? 0 }),
     'catalog.get': async ({ code }) => store.getCatalogProduct(code),
+    'catalog.quickKeys': async () => store.quickKeys(LIMITS.maxQuickKeys),
 
     'catalog.save': async ({ product, mode }) => {
       const exists = store.getCatalogProduct(product.code) !== null;

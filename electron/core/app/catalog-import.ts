@@ -205,6 +205,8 @@ export function planCatalogImport(file: Uint8Array | string, catalog: Pick<Catal
 interface Draft {
   code: unknown; name: unknown; barcodes: unknown; unitMeasure: unknown; priceEntry: unknown; price: unknown;
   tax: ProductInput['tax']; discountRate: unknown; category: unknown; active: unknown;
+  /** Kept from the product as it is: the file has no column for them. */
+  quickKey?: boolean; quickKeyOrder?: number | null;
 }
 
 /** An update starts from what the product is now; a new product from the usual defaults. */
@@ -218,6 +220,7 @@ function draftFrom(existing: CatalogProductDto | null): Draft {
     price: Number(existing.shelfPrice ?? existing.price),
     tax: existing.taxCode !== null && existing.taxRate !== null ? { code: existing.taxCode, rate: Number(existing.taxRate) } : null,
     discountRate: Number(existing.discountRate), category: existing.category, active: existing.active,
+    quickKey: existing.quickKey, quickKeyOrder: existing.quickKeyOrder,
   };
 }
 

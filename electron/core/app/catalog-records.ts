@@ -32,6 +32,9 @@ export function catalogRecordOf(input: ProductInput, opts: { checkQuantities?: b
       discountRate: String(input.discountRate),
       category: input.category?.trim() ? input.category.trim() : null,
       active: input.active,
+      quickKey: input.quickKey ?? false,
+      // An order means something only for a quick key; a product that stops being one forgets it.
+      quickKeyOrder: input.quickKey ? input.quickKeyOrder ?? null : null,
     },
   };
 }

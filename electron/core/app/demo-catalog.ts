@@ -2,9 +2,11 @@
  * The demo shop's shelf: realistic Colombian products so a newcomer can ring up a sale at once. Barcodes are valid
  * EAN-13 with the Colombian prefix 770; taxes are IVA 19/5/0 % or INC 8 % (restaurant items).
  */
-import type { Product } from '../store/catalog';
+import type { CatalogProduct, Product } from '../store/catalog';
 
 const SEEDED_KEY = 'catalog.demo_seeded';
+/** Apart from the shelf's key, so a demo seeded before quick keys existed gets them once too. */
+const QUICK_KEYS_SEEDED_KEY = 'catalog.demo_quick_keys_seeded';
 
 const p = (code: string, name: string, barcode: string, price: string, unitMeasure: string, taxCode: string, taxRate: string): Product => ({
   code, name, barcode, price, unitMeasure, taxCode, taxRate, discountRate: '0',
@@ -44,16 +46,47 @@ export const DEMO_PRODUCTS: readonly Product[] = [
   p('ALM-EJE', 'Almuerzo ejecutivo', '7702001001309', '16000', '94', '04', '8'),
 ];
 
+/** What a cafetería-tienda sells without a barcode or many times a day: the demo's quick keys, by category. */
+export const DEMO_QUICK_KEYS: ReadonlyArray<{ code: string; category: string }> = [
+  { code: 'TIN-CAF', category: 'Cafetería' },
+  { code: 'EMP-CAR', category: 'Cafetería' },
+  { code: 'ALM-EJE', category: 'Cafetería' },
+  { code: 'PAN-TAJ', category: 'Panadería' },
+  { code: 'ARE-10', category: 'Panadería' },
+  { code: 'GAS-15', category: 'Bebidas' },
+  { code: 'AGU-600', category: 'Bebidas' },
+  { code: 'JUG-NAR', category: 'Bebidas' },
+  { code: 'CER-330', category: 'Bebidas' },
+  { code: 'LEC-1L', category: 'Lácteos' },
+];
+
 export interface DemoCatalogStore {
   getSetting(key: string): string | null;
   setSetting(key: string, value: string): void;
   upsertProducts(list: readonly Product[]): number;
+  getCatalogProduct(code: string): CatalogProduct | null;
+  saveCatalogProducts(list: readonly CatalogProduct[]): unknown;
 }
 
-/** Seeds the demo products the first time demo mode runs; never again, so a cashier's edits are not overwritten. */
+/**
+ * Seeds the demo products the first time demo mode runs, and its quick keys the first time this version runs it;
+ * never again, so a cashier's edits are not overwritten. True when the products were seeded now.
+ */
 export function seedDemoCatalog(store: DemoCatalogStore): boolean {
-  if (store.getSetting(SEEDED_KEY) !== null) return false;
-  store.upsertProducts(DEMO_PRODUCTS);
-  store.setSetting(SEEDED_KEY, '1');
-  return true;
+  const shelf = store.getSetting(SEEDED_KEY) === null;
+  if (shelf) {
+    store.upsertProducts(DEMO_PRODUCTS);
+    store.setSetting(SEEDED_KEY, '1');
+  }
+  if (store.getSetting(QUICK_KEYS_SEEDED_KEY) === null) {
+    // A product the owner already gave a category or made a key keeps what the owner chose.
+    const marked = DEMO_QUICK_KEYS.flatMap(({ code, category }, i): CatalogProduct[] => {
+      const product = store.getCatalogProduct(code);
+      if (!product || product.quickKey) return [];
+      return [{ ...product, quickKey: true, quickKeyOrder: i + 1, category: product.category ?? category }];
+    });
+    store.saveCatalogProducts(marked);
+    store.setSetting(QUICK_KEYS_SEEDED_KEY, '1');
+  }
+  return shelf;
 }

@@ -1,8 +1,9 @@
 import type Database from 'better-sqlite3';
-import type { CatalogProductDto, ProductDto } from '../../../shared/bridge/types';
+import type { CatalogProductDto, ProductDto, QuickKeyDto } from '../../../shared/bridge/types';
 import { StoreError } from './errors';
 import { escapeLike } from './like-pattern';
 import { foldText } from '../../../shared/folded-text';
+import { LIMITS } from '../../../shared/limits';
 
 /** A catalog product exactly as the counter sees it (prices and rates are exact decimal strings). */
 export type Product = ProductDto;
@@ -32,11 +33,14 @@ export interface Catalog {
   barcodeOwners(barcodes: readonly string[]): Map<string, string>;
   /** Every product, by code, for an export. */
   eachCatalogProduct(): IterableIterator<CatalogProduct>;
+  /** The counter's quick keys: active ones only, by their order then name, at most `limit`. */
+  quickKeys(limit: number): QuickKeyDto[];
 }
 
 interface ProductRow {
   code: string; name: string; price: string; unit_measure: string; tax_code: string | null; tax_rate: string | null;
   discount_rate: string; active: number; category: string | null; shelf_price: string | null; barcodes: string;
+  quick_key: number; quick_key_order: number | null;
 }
 
 // Prices and rates stay text so no binary float ever touches an amount.
@@ -52,10 +56,13 @@ function checkProduct(p: CatalogProduct): void {
   if ((p.taxCode === null) !== (p.taxRate === null)) throw new StoreError(`The ${where} needs both a tax code and a rate, or neither.`);
   if (p.taxRate !== null && !DECIMAL.test(p.taxRate)) throw new StoreError(`The tax rate of ${where} must be a percentage.`);
   if (p.unitMeasure.trim() === '') throw new StoreError(`The ${where} needs a unit of measure.`);
+  if (p.quickKeyOrder !== null && !(Number.isInteger(p.quickKeyOrder) && p.quickKeyOrder >= 1 && p.quickKeyOrder <= LIMITS.maxQuickKeyOrder)) {
+    throw new StoreError(`The quick key order of ${where} must be a whole number from 1 to ${LIMITS.maxQuickKeyOrder}.`);
+  }
 }
 
 const COLUMNS = `p.code, p.name, p.price, p.unit_measure, p.tax_code, p.tax_rate, p.discount_rate, p.active, p.category,
-  p.shelf_price, (SELECT json_group_array(barcode) FROM
+  p.shelf_price, p.quick_key, p.quick_key_order, (SELECT json_group_array(barcode) FROM
     (SELECT barcode FROM product_barcodes b WHERE b.code = p.code ORDER BY position)) AS barcodes`;
 
 function toCatalogProduct(row: ProductRow): CatalogProduct {
@@ -64,6 +71,7 @@ function toCatalogProduct(row: ProductRow): CatalogProduct {
     code: row.code, name: row.name, barcode: barcodes[0] ?? null, price: row.price, unitMeasure: row.unit_measure,
     taxCode: row.tax_code, taxRate: row.tax_rate, discountRate: row.discount_rate,
     barcodes, category: row.category, active: row.active === 1, shelfPrice: row.shelf_price,
+    quickKey: row.quick_key === 1, quickKeyOrder: row.quick_key_order,
   };
 }
 
@@ -79,11 +87,13 @@ function toProduct(row: ProductRow): Product {
 export function catalogTable(db: Database.Database, now: () => number): Catalog {
   const upsert = db.prepare(
     `INSERT INTO products (code, name, price, unit_measure, tax_code, tax_rate, discount_rate, active, category, shelf_price,
-       search_key, updated_at)
-     VALUES (@code, @name, @price, @unitMeasure, @taxCode, @taxRate, @discountRate, @active, @category, @shelfPrice, @searchKey, @now)
+       quick_key, quick_key_order, search_key, updated_at)
+     VALUES (@code, @name, @price, @unitMeasure, @taxCode, @taxRate, @discountRate, @active, @category, @shelfPrice,
+       @quickKey, @quickKeyOrder, @searchKey, @now)
      ON CONFLICT (code) DO UPDATE SET name = excluded.name, price = excluded.price, unit_measure = excluded.unit_measure,
        tax_code = excluded.tax_code, tax_rate = excluded.tax_rate, discount_rate = excluded.discount_rate,
        active = excluded.active, category = excluded.category, shelf_price = excluded.shelf_price,
+       quick_key = excluded.quick_key, quick_key_order = excluded.quick_key_order,
        search_key = excluded.search_key, updated_at = excluded.updated_at`,
   );
   const exists = db.prepare<[string], { one: number }>('SELECT 1 AS one FROM products WHERE code = ?');
@@ -138,12 +148,18 @@ export function catalogTable(db: Database.Database, now: () => number): Catalog 
   }
   const setActive = db.prepare<[number, number, string]>('UPDATE products SET active = ?, updated_at = ? WHERE code = ?');
   const everything = db.prepare<[], ProductRow>(`SELECT ${COLUMNS} FROM products p ORDER BY p.code`);
+  // Ordered keys first (NULLs last), then by name: the owner numbers only the few that must come first.
+  const quickKeyRows = db.prepare<[number], ProductRow>(
+    `SELECT ${COLUMNS} FROM products p WHERE p.quick_key = 1 AND p.active = 1
+     ORDER BY p.quick_key_order IS NULL, p.quick_key_order, p.name COLLATE NOCASE, p.code LIMIT ?`,
+  );
 
   function writeProduct(p: CatalogProduct, at: number): boolean {
     const created = exists.get(p.code) === undefined;
     upsert.run({
       code: p.code, name: p.name, price: p.price, unitMeasure: p.unitMeasure, taxCode: p.taxCode, taxRate: p.taxRate,
       discountRate: p.discountRate, active: p.active ? 1 : 0, category: p.category, shelfPrice: p.shelfPrice,
+      quickKey: p.quickKey ? 1 : 0, quickKeyOrder: p.quickKeyOrder,
       searchKey: foldText(`${p.code} ${p.name}`), now: at,
     });
     dropBarcodes.run(p.code);
@@ -187,6 +203,7 @@ export function catalogTable(db: Database.Database, now: () => number): Catalog 
         return {
           ...p, barcodes: p.barcode?.trim() ? [p.barcode.trim()] : [],
           category: old?.category ?? null, active: old ? old.active === 1 : true, shelfPrice: null,
+          quickKey: old?.quick_key === 1, quickKeyOrder: old?.quick_key_order ?? null,
         };
       });
       saveAll(full);
@@ -241,6 +258,10 @@ export function catalogTable(db: Database.Database, now: () => number): Catalog 
 
     *eachCatalogProduct() {
       for (const row of everything.iterate()) yield toCatalogProduct(row);
+    },
+
+    quickKeys(limit) {
+      return quickKeyRows.all(Math.max(0, Math.floor(limit))).map((row) => ({ ...toProduct(row), category: row.category }));
     },
   };
 }

@@ -495,6 +495,18 @@ export const migrations: readonly Migration[] = [
     },
   },
   {
+    name: 'quick keys (issue 17)',
+    up(db) {
+      // The owner's favourite products, one touch away at the counter (a cafetería's tinto, empanada, pan). The
+      // order is optional: keys without one follow, by name. The counter reads them through a partial index.
+      db.exec(`
+        ALTER TABLE products ADD COLUMN quick_key INTEGER NOT NULL DEFAULT 0 CHECK (quick_key IN (0, 1));
+        ALTER TABLE products ADD COLUMN quick_key_order INTEGER CHECK (quick_key_order IS NULL OR quick_key_order BETWEEN 1 AND 999);
+        CREATE INDEX products_quick_keys ON products (quick_key_order, name COLLATE NOCASE) WHERE quick_key = 1 AND active = 1;
+      `);
+    },
+  },
+  {
     name: 'backup runs (issue 18)',
     up(db) {
       // One row per backup attempt: a good copy (checked, renamed into place) or a failure with its reason. The

@@ -58,6 +58,16 @@ describe('catalog and customer writes need an owner, whose PIN allows one call',
     expect(await rig.call('catalog.save', { product: { ...product, name: 'Panela' }, mode: 'update' })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
   });
 
+  it('a cashier reads the quick keys; making a product one is a catalog edit, the owner\'s', async () => {
+    const keys = await rig.value('catalog.quickKeys', {});
+    expect(keys.map((k) => k.code)).toContain('TIN-CAF');
+    const input = { product: { ...product, quickKey: true, quickKeyOrder: 1 }, mode: 'update' as const };
+    expect(await rig.call('catalog.save', input)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN', fields: { ownerOverride: expect.any(String) } } });
+    expect(db.prepare(`SELECT quick_key FROM products WHERE code = 'PIN-1'`).get()).toEqual({ quick_key: 0 });
+    expect(await rig.value('catalog.save', { ...input, ownerOverride: { pin: OWNER_PIN } })).toMatchObject({ quickKey: true, quickKeyOrder: 1 });
+    expect((await rig.value('catalog.quickKeys', {}))[0]).toMatchObject({ code: 'PIN-1', price: '10000.00', taxCode: '01', taxRate: '19' });
+  });
+
   it('every other back-office write takes the owner\'s PIN the same way', async () => {
     const calls = [
       ['catalog.setActive', { code: 'PIN-1', active: false }],
@@ -73,7 +83,7 @@ describe('catalog and customer writes need an owner, whose PIN allows one call',
     }
     expect(db.prepare(`SELECT active FROM products WHERE code = 'PIN-1'`).get()).toEqual({ active: 0 });
     expect(productRow('PIN-2')).toMatchObject({ shelf_price: '2500.00' });
-    expect(overrides().slice(1).map((o) => JSON.parse((o as { detail: string }).detail))).toEqual([
+    expect(overrides().slice(2).map((o) => JSON.parse((o as { detail: string }).detail))).toEqual([
       ...['catalog.setActive', 'catalog.importPreview', 'catalog.importCommit'].map((method) => ({ kind: 'catalog', method })),
       ...['customers.update', 'customers.importPreview', 'customers.import'].map((method) => ({ kind: 'customers', method })),
     ]);
