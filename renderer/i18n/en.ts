@@ -9,6 +9,7 @@ import { enPeople } from './en-people';
 import { enShifts } from './en-shifts';
 import { enCorrections } from './en-corrections';
 import { enPrinter } from './en-printer';
+import { enLayout } from './en-layout';
 import type { Messages } from './messages-type';
 
 export const en: Messages = {
@@ -203,4 +204,5 @@ export const en: Messages = {
   ...enShifts,
   ...enCorrections,
   ...enPrinter,
+  ...enLayout,
 };

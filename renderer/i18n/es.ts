@@ -9,6 +9,7 @@ import { esPeople } from './es-people';
 import { esShifts } from './es-shifts';
 import { esCorrections } from './es-corrections';
 import { esPrinter } from './es-printer';
+import { esLayout } from './es-layout';
 
 export const es = {
   // app
@@ -210,4 +211,5 @@ export const es = {
   ...esShifts,
   ...esCorrections,
   ...esPrinter,
+  ...esLayout,
 };

@@ -91,7 +91,9 @@ test('counter details: console, status bar, short number, history words, receipt
     // Whole device pixels per module, and at least 4 modules of quiet zone (the image's own margin + padding).
     const shown = await qr.evaluate((img: HTMLImageElement) => {
       const style = getComputedStyle(img);
-      return { width: parseFloat(style.width), padding: parseFloat(style.paddingLeft), natural: img.naturalWidth, dpr: window.devicePixelRatio };
+      // On screen the paper is zoomed to be read: a CSS pixel of the image is dpr × zoom device pixels.
+      const zoom = (img as HTMLImageElement & { currentCSSZoom?: number }).currentCSSZoom ?? 1;
+      return { width: parseFloat(style.width), padding: parseFloat(style.paddingLeft), natural: img.naturalWidth, dpr: window.devicePixelRatio * zoom };
     });
     const modules = QRCode.create(qrUrl, { errorCorrectionLevel: 'M' }).modules.size;
     const across = [modules + 4, modules + 8].find((n) => shown.natural % n === 0)!; // the service's margin 2, or ours 4
