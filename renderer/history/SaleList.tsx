@@ -103,10 +103,10 @@ export function SaleList({ sales, more, selectedId, onSelect, onNeedMore }: Prop
                 <td className="col-p3">{formatDateTime(sale.createdAt, locale)}</td>
                 <td className="col-p4 product-code" title={sale.referenceCode}>{sale.referenceCode}</td>
                 <td className="col-p4">{sale.fullNumber ?? '—'}</td>
-                <td title={sale.customerName}>{sale.customerName}</td>
+                <td className="c-customer" title={sale.customerName}>{sale.customerName}</td>
                 <td className="col-p2">{sale.cashierName || '—'}</td>
-                <td className="num">{formatCop(sale.payable, locale)}</td>
-                <td title={shown.text}><span className={shown.className}>{shown.text}</span>{isLate(sale, unsent) ? <span className="late-badge" title={t.lateSale}>⏱</span> : null}</td>
+                <td className="c-total num">{formatCop(sale.payable, locale)}</td>
+                <td className="c-state" title={shown.text}><span className={shown.className}>{shown.text}</span>{isLate(sale, unsent) ? <span className="late-badge" title={t.lateSale}>⏱</span> : null}</td>
               </tr>
             );
           })}
