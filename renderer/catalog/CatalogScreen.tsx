@@ -83,7 +83,7 @@ export function CatalogScreen(): ReactNode {
               <tbody>
                 {products.map((p) => (
                   <tr key={p.code} className={p.active ? '' : 'inactive'}>
-                    <td className="product-code col-p2">{p.code}</td>
+                    <td className="product-code col-p2 nowrap">{p.code}</td>
                     <td>{p.name}{p.active ? null : <> <span className="state">{t.catalogInactive}</span></>}{p.category ? <span className="line-code">{p.category}</span> : null}</td>
                     <td className="product-code col-p4">{p.barcodes.join(' ')}</td>
                     <td className="num">

@@ -97,7 +97,7 @@ test('every back-office screen fits 1024×768 … 1920×1080 without a sideways 
     await detail.getByRole('button', { name: /^Ver (factura|comprobante)/ }).click();
     const paper = page.getByTestId('receipt');
     await expect(paper).toBeVisible();
-    expect(await paper.evaluate((el) => (el as HTMLElement & { currentCSSZoom?: number }).currentCSSZoom ?? 1)).toBeGreaterThan(1.1);
+    expect(await paper.evaluate((el) => (el as HTMLElement & { currentCSSZoom?: number }).currentCSSZoom ?? 1)).toBeGreaterThan(1.2);
     await fits(page, `receipt ${size}`);
     await saveScreen(page, `backoffice-receipt-${size}`);
     await page.keyboard.press('Escape');
@@ -143,7 +143,7 @@ test('every back-office screen fits 1024×768 … 1920×1080 without a sideways 
     await page.getByRole('button', { name: 'Informe X' }).click();
     const report = page.getByTestId('shift-report');
     await expect(report).toBeVisible();
-    expect(await report.evaluate((el) => (el as HTMLElement & { currentCSSZoom?: number }).currentCSSZoom ?? 1)).toBeGreaterThan(1.1);
+    expect(await report.evaluate((el) => (el as HTMLElement & { currentCSSZoom?: number }).currentCSSZoom ?? 1)).toBeGreaterThan(1.2);
     const total = page.getByTestId('report-total');
     const inside = await total.evaluate((el) => {
       const panel = el.closest('.list-detail-panel')?.getBoundingClientRect();
