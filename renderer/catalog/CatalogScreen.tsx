@@ -5,6 +5,8 @@ import { formatCop } from '../../shared/money';
 import { useApp } from '../app/app-store';
 import { CheckField, TextField } from '../app/fields';
 import { downloadText } from '../app/file-base64';
+import { ListDetail } from '../app/ListDetail';
+import { BackOffice, Toolbar } from '../app/Toolbar';
 import { bridge } from '../bridge/client';
 import { describeBridgeError } from '../bridge/bridge-error-text';
 import { taxLabel } from '../format/tax-name';
@@ -38,7 +40,8 @@ export function CatalogScreen(): ReactNode {
   }, [text, includeInactive, reload, notify, t]);
 
   async function toggle(p: CatalogProductDto) {
-    const answer = await callWithOwner('catalog.setActive', { code: p.code, active: !p.active }, 'catalog');
+    const answer = await callWithOwner('catalog.setActive', { code: p.code, active: !p.active }, 'catalog',
+      p.active ? t.approveProductDeactivate(p.name) : t.approveProductActivate(p.name));
     if (answer.ok) setReload((n) => n + 1); else notify('error', describeBridgeError(answer.error, t));
   }
 
@@ -49,52 +52,58 @@ export function CatalogScreen(): ReactNode {
     notify('info', t.catalogExported(answer.value.fileName));
   }
 
+  const form = editing === null ? null : (
+    <section className="panel" aria-label={editing === 'new' ? t.catalogNew : t.catalogEdit}>
+      <h2>{editing === 'new' ? t.catalogNew : `${t.catalogEdit}: ${editing.name}`}</h2>
+      <ProductForm key={editing === 'new' ? 'new' : editing.code} product={editing === 'new' ? null : editing}
+        onSaved={() => { setEditing(null); setReload((n) => n + 1); }} onCancel={() => setEditing(null)} />
+    </section>
+  );
   return (
-    <div className="catalog-screen">
-      <section className="panel catalog-list" aria-label={t.catalogTitle}>
-        <h1>{t.catalogTitle}</h1>
-        <div className="catalog-tools">
-          <TextField id="catalog-search" type="search" label={t.catalogSearch} hint={t.catalogSearchHint} value={text} onChange={setText} />
+    <BackOffice className="catalog-screen">
+      <Toolbar title={t.catalogTitle}>
+        <div className="toolbar-tools">
+          <TextField id="catalog-search" className="grow" type="search" label={t.catalogSearch} hint={t.catalogSearchHint} value={text} onChange={setText} />
           <CheckField id="catalog-inactive" label={t.catalogShowInactive} checked={includeInactive} onChange={setIncludeInactive} />
           <button type="button" onClick={() => setEditing('new')}>{t.catalogNew}</button>
           <button type="button" onClick={() => void exportCsv()}>{t.catalogExport}</button>
         </div>
-        <p className="muted">{t.catalogCount(products.length, total)}</p>
-        <table className="catalog-table">
-          <thead><tr>
-            <th scope="col">{t.catalogCode}</th><th scope="col">{t.catalogName}</th><th scope="col">{t.catalogBarcodes}</th>
-            <th scope="col" className="num">{t.catalogPrice}</th><th scope="col">{t.catalogTax}</th><th scope="col">{t.actions}</th>
-          </tr></thead>
-          <tbody>
-            {products.map((p) => (
-              <tr key={p.code} className={p.active ? '' : 'inactive'}>
-                <td className="product-code">{p.code}</td>
-                <td>{p.name}{p.active ? null : <> <span className="state">{t.catalogInactive}</span></>}{p.category ? <span className="line-code">{p.category}</span> : null}</td>
-                <td className="product-code">{p.barcodes.join(' ')}</td>
-                <td className="num">
-                  {formatCop(p.price, locale)}
-                  {p.shelfPrice !== null ? <span className="line-code">{t.catalogShelfOf(formatCop(p.shelfPrice, locale))}</span> : null}
-                </td>
-                <td>{p.taxCode ? taxLabel(p.taxCode, p.taxRate ?? '0', locale) : '—'}</td>
-                <td>
-                  <button type="button" onClick={() => setEditing(p)}>{t.catalogEdit}</button>{' '}
-                  <button type="button" onClick={() => void toggle(p)}>{p.active ? t.catalogDeactivate : t.catalogActivate}</button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
-      <div className="catalog-side">
-        {editing !== null ? (
-          <section className="panel" aria-label={editing === 'new' ? t.catalogNew : t.catalogEdit}>
-            <h2>{editing === 'new' ? t.catalogNew : `${t.catalogEdit}: ${editing.name}`}</h2>
-            <ProductForm key={editing === 'new' ? 'new' : editing.code} product={editing === 'new' ? null : editing}
-              onSaved={() => { setEditing(null); setReload((n) => n + 1); }} onCancel={() => setEditing(null)} />
+      </Toolbar>
+      {/* Nothing being edited: the panel holds the CSV import. */}
+      <ListDetail panelKey={editing === null ? null : editing === 'new' ? `new-${reload}` : editing.code}
+        onClosePanel={editing !== null ? () => setEditing(null) : undefined}
+        panel={form ?? <ImportPanel onImported={() => setReload((n) => n + 1)} />}
+        list={(
+          <section className="catalog-list" aria-label={t.catalogTitle}>
+            <p className="muted">{t.catalogCount(products.length, total)}</p>
+            <table className="catalog-table fit-table compact-rows">
+              <thead><tr>
+                <th scope="col" className="col-p2">{t.catalogCode}</th><th scope="col">{t.catalogName}</th><th scope="col" className="col-p4">{t.catalogBarcodes}</th>
+                <th scope="col" className="num">{t.catalogPrice}</th><th scope="col" className="col-p3">{t.catalogTax}</th><th scope="col"><span className="visually-hidden">{t.actions}</span></th>
+              </tr></thead>
+              <tbody>
+                {products.map((p) => (
+                  <tr key={p.code} className={p.active ? '' : 'inactive'}>
+                    <td className="product-code col-p2 nowrap">{p.code}</td>
+                    <td>{p.name}{p.active ? null : <> <span className="state">{t.catalogInactive}</span></>}{p.category ? <span className="line-code">{p.category}</span> : null}</td>
+                    <td className="product-code col-p4">{p.barcodes.join(' ')}</td>
+                    <td className="num">
+                      {formatCop(p.price, locale)}
+                      {p.shelfPrice !== null ? <span className="line-code">{t.catalogShelfOf(formatCop(p.shelfPrice, locale))}</span> : null}
+                    </td>
+                    <td className="col-p3 nowrap">{p.taxCode ? taxLabel(p.taxCode, p.taxRate ?? '0', locale) : '—'}</td>
+                    <td>
+                      <div className="row-actions">
+                        <button type="button" onClick={() => setEditing(p)}>{t.catalogEdit}</button>
+                        <button type="button" onClick={() => void toggle(p)}>{p.active ? t.catalogDeactivate : t.catalogActivate}</button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </section>
-        ) : null}
-        <ImportPanel onImported={() => setReload((n) => n + 1)} />
-      </div>
-    </div>
+        )} />
+    </BackOffice>
   );
 }

@@ -31,6 +31,7 @@ export function ImportPanel(p: { onImported(): void }): ReactNode {
   const [file, setFile] = useState<string | null>(null);
   const [preview, setPreview] = useState<CatalogImportPreviewDto | null>(null);
   const [busy, setBusy] = useState(false);
+  const [name, setName] = useState('');
 
   async function choose(chosen: File | undefined) {
     setPreview(null);
@@ -48,7 +49,8 @@ export function ImportPanel(p: { onImported(): void }): ReactNode {
       return;
     }
     setBusy(true);
-    const answer = await callWithOwner('catalog.importPreview', { file: bytes }, 'catalog');
+    setName(chosen.name);
+    const answer = await callWithOwner('catalog.importPreview', { file: bytes }, 'catalog', t.approveCatalogPreview(chosen.name));
     setBusy(false);
     if (!answer.ok) { notify('error', describeBridgeError(answer.error, t)); return; }
     setFile(bytes);
@@ -58,7 +60,7 @@ export function ImportPanel(p: { onImported(): void }): ReactNode {
   async function confirm() {
     if (file === null) return;
     setBusy(true);
-    const answer = await callWithOwner('catalog.importCommit', { file }, 'catalog');
+    const answer = await callWithOwner('catalog.importCommit', { file }, 'catalog', t.approveCatalogImport(name));
     setBusy(false);
     if (!answer.ok) { notify('error', describeBridgeError(answer.error, t)); return; }
     notify('info', t.catalogImported(answer.value.created, answer.value.updated));

@@ -32,7 +32,8 @@ export function ProductForm(p: { product: CatalogProductDto | null; onSaved(prod
     setTouched(true);
     if (!read.input || (read.shelf && !read.shelf.exact && !draft.acceptDifference)) return;
     setSaving(true);
-    const answer = await callWithOwner('catalog.save', { product: read.input, mode: p.product ? 'update' : 'create' }, 'catalog');
+    const answer = await callWithOwner('catalog.save', { product: read.input, mode: p.product ? 'update' : 'create' }, 'catalog',
+      p.product ? t.approveProductSave(read.input.name) : t.approveProductCreate(read.input.name));
     setSaving(false);
     if (answer.ok) {
       notify('info', t.catalogSaved(answer.value.name));

@@ -30,7 +30,7 @@ export function CustomerImport({ onImported }: { onImported(): void }): ReactNod
     }
     setBusy(true);
     const base64 = await fileAsBase64(file);
-    const answer = await callWithOwner('customers.importPreview', { file: base64 }, 'customer-tax');
+    const answer = await callWithOwner('customers.importPreview', { file: base64 }, 'customer-tax', t.approveCustomerPreview(file.name));
     setBusy(false);
     if (answer.ok) setLoaded({ name: file.name, base64, preview: answer.value });
     else notify('error', describeBridgeError(answer.error, t));
@@ -38,7 +38,7 @@ export function CustomerImport({ onImported }: { onImported(): void }): ReactNod
   const confirm = async () => {
     if (!loaded) return;
     setBusy(true);
-    const answer = await callWithOwner('customers.import', { file: loaded.base64 }, 'customer-tax');
+    const answer = await callWithOwner('customers.import', { file: loaded.base64 }, 'customer-tax', t.approveCustomerImport(loaded.name));
     setBusy(false);
     if (!answer.ok) {
       notify('error', describeBridgeError(answer.error, t));

@@ -7,6 +7,8 @@ import type { CustomerDto } from '../../shared/bridge/types';
 import { IDENTIFICATION_TYPES, labelOf } from '../../shared/codes';
 import { LIMITS } from '../../shared/limits';
 import { useApp } from '../app/app-store';
+import { ListDetail } from '../app/ListDetail';
+import { BackOffice, Toolbar } from '../app/Toolbar';
 import { bridge } from '../bridge/client';
 import { CustomerForm } from '../customer/CustomerForm';
 import { municipalityName } from '../customer/customer-draft';
@@ -52,50 +54,55 @@ export function CustomersScreen(): ReactNode {
     }
   };
 
+  const form = editing ? (
+    <CustomerForm key={editing.form} request={{ id: editing.form, initial: editing.initial, focusId: 'cf-type', returnFocusId: 'customers-search' }}
+      submitLabel={t.saveCustomer} onDone={done}
+      save={(customer) => (editing.id === null
+        ? callWithOwner('customers.save', { customer }, 'customer-tax', t.approveCustomerSave(customer.name))
+        : callWithOwner('customers.update', { id: editing.id, customer }, 'customer-tax', t.approveCustomerSave(customer.name)))} />
+  ) : null;
   return (
-    <div className="customers-screen">
-      <h1>{t.customersTitle}</h1>
-      <section className="panel" aria-label={t.customersTitle}>
-        <div className="row">
-          <div className="field">
+    <BackOffice className="customers-screen">
+      <Toolbar title={t.customersTitle}>
+        <div className="toolbar-tools">
+          <div className="field grow">
             <label htmlFor="customers-search">{t.customersSearch}</label>
             <input id="customers-search" type="search" value={text} autoComplete="off" spellCheck={false}
               placeholder={t.customerSearchHint} onChange={(e) => setText(e.target.value)} />
           </div>
           <button type="button" onClick={() => edit(null, null)}>{t.newCustomer}</button>
         </div>
-        {editing ? (
-          <CustomerForm key={editing.form} request={{ id: editing.form, initial: editing.initial, focusId: 'cf-type', returnFocusId: 'customers-search' }}
-            submitLabel={t.saveCustomer} onDone={done}
-            save={(customer) => (editing.id === null
-              ? callWithOwner('customers.save', { customer }, 'customer-tax')
-              : callWithOwner('customers.update', { id: editing.id, customer }, 'customer-tax'))} />
-        ) : null}
-        <p className="muted">{found.total === 0 ? t.customersNone : t.customersFound(found.customers.length, found.total)}</p>
-        {found.customers.length > 0 ? (
-          <table className="customers-table" aria-label={t.customersTable}>
-            <thead>
-              <tr><th scope="col">{t.customerName}</th><th scope="col">{t.identification}</th><th scope="col">{t.email}</th>
-                <th scope="col">{t.municipality}</th><th scope="col"><span className="visually-hidden">{t.actions}</span></th></tr>
-            </thead>
-            <tbody>
-              {found.customers.map(({ id, customer: c }) => (
-                <tr key={id ?? `${c.identification_type}-${c.identification}`}>
-                  <th scope="row">{c.name}</th>
-                  <td>{labelOf(IDENTIFICATION_TYPES, c.identification_type)} {c.identification}-{c.dv}</td>
-                  <td>{c.email}</td>
-                  <td>{municipalityName(c.municipality_code) ?? c.municipality_code}</td>
-                  <td><button type="button" aria-label={t.editNamed(c.name)} onClick={() => edit(id, c)}>{t.edit}</button></td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : null}
-        {found.total > found.customers.length ? (
-          <button type="button" onClick={() => void more()}>{t.moreCustomers}</button>
-        ) : null}
-      </section>
-      <CustomerImport onImported={reload} />
-    </div>
+      </Toolbar>
+      {/* The form places its own focus (its first field); nothing being edited: the panel holds the CSV import. */}
+      <ListDetail panelKey={editing?.form ?? null} focusField={false} onClosePanel={editing ? () => setEditing(null) : undefined}
+        panel={form ?? <CustomerImport onImported={reload} />}
+        list={(
+          <section aria-label={t.customersTitle}>
+            <p className="muted">{found.total === 0 ? t.customersNone : t.customersFound(found.customers.length, found.total)}</p>
+            {found.customers.length > 0 ? (
+              <table className="customers-table fit-table compact-rows" aria-label={t.customersTable}>
+                <thead>
+                  <tr><th scope="col">{t.customerName}</th><th scope="col" className="col-p2">{t.identification}</th><th scope="col" className="col-p4">{t.email}</th>
+                    <th scope="col" className="col-p3">{t.municipality}</th><th scope="col"><span className="visually-hidden">{t.actions}</span></th></tr>
+                </thead>
+                <tbody>
+                  {found.customers.map(({ id, customer: c }) => (
+                    <tr key={id ?? `${c.identification_type}-${c.identification}`}>
+                      <th scope="row">{c.name}</th>
+                      <td className="col-p2">{labelOf(IDENTIFICATION_TYPES, c.identification_type)} {c.identification}-{c.dv}</td>
+                      <td className="col-p4">{c.email}</td>
+                      <td className="col-p3">{municipalityName(c.municipality_code) ?? c.municipality_code}</td>
+                      <td><div className="row-actions"><button type="button" aria-label={t.editNamed(c.name)} onClick={() => edit(id, c)}>{t.edit}</button></div></td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ) : null}
+            {found.total > found.customers.length ? (
+              <button type="button" onClick={() => void more()}>{t.moreCustomers}</button>
+            ) : null}
+          </section>
+        )} />
+    </BackOffice>
   );
 }

@@ -7,6 +7,8 @@ import type { PersonDto, SaleState, SaleSummaryDto, TillDto } from '../../shared
 import { PAYMENT_MEANS } from '../../shared/codes';
 import { useApp } from '../app/app-store';
 import { SelectField, TextField } from '../app/fields';
+import { ListDetail } from '../app/ListDetail';
+import { BackOffice, Toolbar } from '../app/Toolbar';
 import { bridge } from '../bridge/client';
 import { describeBridgeError } from '../bridge/bridge-error-text';
 import { useText } from '../i18n/use-text';
@@ -84,11 +86,10 @@ export function HistoryScreen(): ReactNode {
 
   const more = sales.length < total || capped;
   return (
-    <div className="history-screen">
-      <section className="panel" aria-labelledby="history-title">
-        <h1 id="history-title">{t.history} <kbd>F9</kbd></h1>
-        <form className="row history-filters" role="search" onSubmit={(e) => e.preventDefault()}>
-          <TextField id="history-text" type="search" label={t.historySearch} value={text} onChange={setText}
+    <BackOffice className="history-screen">
+      <Toolbar titleId="history-title" title={<>{t.history} <kbd>F9</kbd></>}>
+        <form className="toolbar-tools history-filters" role="search" onSubmit={(e) => e.preventDefault()}>
+          <TextField id="history-text" className="grow" type="search" label={t.historySearch} value={text} onChange={setText}
             placeholder={t.historySearchHint} hint={t.historySearchHelp} />
           <SelectField id="history-date" label={t.historyDate} value={preset} onChange={(v) => setPreset(v as DatePreset)}
             options={DATE_PRESETS.map((p) => [p, t.historyDatePresets[p]] as const)} />
@@ -113,10 +114,15 @@ export function HistoryScreen(): ReactNode {
               options={[['', t.allTills], ...tills.map((x) => [x.tillId, `${x.tillName} (${x.tillId})`] as const)]} />
           ) : null}
         </form>
-        <p className="muted" aria-live="polite">{capped ? t.salesCountCapped(sales.length, total) : t.salesCount(sales.length, total)}</p>
-        <SaleList sales={sales} more={more} selectedId={selected} onSelect={setSelected} onNeedMore={loadMore} />
-      </section>
-      {selected !== null ? <SaleDetail id={selected} version={`${updates}|${reload}`} onChanged={() => setReload((r) => r + 1)} /> : null}
-    </div>
+      </Toolbar>
+      <ListDetail panelKey={selected} focusField={false} onClosePanel={() => setSelected(null)}
+        list={(
+          <>
+            <p className="muted history-count" aria-live="polite">{capped ? t.salesCountCapped(sales.length, total) : t.salesCount(sales.length, total)}</p>
+            <SaleList sales={sales} more={more} selectedId={selected} onSelect={setSelected} onNeedMore={loadMore} />
+          </>
+        )}
+        panel={selected !== null ? <SaleDetail id={selected} version={`${updates}|${reload}`} onChanged={() => setReload((r) => r + 1)} /> : null} />
+    </BackOffice>
   );
 }

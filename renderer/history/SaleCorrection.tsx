@@ -21,7 +21,7 @@ import { callWithOwner } from '../people/owner-pin';
 import { CorrectLines } from './CorrectLines';
 
 interface Props {
-  sale: { id: number; customer: InvoiceCustomer; items: InvoiceItem[] };
+  sale: { id: number; customer: InvoiceCustomer; items: InvoiceItem[]; tillName?: string | undefined; shortNumber: number };
   version: string;
   onChanged(): void;
 }
@@ -40,6 +40,7 @@ export function SaleCorrection({ sale, version, onChanged }: Props): ReactNode {
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [voidNote, setVoidNote] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
+  const number = saleNumberLabel(sale.tillName || tillName, sale.shortNumber);
 
   useEffect(() => {
     let live = true;
@@ -61,7 +62,7 @@ export function SaleCorrection({ sale, version, onChanged }: Props): ReactNode {
     onChanged();
   };
   const correct = async (change: { customer?: InvoiceCustomer; items?: InvoiceItem[] }): Promise<BridgeEnvelope<unknown>> => {
-    const answer = await callWithOwner('corrections.correct', { saleId: sale.id, reason, ...change }, 'correction');
+    const answer = await callWithOwner('corrections.correct', { saleId: sale.id, reason, ...change }, 'correction', t.approveCorrect(number));
     if (answer.ok) {
       const v = answer.value;
       done(v.kind === 'same_reference' ? t.correctionSameReference(v.referenceCode) : t.correctionNewReference(saleNumberLabel(tillName, v.shortNumber), v.referenceCode));
@@ -75,7 +76,7 @@ export function SaleCorrection({ sale, version, onChanged }: Props): ReactNode {
   };
   const voidIt = async () => {
     if (!reasonOk()) return;
-    const answer = await callWithOwner('corrections.void', { saleId: sale.id, reason }, 'correction');
+    const answer = await callWithOwner('corrections.void', { saleId: sale.id, reason }, 'correction', t.approveVoid(number));
     if (answer.ok) done(t.voided);
     else notify('error', describeBridgeError(answer.error, t));
   };

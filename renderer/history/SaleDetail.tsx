@@ -1,7 +1,6 @@
 /** One sale: lines, totals, payment, till and cashier, state, every send and the service's message, reprints; retry; its receipt. */
 import { useEffect, useState, type ReactNode } from 'react';
 import type { SaleDetailDto } from '../../shared/bridge/types';
-import { formatCop } from '../../shared/money';
 import { useApp } from '../app/app-store';
 import { bridge } from '../bridge/client';
 import { describeBridgeError } from '../bridge/bridge-error-text';
@@ -39,8 +38,10 @@ export function SaleDetail({ id, version, onChanged }: Props): ReactNode {
   if (!sale) return <p className="muted">{t.loading}</p>;
 
   const shown = saleStateText(sale, t, tillName);
+  // Each fact once: the till is in the title, the total under the lines, the service's status only when it says more.
+  const remote = remoteStatusText(sale.remoteStatus, t);
   const retry = async () => {
-    const answer = await callWithOwner('sales.retry', { id }, 'retry');
+    const answer = await callWithOwner('sales.retry', { id }, 'retry', t.approveRetry(saleNumberLabel(sale.tillName || tillName, sale.shortNumber)));
     if (answer.ok) {
       setSale(answer.value);
       notify('info', t.retryQueued(answer.value.referenceCode));
@@ -53,18 +54,14 @@ export function SaleDetail({ id, version, onChanged }: Props): ReactNode {
       <h2 id="sale-detail-title">{t.sale} {saleNumberLabel(sale.tillName || tillName, sale.shortNumber)}</h2>
       <dl className="facts">
         <div><dt>{t.state}</dt><dd><span className={shown.className}>{shown.text}</span></dd></div>
-        <div><dt>{t.reference}</dt><dd>{sale.referenceCode}</dd></div>
-        <div><dt>{t.remoteStatus}</dt><dd>{remoteStatusText(sale.remoteStatus, t)}</dd></div>
-        <div><dt>{t.invoiceNumber}</dt><dd>{sale.fullNumber ?? '—'}</dd></div>
+        {remote !== '—' && remote !== shown.text ? <div><dt>{t.remoteStatus}</dt><dd>{remote}</dd></div> : null}
+        {sale.fullNumber ? <div><dt>{t.invoiceNumber}</dt><dd>{sale.fullNumber}</dd></div> : null}
         <div><dt>{t.date}</dt><dd>{formatDateTime(sale.createdAt, locale)}</dd></div>
-        <div><dt>{t.till}</dt><dd>{sale.tillName || tillName}</dd></div>
-        {sale.cashierName ? <div><dt>{t.soldBy}</dt><dd>{sale.cashierName}</dd></div> : null}
         {sale.validatedAt ? <div><dt>{t.validatedAt}</dt><dd>{formatDateTime(sale.validatedAt, locale)}</dd></div> : null}
+        <div><dt>{t.soldBy}</dt><dd>{sale.cashierName || t.historyNobody}</dd></div>
         <div><dt>{t.attempts}</dt><dd>{sale.attempts}</dd></div>
-        <div><dt>{t.customer}</dt><dd>{sale.customerName} ({sale.customerIdentification})</dd></div>
-        <div><dt>{t.historyTill}</dt><dd>{sale.tillName || tillName}</dd></div>
-        <div><dt>{t.historyCashierName}</dt><dd>{sale.cashierName || t.historyNobody}</dd></div>
-        <div><dt>{t.total}</dt><dd className="strong">{formatCop(sale.totals.payable, locale)}</dd></div>
+        <div className="wide"><dt>{t.reference}</dt><dd className="reference">{sale.referenceCode}</dd></div>
+        <div className="wide"><dt>{t.customer}</dt><dd>{sale.customerName} ({sale.customerIdentification})</dd></div>
         {sale.cufe ? <div className="wide"><dt>CUFE</dt><dd className="cufe">{sale.cufe}</dd></div> : null}
       </dl>
       {sale.lastError ? <p className="message-box" role="alert"><strong>{t.serviceMessage}:</strong> {sale.lastError}</p> : null}

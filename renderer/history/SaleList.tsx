@@ -4,6 +4,7 @@
  * list nears its end.
  */
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useHeight } from '../app/use-height';
 import type { SaleSummaryDto } from '../../shared/bridge/types';
 import { formatCop } from '../../shared/money';
 import { useApp } from '../app/app-store';
@@ -16,7 +17,8 @@ import { movedRow, rowWindow, scrollToShow } from './virtual-rows';
 
 /** Fixed row height (px), so the window arithmetic holds; the stylesheet gives rows this height. */
 export const ROW_HEIGHT = 40;
-const VIEWPORT_HEIGHT = 480;
+/** Until the list is measured (it fills what the window leaves it). */
+const FIRST_HEIGHT = 480;
 /** Ask for the next page when the drawn rows come this close to the last loaded one. */
 const LOAD_AHEAD = 30;
 
@@ -37,7 +39,8 @@ export function SaleList({ sales, more, selectedId, onSelect, onNeedMore }: Prop
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [active, setActive] = useState(-1);
-  const { start, end } = rowWindow(scrollTop, VIEWPORT_HEIGHT, ROW_HEIGHT, sales.length);
+  const viewportHeight = useHeight(scroller, FIRST_HEIGHT, sales.length === 0);
+  const { start, end } = rowWindow(scrollTop, viewportHeight, ROW_HEIGHT, sales.length);
 
   useEffect(() => {
     if (more && end + LOAD_AHEAD >= sales.length) onNeedMore();
@@ -58,29 +61,29 @@ export function SaleList({ sales, more, selectedId, onSelect, onNeedMore }: Prop
       if (sale) { e.preventDefault(); onSelect(sale.id); }
       return;
     }
-    const next = movedRow(e.key, active, sales.length, Math.floor(VIEWPORT_HEIGHT / ROW_HEIGHT) - 1);
+    const next = movedRow(e.key, active, sales.length, Math.floor(viewportHeight / ROW_HEIGHT) - 1);
     if (next === null) return;
     e.preventDefault();
     setActive(next);
-    const top = scrollToShow(next, scroller.current?.scrollTop ?? 0, VIEWPORT_HEIGHT - ROW_HEIGHT, ROW_HEIGHT);
+    const top = scrollToShow(next, scroller.current?.scrollTop ?? 0, viewportHeight - ROW_HEIGHT, ROW_HEIGHT);
     if (scroller.current) scroller.current.scrollTop = top;
     setScrollTop(top);
   };
 
   return (
     <div className="history-scroll virtual" ref={scroller} tabIndex={0} role="group" aria-label={t.historyListKeys}
-      style={{ height: VIEWPORT_HEIGHT }} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)} onKeyDown={onKeyDown}>
+      onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)} onKeyDown={onKeyDown}>
       <table className="history" aria-label={t.salesFound} aria-rowcount={sales.length + 1}>
         <thead>
           <tr>
-            <th scope="col">{t.date}</th>
-            <th scope="col">{t.saleNumber}</th>
-            <th scope="col">{t.reference}</th>
-            <th scope="col">{t.invoiceNumber}</th>
-            <th scope="col">{t.customer}</th>
-            <th scope="col">{t.soldBy}</th>
-            <th scope="col" className="num">{t.total}</th>
-            <th scope="col">{t.state}</th>
+            <th scope="col" className="c-number">{t.saleNumber}</th>
+            <th scope="col" className="c-date col-p3">{t.date}</th>
+            <th scope="col" className="c-reference col-p4">{t.reference}</th>
+            <th scope="col" className="c-invoice col-p4">{t.invoiceNumber}</th>
+            <th scope="col" className="c-customer">{t.customer}</th>
+            <th scope="col" className="c-cashier col-p2">{t.soldBy}</th>
+            <th scope="col" className="c-total num">{t.total}</th>
+            <th scope="col" className="c-state">{t.state}</th>
           </tr>
         </thead>
         <tbody>
@@ -88,22 +91,22 @@ export function SaleList({ sales, more, selectedId, onSelect, onNeedMore }: Prop
           {sales.slice(start, end).map((sale, k) => {
             const index = start + k;
             const shown = saleStateText(sale, t, tillName);
+            const number = saleNumberLabel(sale.tillName || tillName, sale.shortNumber);
             const classes = [sale.id === selectedId ? 'selected' : '', index === active ? 'active' : '', isLate(sale, unsent) ? 'late-sale' : ''].filter(Boolean).join(' ');
             return (
               <tr key={sale.id} className={classes} aria-selected={sale.id === selectedId} aria-rowindex={index + 2}
                 style={{ height: ROW_HEIGHT }} onClick={() => setActive(index)}>
-                <td>{formatDateTime(sale.createdAt, locale)}</td>
-                <td className="sale-number">{saleNumberLabel(sale.tillName || tillName, sale.shortNumber)}</td>
-                <td>
-                  <button type="button" className="link" tabIndex={-1} onClick={() => onSelect(sale.id)} aria-label={t.openSale(sale.referenceCode)}>
-                    {sale.referenceCode}
-                  </button>
+                <td className="sale-number">
+                  <button type="button" className="link" tabIndex={-1} onClick={() => onSelect(sale.id)}
+                    aria-label={t.historyOpenSaleNamed(number, sale.referenceCode)}>{number}</button>
                 </td>
-                <td>{sale.fullNumber ?? '—'}</td>
-                <td>{sale.customerName}</td>
-                <td>{sale.cashierName || '—'}</td>
-                <td className="num">{formatCop(sale.payable, locale)}</td>
-                <td><span className={shown.className}>{shown.text}</span>{isLate(sale, unsent) ? <span className="late-badge" title={t.lateSale}>⏱</span> : null}</td>
+                <td className="col-p3">{formatDateTime(sale.createdAt, locale)}</td>
+                <td className="col-p4 product-code" title={sale.referenceCode}>{sale.referenceCode}</td>
+                <td className="col-p4">{sale.fullNumber ?? '—'}</td>
+                <td className="c-customer" title={sale.customerName}>{sale.customerName}</td>
+                <td className="col-p2">{sale.cashierName || '—'}</td>
+                <td className="c-total num">{formatCop(sale.payable, locale)}</td>
+                <td className="c-state" title={shown.text}><span className={shown.className}>{shown.text}</span>{isLate(sale, unsent) ? <span className="late-badge" title={t.lateSale}>⏱</span> : null}</td>
               </tr>
             );
           })}

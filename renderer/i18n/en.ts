@@ -11,6 +11,7 @@ import { enCorrections } from './en-corrections';
 import { enPrinter } from './en-printer';
 import { enBackup } from './en-backup';
 import { enTouch } from './en-touch';
+import { enLayout } from './en-layout';
 import type { Messages } from './messages-type';
 
 export const en: Messages = {
@@ -207,4 +208,5 @@ export const en: Messages = {
   ...enPrinter,
   ...enBackup,
   ...enTouch,
+  ...enLayout,
 };

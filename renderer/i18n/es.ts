@@ -11,6 +11,7 @@ import { esCorrections } from './es-corrections';
 import { esPrinter } from './es-printer';
 import { esBackup } from './es-backup';
 import { esTouch } from './es-touch';
+import { esLayout } from './es-layout';
 
 export const es = {
   // app
@@ -214,4 +215,5 @@ export const es = {
   ...esPrinter,
   ...esBackup,
   ...esTouch,
+  ...esLayout,
 };

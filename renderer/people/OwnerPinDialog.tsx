@@ -1,5 +1,9 @@
-/** The owner types their PIN for one action; a wrong PIN is said here and the action is not made. */
+/**
+ * The owner types their PIN for one action, in a modal over the whole window that says what it approves; a wrong
+ * PIN is said here and the action is not made; Esc or Cancelar gives up.
+ */
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { Modal } from '../app/Modal';
 import { describeBridgeError } from '../bridge/bridge-error-text';
 import { useText } from '../i18n/use-text';
 import { wantsOwnerPin } from './owner-pin';
@@ -35,12 +39,19 @@ export function OwnerPinDialog(): ReactNode {
     }
     close(answer);
   };
+  const kind = t.ownerPinAction[request.action] ?? request.action;
 
   return (
-    <div className="confirm-total owner-pin" role="dialog" aria-modal="true" aria-labelledby="owner-pin-title" aria-describedby="owner-pin-what">
+    <Modal className="owner-pin" labelledBy="owner-pin-title" describedBy="owner-pin-what" onCancel={() => close(null)}>
       <form onSubmit={(e) => void submit(e)}>
         <h2 id="owner-pin-title">{t.ownerPinTitle}</h2>
-        <p id="owner-pin-what">{t.ownerPinFor(t.ownerPinAction[request.action] ?? request.action)}</p>
+        {request.what ? (
+          <div id="owner-pin-what">
+            <p className="muted">{t.ownerPinApproves}</p>
+            <p className="modal-what" data-testid="owner-pin-what">{request.what}</p>
+            <p className="muted">{t.ownerPinOnlyThis}</p>
+          </div>
+        ) : <p id="owner-pin-what" className="modal-what" data-testid="owner-pin-what">{t.ownerPinFor(kind)}</p>}
         <div className="field">
           <label htmlFor="owner-pin">{t.ownerPin}</label>
           <input id="owner-pin" type="password" inputMode="numeric" autoComplete="off" autoFocus value={pin} maxLength={8}
@@ -50,9 +61,9 @@ export function OwnerPinDialog(): ReactNode {
         </div>
         <div className="row">
           <button type="button" onClick={() => close(null)}>{t.cancel}</button>
-          <button type="submit" disabled={busy || pin === ''}>{t.approve}</button>
+          <button type="submit" className="primary" disabled={busy || pin === ''}>{t.approve}</button>
         </div>
       </form>
-    </div>
+    </Modal>
   );
 }

@@ -4,6 +4,8 @@ import type { OverrideDto, PersonDto } from '../../shared/bridge/types';
 import { personInputSchema } from '../../shared/people';
 import { useApp } from '../app/app-store';
 import { CheckField, SelectField, TextField } from '../app/fields';
+import { ListDetail } from '../app/ListDetail';
+import { BackOffice, Toolbar } from '../app/Toolbar';
 import { describeBridgeError, localizeFieldMessage } from '../bridge/bridge-error-text';
 import { formatDateTime } from '../format/date-time';
 import { useText } from '../i18n/use-text';
@@ -25,7 +27,7 @@ export function PeopleScreen(): ReactNode {
   const [overrides, setOverrides] = useState<OverrideDto[] | null>(null);
 
   const loadOverrides = async () => {
-    const answer = await callWithOwner('people.overrides', { limit: 100 }, 'overrides');
+    const answer = await callWithOwner('people.overrides', { limit: 100 }, 'overrides', t.approveOverrides);
     if (answer.ok) setOverrides(answer.value.overrides);
   };
   useEffect(() => {
@@ -41,7 +43,7 @@ export function PeopleScreen(): ReactNode {
       setProblems(Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0] ?? ''), localizeFieldMessage(i.message, t)])));
       return;
     }
-    const answer = await callWithOwner('people.save', { person: checked.data }, 'people');
+    const answer = await callWithOwner('people.save', { person: checked.data }, 'people', t.approvePersonSave(checked.data.name));
     if (!answer.ok) {
       const fields = Object.entries(answer.error.fields ?? {}).filter(([k]) => k.startsWith('person.'));
       if (fields.length > 0) setProblems(Object.fromEntries(fields.map(([k, v]) => [k.slice('person.'.length), localizeFieldMessage(v, t)])));
@@ -56,50 +58,60 @@ export function PeopleScreen(): ReactNode {
   const edit = (p: PersonDto) => { setProblems({}); setDraft({ id: p.id, name: p.name, role: p.role, pin: '', active: p.active }); };
   const roleName = (role: string) => (role === 'owner' ? t.roleOwner : t.roleCashier);
 
+  const form = (
+    <form className="person-form" onSubmit={(e) => void save(e)} aria-label={draft.id === undefined ? t.addPerson : t.editPerson}>
+      <h2>{draft.id === undefined ? t.addPerson : `${t.editPerson}: ${draft.name}`}</h2>
+      <TextField id="person-name" label={t.personName} value={draft.name} error={problems.name} onChange={(name) => setDraft({ ...draft, name })} />
+      <SelectField id="person-role" label={t.role} value={draft.role} error={problems.role}
+        options={[['owner', t.roleOwner], ['cashier', t.roleCashier]]}
+        onChange={(role) => setDraft({ ...draft, role: role === 'owner' ? 'owner' : 'cashier' })} />
+      <TextField id="person-pin" className="number-field" label={t.pin} type="password" inputMode="numeric" value={draft.pin} error={problems.pin}
+        hint={draft.id !== undefined ? t.newPinHint : undefined} maxLength={8} onChange={(pin) => setDraft({ ...draft, pin })} />
+      {draft.id !== undefined ? <CheckField id="person-active" label={t.personActive} checked={draft.active} onChange={(active) => setDraft({ ...draft, active })} /> : null}
+      <div className="actions">
+        <button type="submit" className="primary">{t.savePerson}</button>
+        {draft.id !== undefined ? <button type="button" onClick={() => { setProblems({}); setDraft(EMPTY); }}>{t.cancel}</button> : null}
+      </div>
+    </form>
+  );
   return (
-    <section className="people-screen" aria-labelledby="people-title">
-      <h1 id="people-title">{t.people}</h1>
-      {!session?.setUp ? <p className="muted">{t.firstPersonHint}</p> : null}
-      {people.length > 0 ? (
-        <table aria-label={t.people}>
-          <thead><tr><th>{t.personName}</th><th>{t.role}</th><th>{t.personActive}</th><th /></tr></thead>
-          <tbody>
-            {people.map((p) => (
-              <tr key={p.id}>
-                <th scope="row">{p.name}</th><td>{roleName(p.role)}</td><td>{p.active ? '✓' : '—'}</td>
-                <td><button type="button" aria-label={`${t.editPerson}: ${p.name}`} onClick={() => edit(p)}>{t.editPerson}</button></td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
-      <form onSubmit={(e) => void save(e)} aria-label={draft.id === undefined ? t.addPerson : t.editPerson}>
-        <h2>{draft.id === undefined ? t.addPerson : `${t.editPerson}: ${draft.name}`}</h2>
-        <TextField id="person-name" label={t.personName} value={draft.name} error={problems.name} onChange={(name) => setDraft({ ...draft, name })} />
-        <SelectField id="person-role" label={t.role} value={draft.role} error={problems.role}
-          options={[['owner', t.roleOwner], ['cashier', t.roleCashier]]}
-          onChange={(role) => setDraft({ ...draft, role: role === 'owner' ? 'owner' : 'cashier' })} />
-        <TextField id="person-pin" label={t.pin} type="password" inputMode="numeric" value={draft.pin} error={problems.pin}
-          hint={draft.id !== undefined ? t.newPinHint : undefined} maxLength={8} onChange={(pin) => setDraft({ ...draft, pin })} />
-        {draft.id !== undefined ? <CheckField id="person-active" label={t.personActive} checked={draft.active} onChange={(active) => setDraft({ ...draft, active })} /> : null}
-        <button type="submit">{t.savePerson}</button>
-      </form>
-      <h2>{t.overridesTitle}</h2>
-      {overrides === null ? (
-        session?.setUp ? <button type="button" onClick={() => void loadOverrides()}>{t.overridesTitle}</button> : null
-      ) : overrides.length === 0 ? <p className="muted">{t.overridesEmpty}</p> : (
-        <table aria-label={t.overridesTitle}>
-          <thead><tr><th>{t.overrideWhen}</th><th>{t.overrideOwner}</th><th>{t.overrideCashier}</th><th>{t.overrideWhat}</th><th>{t.overrideSale}</th></tr></thead>
-          <tbody>
-            {overrides.map((o) => (
-              <tr key={o.id}>
-                <td>{formatDateTime(o.at, locale)}</td><td>{o.ownerName}</td><td>{o.cashierName || '—'}</td>
-                <td>{t.ownerPinAction[o.action] ?? o.action}: {overrideText(o.detail, t, locale)}</td><td>{o.saleShortNumber ?? '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </section>
+    <BackOffice className="people-screen">
+      <Toolbar titleId="people-title" title={t.people} />
+      <ListDetail panelKey={draft.id ?? null} panel={form}
+        list={(
+          <section aria-labelledby="people-title">
+            {!session?.setUp ? <p className="muted">{t.firstPersonHint}</p> : null}
+            {people.length > 0 ? (
+              <table className="fit-table compact-rows" aria-label={t.people}>
+                <thead><tr><th>{t.personName}</th><th>{t.role}</th><th>{t.personActive}</th><th><span className="visually-hidden">{t.actions}</span></th></tr></thead>
+                <tbody>
+                  {people.map((p) => (
+                    <tr key={p.id}>
+                      <th scope="row">{p.name}</th><td>{roleName(p.role)}</td><td>{p.active ? '✓' : '—'}</td>
+                      <td><div className="row-actions"><button type="button" aria-label={`${t.editPerson}: ${p.name}`} onClick={() => edit(p)}>{t.editPerson}</button></div></td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ) : null}
+            <h2 className="list-heading">{t.overridesTitle}</h2>
+            {overrides === null ? (
+              session?.setUp ? <button type="button" onClick={() => void loadOverrides()}>{t.overridesTitle}</button> : null
+            ) : overrides.length === 0 ? <p className="muted">{t.overridesEmpty}</p> : (
+              <table className="fit-table compact-rows" aria-label={t.overridesTitle}>
+                <thead><tr><th className="col-p3">{t.overrideWhen}</th><th className="col-p2">{t.overrideOwner}</th><th className="col-p2">{t.overrideCashier}</th><th>{t.overrideWhat}</th><th>{t.overrideSale}</th></tr></thead>
+                <tbody>
+                  {overrides.map((o) => (
+                    <tr key={o.id}>
+                      <td className="col-p3">{formatDateTime(o.at, locale)}</td><td className="col-p2">{o.ownerName}</td><td className="col-p2">{o.cashierName || '—'}</td>
+                      <td>{t.ownerPinAction[o.action] ?? o.action}: {overrideText(o.detail, t, locale)}</td><td className="nowrap">{o.saleShortNumber ?? '—'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </section>
+        )} />
+    </BackOffice>
   );
 }

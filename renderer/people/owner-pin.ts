@@ -7,11 +7,14 @@ import { OWNER_OVERRIDE_FIELD, type GuardedAction } from '../../shared/people';
 import { bridge } from '../bridge/client';
 import { usePeople } from './people-store';
 
-/** The owner's PIN dialog, resolved with the call's answer, or null when cancelled. */
-export function askOwnerPin(action: GuardedAction, run: (pin: string) => Promise<BridgeEnvelope<unknown>>): Promise<BridgeEnvelope<unknown> | null> {
+/**
+ * The owner's PIN dialog, resolved with the call's answer, or null when cancelled. `what` says in words what the
+ * PIN approves ("Anular la venta Caja 1 · 000012"); without it the dialog names only the kind of action.
+ */
+export function askOwnerPin(action: GuardedAction, run: (pin: string) => Promise<BridgeEnvelope<unknown>>, what?: string): Promise<BridgeEnvelope<unknown> | null> {
   return new Promise((resolve) => {
     usePeople.getState().setPinRequest({
-      action, run,
+      action, run, ...(what ? { what } : {}),
       done(answer) {
         usePeople.getState().setPinRequest(null);
         resolve(answer);
@@ -26,11 +29,11 @@ export function wantsOwnerPin(answer: BridgeEnvelope<unknown>): boolean {
 }
 
 export async function callWithOwner<M extends BridgeMethod>(
-  method: M, input: BridgeInput<M>, action: GuardedAction,
+  method: M, input: BridgeInput<M>, action: GuardedAction, what?: string,
 ): Promise<BridgeEnvelope<BridgeResult<M>>> {
   const first = await bridge.call(method, input);
   if (!wantsOwnerPin(first)) return first;
-  const answer = await askOwnerPin(action, (pin) => bridge.call(method, { ...input, ownerOverride: { pin } } as BridgeInput<M>));
+  const answer = await askOwnerPin(action, (pin) => bridge.call(method, { ...input, ownerOverride: { pin } } as BridgeInput<M>), what);
   return (answer ?? first) as BridgeEnvelope<BridgeResult<M>>;
 }
 

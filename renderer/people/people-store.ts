@@ -10,6 +10,8 @@ import type { GuardedAction } from '../../shared/people';
 /** An owner's PIN asked for one call: `run` makes the call with it; the PIN is dropped as soon as it returns. */
 export interface OwnerPinRequest {
   action: GuardedAction;
+  /** What exactly is approved, in the cashier's words (the product, the sale); shown in the dialog. */
+  what?: string;
   run(pin: string): Promise<BridgeEnvelope<unknown>>;
   done(answer: BridgeEnvelope<unknown> | null): void;
 }

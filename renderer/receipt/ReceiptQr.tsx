@@ -10,7 +10,10 @@ function measure(img: HTMLImageElement): { size: number; padding: number } | nul
   if (!context || canvas.width === 0) return null;
   context.drawImage(img, 0, 0);
   const geometry = qrGeometry(context.getImageData(0, 0, canvas.width, canvas.height).data, canvas.width, canvas.height);
-  return geometry ? qrDisplay(geometry, window.devicePixelRatio) : null;
+  // Zoomed on screen (layout.css), a CSS pixel is `zoom` times as many device pixels.
+  // currentCSSZoom is a float32 (1.6 reads 1.6000000238): rounded back to the stylesheet's value.
+  const zoom = Math.round(((img as HTMLImageElement & { currentCSSZoom?: number }).currentCSSZoom ?? 1) * 1000) / 1000;
+  return geometry ? qrDisplay(geometry, window.devicePixelRatio * zoom) : null;
 }
 
 export function ReceiptQr({ src, alt }: { src: string; alt: string }): ReactNode {

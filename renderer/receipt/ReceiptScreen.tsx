@@ -2,6 +2,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { PaperWidth, ReceiptDto } from '../../shared/bridge/types';
 import { useApp } from '../app/app-store';
+import { BackOffice } from '../app/Toolbar';
 import { bridge } from '../bridge/client';
 import { describeBridgeError } from '../bridge/bridge-error-text';
 import { useSaleUpdates } from '../history/use-sale-updates';
@@ -69,7 +70,7 @@ export function ReceiptScreen({ saleId }: { saleId: number }): ReactNode {
   };
 
   return (
-    <div className="receipt-screen">
+    <BackOffice className="receipt-screen">
       <div className="receipt-toolbar" role="toolbar" aria-label={t.receiptActions}>
         <button type="button" onClick={() => show(back)}>{t.back} <kbd>Esc</kbd></button>
         <fieldset className="segmented">
@@ -87,7 +88,12 @@ export function ReceiptScreen({ saleId }: { saleId: number }): ReactNode {
         {receipt && !receipt.fiscal ? <span className="muted">{t.slipWaiting}</span> : null}
       </div>
       {problem ? <p className="message-box" role="alert">{problem}</p> : null}
-      {receipt ? <ReceiptPaper receipt={{ ...(copy ?? receipt), paperWidth: width }} /> : problem ? null : <p className="muted">{t.loading}</p>}
-    </div>
+      {/* On screen the paper is drawn larger to be read (layout.css); printed, it is its real size. */}
+      <div className="receipt-scroll">
+        <div className="paper-view">
+          {receipt ? <ReceiptPaper receipt={{ ...(copy ?? receipt), paperWidth: width }} /> : problem ? null : <p className="muted">{t.loading}</p>}
+        </div>
+      </div>
+    </BackOffice>
   );
 }

@@ -56,7 +56,7 @@ export function ConnectionSection(): ReactNode {
     setUnreachable(false);
     if (mode === 'demo') {
       setBusy(true);
-      const answer = await callWithOwner('settings.useDemo', {}, 'settings');
+      const answer = await callWithOwner('settings.useDemo', {}, 'settings', t.approveUseDemo);
       setBusy(false);
       if (answer.ok) await switched(answer.value);
       else setFormError(describeBridgeError(answer.error, t));

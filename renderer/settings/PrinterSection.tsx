@@ -57,7 +57,7 @@ export function PrinterSection(): ReactNode {
     setNotice(null);
     setFormError(null);
     if (!parsed.success) return;
-    const answer = await callWithOwner('printer.save', { settings: parsed.data }, 'settings');
+    const answer = await callWithOwner('printer.save', { settings: parsed.data }, 'settings', t.approvePrinter);
     if (answer.ok) {
       setDraft(toDraft(answer.value.settings));
       setShown(false);

@@ -13,7 +13,7 @@ import { callWithOwner } from '../people/owner-pin';
 export type SaveOutcome = { ok: true } | { ok: false; message: string; fields: Record<string, string> };
 
 export async function saveSettings(change: BridgeInput<'settings.save'>): Promise<SaveOutcome> {
-  const answer = await callWithOwner('settings.save', change, 'settings');
+  const answer = await callWithOwner('settings.save', change, 'settings', messagesFor(useApp.getState().locale).approveSettings);
   if (!answer.ok) {
     const t = messagesFor(useApp.getState().locale);
     return { ok: false, message: describeBridgeError(answer.error, t), fields: localizeFields(answer.error.fields, t) };

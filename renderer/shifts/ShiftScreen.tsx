@@ -9,6 +9,8 @@ import { formatCop } from '../../shared/money';
 import { CASH_COUNT_BILLS, CASH_COUNT_COINS, cashCountSchema, cashCountTotal, fullCashCount, openingCashSchema, unsentAlertSchema } from '../../shared/shift';
 import { useApp } from '../app/app-store';
 import { TextField } from '../app/fields';
+import { ListDetail } from '../app/ListDetail';
+import { BackOffice, Toolbar } from '../app/Toolbar';
 import { bridge } from '../bridge/client';
 import { describeBridgeError } from '../bridge/bridge-error-text';
 import { formatDateTime } from '../format/date-time';
@@ -116,7 +118,7 @@ export function ShiftScreen(): ReactNode {
   const saveAlert = async () => {
     const minutes = Number(alertMinutes);
     if (!unsentAlertSchema.safeParse(minutes).success) { setProblem(describeBridgeError({ code: 'INVALID_INPUT', message: '', fields: { minutes: unsentAlertSchema.safeParse(minutes).error?.issues[0]?.message ?? '' } }, t)); return; }
-    const answer = await callWithOwner('shifts.unsentAlert', { minutes }, 'settings');
+    const answer = await callWithOwner('shifts.unsentAlert', { minutes }, 'settings', t.approveUnsentAlert(minutes));
     if (answer.ok) { useUnsent.getState().set(answer.value); notify('info', t.alertSaved(minutes)); } else notify('error', describeBridgeError(answer.error, t));
   };
 
@@ -133,15 +135,13 @@ export function ShiftScreen(): ReactNode {
     );
   };
 
-  return (
-    <div className="shift-screen">
-      <section className="panel shift-controls" aria-labelledby="shift-title">
-        <h1 id="shift-title">{t.shiftTitle}</h1>
+  const controls = (
+      <section className="shift-controls" aria-labelledby="shift-title">
         {problem ? <p className="message-box" role="alert">{problem}</p> : null}
         {shift === undefined ? <p className="muted">{t.loading}</p> : shift === null ? (
           <form className="row" onSubmit={(e) => { e.preventDefault(); void openShift(); }}>
             <p className="muted">{t.noShiftOpen}</p>
-            <TextField id="opening-cash" label={t.openingCash} value={opening} onChange={setOpening} onBlur={() => setOpening(regroupMoneyText(opening, locale, 0))} hint={t.openingCashHint} />
+            <TextField id="opening-cash" className="number-field" label={t.openingCash} value={opening} onChange={setOpening} onBlur={() => setOpening(regroupMoneyText(opening, locale, 0))} hint={t.openingCashHint} />
             <button type="submit" className="primary" disabled={busy}>{t.openShift}</button>
           </form>
         ) : (
@@ -171,7 +171,7 @@ export function ShiftScreen(): ReactNode {
           </>
         )}
         <form className="row" onSubmit={(e) => { e.preventDefault(); void saveAlert(); }}>
-          <TextField id="unsent-alert" label={t.unsentAlertMinutes} value={alertMinutes} onChange={setAlertMinutes} />
+          <TextField id="unsent-alert" className="number-field minutes-field" inputMode="numeric" label={t.unsentAlertMinutes} value={alertMinutes} onChange={setAlertMinutes} />
           <button type="submit">{t.saveAlert}</button>
         </form>
         {closed.length > 0 ? (
@@ -186,22 +186,28 @@ export function ShiftScreen(): ReactNode {
           </section>
         ) : null}
       </section>
-      {report ? (
-        <section className="shift-paper">
-          <div className="receipt-toolbar" role="toolbar" aria-label={t.receiptActions}>
-            <fieldset className="segmented">
-              <legend className="visually-hidden">{t.paperWidth}</legend>
-              {([80, 58] as const).map((w) => (
-                <label key={w}><input type="radio" name="report-width" checked={width === w} onChange={() => setWidth(w)} /> {w} mm</label>
-              ))}
-            </fieldset>
-            <ThermalPrintButton target={{ shiftId: report.shift.id }} />
-            <button type="button" className="primary" onClick={() => void print()}>{t.print}</button>
-            <button type="button" onClick={() => void savePdf()}>{t.savePdf}</button>
-          </div>
-          <ShiftReportPaper report={report} paperWidth={width} />
-        </section>
-      ) : null}
-    </div>
+  );
+  const paper = report ? (
+    <section className="shift-paper paper-view" aria-label={report.kind === 'Z' ? t.reportZ : t.reportX}>
+      <div className="receipt-toolbar" role="toolbar" aria-label={t.receiptActions}>
+        <fieldset className="segmented">
+          <legend className="visually-hidden">{t.paperWidth}</legend>
+          {([80, 58] as const).map((w) => (
+            <label key={w}><input type="radio" name="report-width" checked={width === w} onChange={() => setWidth(w)} /> {w} mm</label>
+          ))}
+        </fieldset>
+        <ThermalPrintButton target={{ shiftId: report.shift.id }} />
+        <button type="button" className="primary" onClick={() => void print()}>{t.print}</button>
+        <button type="button" onClick={() => void savePdf()}>{t.savePdf}</button>
+      </div>
+      <ShiftReportPaper report={report} paperWidth={width} />
+    </section>
+  ) : null;
+  return (
+    <BackOffice className="shift-screen">
+      <Toolbar titleId="shift-title" title={t.shiftTitle} />
+      <ListDetail wide list={controls} panel={paper} panelKey={report ? `${report.kind}-${report.shift.id}-${report.takenAt}` : null}
+        focusField={false} onClosePanel={() => setReport(null)} />
+    </BackOffice>
   );
 }

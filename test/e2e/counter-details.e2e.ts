@@ -85,18 +85,22 @@ test('counter details: console, status bar, short number, history words, receipt
   const qr = receipt(page).getByRole('img', { name: 'Código QR para consultar la factura en la DIAN' });
   const qrUrl = (await callCore(app, 'sales.get', { id: sale.id }))?.qrUrl ?? '';
   expect(qrUrl).toMatch(/^https:\/\/catalogo-vpfe/);
+  // On screen the paper is drawn larger than paper and scrolls inside the window: a tall window shows it whole.
+  await page.setViewportSize({ width: 1366, height: 2400 });
   for (const width of ['80 mm', '58 mm']) {
     await page.getByRole('radio', { name: width }).check();
     await expect(qr).toHaveClass(/fitted/);
     // Whole device pixels per module, and at least 4 modules of quiet zone (the image's own margin + padding).
     const shown = await qr.evaluate((img: HTMLImageElement) => {
       const style = getComputedStyle(img);
-      return { width: parseFloat(style.width), padding: parseFloat(style.paddingLeft), natural: img.naturalWidth, dpr: window.devicePixelRatio };
+      // On screen the paper is zoomed to be read: a CSS pixel of the image is dpr × zoom device pixels.
+      const zoom = Math.round(((img as HTMLImageElement & { currentCSSZoom?: number }).currentCSSZoom ?? 1) * 1000) / 1000;
+      return { width: parseFloat(style.width), padding: parseFloat(style.paddingLeft), natural: img.naturalWidth, dpr: window.devicePixelRatio * zoom };
     });
     const modules = QRCode.create(qrUrl, { errorCorrectionLevel: 'M' }).modules.size;
     const across = [modules + 4, modules + 8].find((n) => shown.natural % n === 0)!; // the service's margin 2, or ours 4
     const devicePerModule = (shown.width * shown.dpr) / across;
-    expect(Number.isInteger(devicePerModule) && devicePerModule >= 2, `${devicePerModule} device px per module`).toBe(true);
+    expect(Math.abs(devicePerModule - Math.round(devicePerModule)) < 1e-5 && devicePerModule >= 2, `${devicePerModule} device px per module`).toBe(true);
     expect((across - modules) / 2 + (shown.padding * shown.dpr) / devicePerModule).toBeGreaterThanOrEqual(4);
     expect(shown.width).toBeGreaterThanOrEqual(94); // at least 25 mm
     const text = await receipt(page).evaluate((el) => (el as HTMLElement).innerText);
@@ -106,6 +110,7 @@ test('counter details: console, status bar, short number, history words, receipt
     expect(decodeQrDataUri(`data:image/png;base64,${shot.toString('base64')}`).text).toBe(qrUrl);
     await saveScreen(page, `receipt-1x-${width.replace(' ', '')}`, receipt(page));
   }
+  await page.setViewportSize({ width: 1366, height: 800 });
 
   // Guardar PDF in browser mode: Spanish guidance to the print dialog, no blame on the invoicing service.
   await page.getByRole('button', { name: 'Guardar PDF' }).click();
