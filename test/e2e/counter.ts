@@ -22,6 +22,7 @@ export const productSearch = (page: Page): Locator => page.getByRole('combobox',
 export const cart = (page: Page): Locator => page.getByRole('table', { name: 'Productos de la venta' });
 export const emptyCart = (page: Page): Locator => page.getByText('Sin productos. Escanee un código de barras o busque un producto (F2).');
 export const saleTotal = (page: Page): Locator => page.getByTestId('sale-total');
+export const chargeButton = (page: Page): Locator => page.getByRole('button', { name: /Cobrar/ });
 export const statusBar = (page: Page): Locator => page.getByRole('contentinfo', { name: 'Estado' });
 export const receipt = (page: Page): Locator => page.getByTestId('receipt');
 
