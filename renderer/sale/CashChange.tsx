@@ -1,6 +1,6 @@
 /**
  * The change in large type, by the total: what to hand back for the cash typed now, what is missing, or — once the
- * sale is charged and nothing is typed for the next one — what to hand back for the sale just charged.
+ * sale is charged, until the next one starts — what to hand back for the sale just charged.
  */
 import type { ReactNode } from 'react';
 import { formatCop } from '../../shared/money';
@@ -13,6 +13,7 @@ export function CashChange(): ReactNode {
   const t = useText();
   const locale = useApp((s) => s.locale);
   const last = useSale((s) => s.lastCharge);
+  const empty = useSale((s) => s.lines.length === 0);
   const { payable, cash } = useCashReading();
   const money = (amount: string) => formatCop(amount, locale);
   if (cash.kind === 'ok') {
@@ -32,7 +33,8 @@ export function CashChange(): ReactNode {
       </p>
     );
   }
-  if (cash.kind === 'none' && last?.cash) {
+  // Only while the counter is empty: beside the next sale's total it would read as that sale's change.
+  if (cash.kind === 'none' && empty && last?.cash) {
     return (
       <p className="cash-change last" aria-live="polite">
         <span>{t.lastChange}</span> <strong data-testid="last-change">{money(last.cash.change)}</strong>

@@ -97,6 +97,10 @@ for (const size of SIZES) {
     await openTill(page, app);
     await expect(page.getByText(`Vende: ${CASHIER.name}`)).toBeVisible();
     await expectInView(page, page.getByRole('button', { name: 'Cambiar de persona' }), 'Cambiar de persona');
+    // The tabs and who is selling side by side, never one over the other.
+    const tabs = await page.getByRole('navigation', { name: 'Navegación principal' }).boundingBox();
+    const who = await page.getByText(`Vende: ${CASHIER.name}`).boundingBox();
+    expect(tabs && who && tabs.x + tabs.width <= who.x, 'the tabs end before who is selling').toBe(true);
     const barHeight = await topBarHeight(page);
     expect(barHeight).toBeGreaterThan(0);
 
