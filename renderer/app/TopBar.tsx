@@ -3,16 +3,20 @@
  * width: where the bar is short, the less used screens move into "Más" (MoreScreens). Notices are not here: they lie
  * over the screen (NoticeToast), so the bar never grows.
  */
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useText } from '../i18n/use-text';
 import { focusSoon, useApp, type Screen } from './app-store';
 import { MoreScreens, type ScreenTab } from './MoreScreens';
 import { PersonBadge } from '../people/PersonBadge';
+import { usePeople } from '../people/people-store';
+import { useBarFit } from './use-bar-fit';
 
 export function TopBar(): ReactNode {
   const t = useText();
   const screen = useApp((s) => s.screen);
   const show = useApp((s) => s.show);
+  const bar = useRef<HTMLElement>(null);
+  const level = useBarFit(bar, usePeople((s) => s.session?.current?.name ?? ''));
   const go = (target: Screen) => {
     show(target);
     if (target === 'sale') focusSoon('product-search');
@@ -32,7 +36,7 @@ export function TopBar(): ReactNode {
     { screen: 'people', label: t.people },
   ];
   return (
-    <header className="top-bar">
+    <header className={`top-bar bar-level-${level}`} ref={bar}>
       <span className="brand">Mostrador</span>
       <nav aria-label={t.mainNav}>
         {tab({ screen: 'sale', label: t.sale, shortcut: 'F2' })}
