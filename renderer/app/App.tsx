@@ -1,4 +1,4 @@
-/** The window: top bar, the current screen, the notice line and the status bar (always visible). */
+/** The window: top bar, the current screen with notices over it, and the status bar (always visible). */
 import { useEffect, type ReactNode } from 'react';
 import { CustomersScreen } from '../customers/CustomersScreen';
 import { CatalogScreen } from '../catalog/CatalogScreen';
@@ -15,6 +15,7 @@ import { ShiftScreen } from '../shifts/ShiftScreen';
 import { StatusBar } from '../status/StatusBar';
 import { bootstrap } from './bootstrap';
 import { useApp } from './app-store';
+import { NoticeToast } from './NoticeToast';
 import { ScreenBoundary } from './ScreenBoundary';
 import { TopBar } from './TopBar';
 import { useShortcuts } from './use-shortcuts';
@@ -56,7 +57,11 @@ export function App(): ReactNode {
   return (
     <div className="app">
       <TopBar />
-      <main className="screen">{!ready ? <p className="muted">{t.loading}</p> : nobodySelling ? <WhoIsSelling /> : <CurrentScreen />}</main>
+      {/* The notice lies over the screen's frame, so it never moves the layout. */}
+      <div className="screen-frame">
+        <main className="screen">{!ready ? <p className="muted">{t.loading}</p> : nobodySelling ? <WhoIsSelling /> : <CurrentScreen />}</main>
+        <NoticeToast />
+      </div>
       <OwnerPinDialog />
       <StatusBar />
     </div>

@@ -3,21 +3,22 @@ import { useEffect } from 'react';
 import { chargeSale } from '../sale/charge-sale';
 import { parkSale } from '../sale/park-sale';
 import { openRecallList } from '../sale/ParkedSales';
+import { openCounterPanel } from '../sale/counter-panels';
 import { focusSoon, useApp } from './app-store';
 import { commandFor, type Command } from './shortcuts';
 
-const FOCUS: Partial<Record<Command, string>> = {
-  'focus-product-search': 'product-search',
-  'focus-customer': 'customer-search',
-  'focus-payment': 'payment-means',
-};
-
 function run(command: Command): void {
   const app = useApp.getState();
-  const target = FOCUS[command];
-  if (target) {
+  if (command === 'focus-product-search') {
     app.show('sale');
-    focusSoon(target);
+    focusSoon('product-search');
+    return;
+  }
+  // F4 / F8 open their panel (one line while closed) and put the focus in it.
+  if (command === 'focus-customer' || command === 'focus-payment') {
+    app.show('sale');
+    if (command === 'focus-customer') openCounterPanel('customer', 'customer-search');
+    else openCounterPanel('payment', 'payment-means');
     return;
   }
   if (command === 'charge') {

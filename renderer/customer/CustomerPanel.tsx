@@ -1,4 +1,7 @@
-/** F4: who is buying. Consumidor final by default; known customers by name or number; or a new one. */
+/**
+ * F4: who is buying. Consumidor final by default; known customers by name or number; or a new one. Closed, it is one
+ * line (the customer and "Cambiar"), so Cobrar stays in view; the customer form opens it too.
+ */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { CustomerDto } from '../../shared/bridge/types';
 import { IDENTIFICATION_TYPES, labelOf } from '../../shared/codes';
@@ -6,6 +9,7 @@ import { focusSoon } from '../app/app-store';
 import { bridge } from '../bridge/client';
 import { useText } from '../i18n/use-text';
 import { useSale } from '../sale/sale-store';
+import { useCounterPanels } from '../sale/counter-panels';
 import { CustomerForm } from './CustomerForm';
 import { focusAfterCustomerForm } from './form-focus';
 
@@ -18,6 +22,9 @@ export function CustomerPanel(): ReactNode {
   const form = useSale((s) => s.customerForm);
   const openForm = useSale((s) => s.openCustomerForm);
   const closeForm = useSale((s) => s.closeCustomerForm);
+  const opened = useCounterPanels((s) => s.open.customer);
+  const setOpened = useCounterPanels((s) => s.setOpen);
+  const expanded = opened || form !== null;
   const [text, setText] = useState('');
   const [found, setFound] = useState<CustomerDto[]>([]);
   const request = useRef(0);
@@ -42,7 +49,23 @@ export function CustomerPanel(): ReactNode {
     setText('');
     setFound([]);
     closeForm();
+    setOpened('customer', false);
     focusSoon(focusAfterCustomerForm(returnFocusId, true));
+  };
+  const toggle = () => {
+    if (expanded) {
+      closeForm();
+      setOpened('customer', false);
+    } else {
+      setOpened('customer', true);
+      focusSoon('customer-search');
+    }
+  };
+  // Esc in the open panel (the form handles its own Esc first) closes it; the cashier goes back to the products.
+  const closeOnEscape = (key: string) => {
+    if (key !== 'Escape' || !expanded || form) return;
+    setOpened('customer', false);
+    focusSoon('product-search');
   };
   const closeFormUnsaved = () => {
     const back = form?.returnFocusId ?? null;
@@ -55,18 +78,27 @@ export function CustomerPanel(): ReactNode {
   };
 
   return (
-    <section className="panel customer" aria-labelledby="customer-title">
-      <h2 id="customer-title">{t.customer} <kbd>F4</kbd></h2>
-      <p className="customer-current" data-testid="current-customer">
-        <strong>{customer ? customer.name : t.consumidorFinal}</strong>
-        {customer ? (
-          <span className="muted"> · {labelOf(IDENTIFICATION_TYPES, customer.identification_type)} {customer.identification}-{customer.dv}</span>
-        ) : null}
-      </p>
-      {form ? (
-        <CustomerForm key={form.id} request={form} typed={text} onDone={(c) => (c ? choose(c, form.returnFocusId) : closeFormUnsaved())} />
+    <section className={`panel customer counter-panel${expanded ? ' open' : ''}`} aria-labelledby="customer-title"
+      onKeyDown={(e) => closeOnEscape(e.key)}>
+      <div className="panel-line">
+        <h2 id="customer-title">{t.customer} <kbd>F4</kbd></h2>
+        <p className="customer-current" data-testid="current-customer" title={customer?.name}>
+          <strong>{customer ? customer.name : t.consumidorFinal}</strong>
+          {customer ? (
+            <span className="muted"> · {labelOf(IDENTIFICATION_TYPES, customer.identification_type)} {customer.identification}-{customer.dv}</span>
+          ) : null}
+        </p>
+        <button type="button" className="small panel-toggle" aria-expanded={expanded} aria-controls="customer-body"
+          aria-label={expanded ? t.closeCustomerPanel : t.changeCustomer} onClick={toggle}>
+          {expanded ? t.closePanel : t.changePanel}
+        </button>
+      </div>
+      {!expanded ? null : form ? (
+        <div id="customer-body">
+          <CustomerForm key={form.id} request={form} typed={text} onDone={(c) => (c ? choose(c, form.returnFocusId) : closeFormUnsaved())} />
+        </div>
       ) : (
-        <>
+        <div id="customer-body">
           <div className="field">
             <label htmlFor="customer-search">{t.customerSearch}</label>
             <input id="customer-search" type="search" value={text} autoComplete="off" spellCheck={false}
@@ -87,7 +119,7 @@ export function CustomerPanel(): ReactNode {
             <button type="button" onClick={() => choose(null)} disabled={customer === null}>{t.consumidorFinal}</button>
             <button type="button" id={NEW_CUSTOMER_ID} onClick={openNew}>{t.newCustomer}</button>
           </div>
-        </>
+        </div>
       )}
     </section>
   );

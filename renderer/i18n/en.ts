@@ -59,7 +59,7 @@ export const en: Messages = {
   chargeFixLines: 'Fix the values marked in red before charging.',
   chargeNoSettings: 'Settings are still loading; try again in a moment.',
   chargeFailed: 'The sale was not saved.',
-  charged: (reference: string, total: string) => `Sale ${reference} saved (${total}). It will be sent to the DIAN automatically.`,
+  charged: (saleNumber: string, total: string) => `${saleNumber} saved (${total}). It will be sent to the DIAN automatically.`,
   lastSale: 'Last sale',
   openReceipt: 'View invoice',
   openSlip: 'View slip',

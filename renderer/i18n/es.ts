@@ -60,7 +60,7 @@ export const es = {
   chargeFixLines: 'Corrija los valores marcados en rojo antes de cobrar.',
   chargeNoSettings: 'Los ajustes aún no cargan; intente de nuevo en un momento.',
   chargeFailed: 'La venta no se guardó.',
-  charged: (reference: string, total: string) => `Venta ${reference} guardada (${total}). Se enviará a la DIAN automáticamente.`,
+  charged: (saleNumber: string, total: string) => `${saleNumber} guardada (${total}). Se enviará a la DIAN automáticamente.`,
   lastSale: 'Última venta',
   openReceipt: 'Ver factura',
   openSlip: 'Ver comprobante',

@@ -19,7 +19,8 @@ export function PersonBadge(): ReactNode {
   };
   return (
     <span className="person-badge">
-      {t.sellingNow(current.name)}
+      {/* A long name is shortened with "…" (whole in its title) so the bar keeps one row. */}
+      <span className="person-name" title={t.sellingNow(current.name)}>{t.sellingNow(current.name)}</span>
       <button type="button" className="tab" onClick={() => void change()}>{t.changePerson}</button>
     </span>
   );

@@ -1,9 +1,15 @@
-/** The counter: products and lines on the left; customer, payment, totals and Cobrar on the right. */
+/**
+ * The counter, a fixed full-window layout: products and lines on the left (the cart scrolls inside its own area);
+ * on the right, the customer, the payment, parked sales and the last sale in a column that scrolls by itself above a
+ * pinned footer with the totals, the change and Cobrar, which never leave the window.
+ */
 import type { ReactNode } from 'react';
 import { useText } from '../i18n/use-text';
 import { CustomerPanel } from '../customer/CustomerPanel';
 import { CartTable } from './CartTable';
+import { CashChange } from './CashChange';
 import { ChargeBar } from './ChargeBar';
+import { LastSale } from './LastSale';
 import { ParkedSales } from './ParkedSales';
 import { PaymentPanel } from './PaymentPanel';
 import { ProductSearch } from './ProductSearch';
@@ -19,12 +25,19 @@ export function SaleScreen(): ReactNode {
         <CartTable />
         <QuickKeys />
       </section>
+      {/* Grid area "keys" (screens.css) is kept for quick keys beside the cart, where the width allows. */}
       <aside className="sale-side" aria-label={t.checkout}>
-        <CustomerPanel />
-        <PaymentPanel />
-        <TotalsPanel />
-        <ChargeBar />
-        <ParkedSales />
+        <div className="side-scroll">
+          <CustomerPanel />
+          <PaymentPanel />
+          <ParkedSales />
+          <LastSale />
+        </div>
+        <div className="side-footer">
+          <TotalsPanel />
+          <CashChange />
+          <ChargeBar />
+        </div>
       </aside>
     </div>
   );

@@ -21,7 +21,7 @@ export function TotalsPanel(): ReactNode {
         <div><dt>{t.discounts}</dt><dd>−{'\u00A0'}{money(totals.discount)}</dd></div>
         {totals.taxes.map((tax) => (
           <div key={`${tax.code}:${tax.rate}`}>
-            <dt>{taxLabel(tax.code, tax.rate, locale)} <span className="muted">({t.taxBase} {money(tax.taxable_amount)})</span></dt>
+            <dt>{taxLabel(tax.code, tax.rate, locale)} <span className="muted tax-base">({t.taxBase} {money(tax.taxable_amount)})</span></dt>
             <dd>{money(tax.amount)}</dd>
           </div>
         ))}

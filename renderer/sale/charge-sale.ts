@@ -7,11 +7,13 @@ import { bridge } from '../bridge/client';
 import { describeBridgeError } from '../bridge/bridge-error-text';
 import { CHARGE_BUTTON_ID } from '../customer/form-focus';
 import { compareDecimal } from '../format/decimal-text';
+import { saleNumberLabel } from '../format/sale-number';
 import { messagesFor } from '../i18n/messages';
 import { readCart } from './cart';
 import { buyerGap } from './charge-check';
 import { CASH_FIELD_ID, readCash } from './cash-entry';
 import { OPEN_SALE_SLOT, openSaleCharged, saveOpenSaleSoon, settleOpenSaleSaves } from './open-sale-sync';
+import { useCounterPanels } from './counter-panels';
 import { useSale } from './sale-store';
 import { scansSettled } from './scans-in-flight';
 import { usePeople } from '../people/people-store';
@@ -96,6 +98,7 @@ export async function chargeSale(confirmed = false): Promise<void> {
   // A product scanned while the charge was on its way is the next sale: the core cleared the open sale, keep it again.
   if (useSale.getState().lines.length > 0) saveOpenSaleSoon();
   usePeople.getState().clearUnlocked(); // the core ends the owner's approvals with the sale; the next one starts locked
-  app.notify('info', t.charged(referenceCode, formatCop(totals.payable, app.locale)));
+  useCounterPanels.getState().closeAll();
+  app.notify('info', t.charged(saleNumberLabel(app.settings.tillName, shortNumber), formatCop(totals.payable, app.locale)));
   focusSoon('product-search');
 }

@@ -10,6 +10,7 @@ import { bridge } from '../bridge/client';
 import { describeBridgeError } from '../bridge/bridge-error-text';
 import { messagesFor } from '../i18n/messages';
 import { currentOpenSaleDraft, OPEN_SALE_SLOT, openSaleCharged, saveOpenSaleSoon, settleOpenSaleSaves } from './open-sale-sync';
+import { useCounterPanels } from './counter-panels';
 import { useSale } from './sale-store';
 
 export async function refreshParked(): Promise<void> {
@@ -61,6 +62,7 @@ export async function parkSale(): Promise<void> {
     () => bridge.call('openSale.park', { slot: OPEN_SALE_SLOT, draft: currentOpenSaleDraft() }),
     (value, t) => {
       useSale.getState().clearCounter();
+      useCounterPanels.getState().closeAll();
       return t.parkedDone(value.parked.number);
     },
   );

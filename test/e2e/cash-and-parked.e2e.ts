@@ -6,7 +6,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { removeDataDir, startApp, type AppProcess } from './app-process';
 import { callCore } from './core-bridge';
-import { addBySearch, cart, emptyCart, openTill, receipt, saleTotal, saveScreen, scan } from './counter';
+import { addBySearch, cart, emptyCart, openPaymentPanel, openTill, receipt, saleTotal, saveScreen, scan } from './counter';
 
 // From electron/core/app/demo-catalog.ts: 18 900 + IVA 5 % = 19 845,00, asked 19 850 in cash (no coin below 50).
 const CAFE = { name: 'Café molido tradicional 500 g' };
@@ -35,7 +35,8 @@ test('a cash sale: refused while short, then charged with the change in large ty
   await expect(cashField(page)).toBeFocused();
   expect((await callCore(app, 'sales.search', { limit: 5 })).total).toBe(0);
 
-  // A second bill of 10 000 from the quick buttons: 20 000 received.
+  // A second bill of 10 000 from the quick buttons (in the opened payment panel): 20 000 received.
+  await openPaymentPanel(page);
   await page.getByRole('button', { name: 'Sumar billete de $\u00A010.000' }).click();
   await expect(cashField(page)).toHaveValue('20000');
   // The refusal is no longer true: it goes.

@@ -22,8 +22,22 @@ export const productSearch = (page: Page): Locator => page.getByRole('combobox',
 export const cart = (page: Page): Locator => page.getByRole('table', { name: 'Productos de la venta' });
 export const emptyCart = (page: Page): Locator => page.getByText('Sin productos. Escanee un código de barras o busque un producto (F2).');
 export const saleTotal = (page: Page): Locator => page.getByTestId('sale-total');
+export const chargeButton = (page: Page): Locator => page.getByRole('button', { name: /Cobrar/ });
 export const statusBar = (page: Page): Locator => page.getByRole('contentinfo', { name: 'Estado' });
 export const receipt = (page: Page): Locator => page.getByTestId('receipt');
+
+/**
+ * The customer and payment panels are one line each until opened (F4 / F8, or their "Cambiar" button): these open
+ * them with the mouse, as a cashier at a touch screen would.
+ */
+export async function openCustomerPanel(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Cambiar cliente' }).click();
+  await expect(page.getByRole('searchbox', { name: 'Buscar cliente' })).toBeFocused();
+}
+export async function openPaymentPanel(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Cambiar pago' }).click();
+  await expect(page.getByLabel('Medio de pago')).toBeFocused();
+}
 
 /** The app's address with its key; the sale screen is ready when the product search is. */
 export async function openTill(page: Page, app: AppProcess): Promise<void> {

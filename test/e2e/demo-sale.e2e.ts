@@ -10,7 +10,7 @@ import { decodeQrDataUri } from '../support/qr-decode';
 import { removeDataDir, startApp, type AppProcess } from './app-process';
 import { callCore, latestSale } from './core-bridge';
 import {
-  addBySearch, cart, emptyCart, lineInput, openTill, productSearch, receipt, saleTotal, saveScreen, scan, statusBar,
+  addBySearch, cart, emptyCart, lineInput, openCustomerPanel, openTill, productSearch, receipt, saleTotal, saveScreen, scan, statusBar,
 } from './counter';
 
 // From electron/core/app/demo-catalog.ts.
@@ -53,6 +53,7 @@ test('demo sale: scanner + search + discount, live total = shared calculation, F
   await expect(page.getByRole('region', { name: 'Totales' })).toContainText(formatCop(totals.discount, 'es-CO'));
 
   // A known customer for the receipt: the new-customer form (cédula; the DV is computed from the number).
+  await openCustomerPanel(page);
   await page.getByRole('button', { name: 'Nuevo cliente' }).click();
   await page.getByLabel('Número de identificación').fill('1020304050');
   await expect(page.getByLabel('DV', { exact: true })).not.toHaveValue('');
@@ -78,7 +79,9 @@ test('demo sale: scanner + search + discount, live total = shared calculation, F
   expect(sale.totals.payable).toBe(totals.payable);
   expect(sale.customer.name).toBe('María Fernanda Rojas');
   expect(sale.payment.means_code).toBe('49');
-  await expect(page.getByText('Última venta')).toContainText(sale.referenceCode);
+  // "Última venta" leads with the short number; the long reference is its title.
+  await expect(page.getByTestId('last-sale-number')).toHaveText(`Caja 1 · ${String(sale.shortNumber).padStart(6, '0')}`);
+  await expect(page.getByTestId('last-sale-number')).toHaveAttribute('title', sale.referenceCode);
 
   // Fresh sale: the demo service validates 2 s after it arrives, so this is still the provisional slip.
   await page.getByRole('button', { name: 'Ver comprobante' }).click();

@@ -8,7 +8,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { calculateTotals, formatCop } from '../../shared/money';
 import { removeDataDir, startApp, type AppProcess } from './app-process';
 import { callCore, latestSale } from './core-bridge';
-import { addBySearch, cart, emptyCart, lineInput, openTill, productSearch, saleTotal, saveScreen, scan } from './counter';
+import { addBySearch, cart, emptyCart, lineInput, openPaymentPanel, openTill, productSearch, saleTotal, saveScreen, scan } from './counter';
 
 // From electron/core/app/demo-catalog.ts.
 const CAFE = { name: 'Café molido tradicional 500 g', price: '18900', tax: { code: '01', rate: '5' } };
@@ -62,6 +62,7 @@ test('a mis-scan in a quantity gets a message by the field, a scan in a quantity
   await expect(quantity).toHaveValue('2');
   await cart(page).getByRole('button', { name: `Quitar: ${HUEVOS.name}` }).click();
 
+  await openPaymentPanel(page);
   await page.getByLabel('Medio de pago').selectOption('49');
   const totals = calculateTotals([
     { quantity: '2', price: CAFE.price, discount_rate: '0', taxes: [CAFE.tax] },
@@ -76,6 +77,7 @@ test('a mis-scan in a quantity gets a message by the field, a scan in a quantity
   await openTill(page, app);
   await expect(quantity).toHaveValue('2');
   await expect(lineInput(page, 'Cantidad', ACEITE.name)).toHaveValue('1');
+  await openPaymentPanel(page);
   await expect(page.getByLabel('Medio de pago')).toHaveValue('49');
   await expect(saleTotal(page)).toHaveText(formatCop(totals.payable, 'es-CO'));
 

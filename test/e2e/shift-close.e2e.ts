@@ -8,7 +8,7 @@ import { test, expect } from '@playwright/test';
 import { cashDue, formatCop, ON_PAPER, sumAmounts } from '../../shared/money';
 import { removeDataDir, startApp, type AppProcess } from './app-process';
 import { callCore } from './core-bridge';
-import { addBySearch, emptyCart, openTill, saveScreen, scan } from './counter';
+import { addBySearch, emptyCart, openPaymentPanel, openTill, saveScreen, scan } from './counter';
 
 const CAFE = { name: 'Café molido tradicional 500 g' };
 const ACEITE = { barcode: '7702001001033' };
@@ -52,6 +52,7 @@ test('a shift closed with 50 pesos missing: the Z report adds up to the sales an
   await expect(emptyCart(page)).toBeVisible();
   await page.locator('body').click({ position: { x: 5, y: 400 } });
   await scan(page, ACEITE.barcode);
+  await openPaymentPanel(page);
   await page.getByLabel('Medio de pago').selectOption('49');
   await page.getByRole('button', { name: /^Cobrar/ }).click();
   await expect(emptyCart(page)).toBeVisible();

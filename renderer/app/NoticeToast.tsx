@@ -1,11 +1,14 @@
-/** The latest message to the cashier, announced to screen readers; errors stay until dismissed. */
+/**
+ * The latest message to the cashier, announced to screen readers: an overlay over the bottom of the screen that
+ * never moves the layout. Information goes by itself after 6 s; an error stays until Esc or its ×, always in view.
+ */
 import { useEffect, type ReactNode } from 'react';
 import { useText } from '../i18n/use-text';
 import { readCart } from '../sale/cart';
 import { useSale } from '../sale/sale-store';
 import { useApp } from './app-store';
 
-export function NoticeLine(): ReactNode {
+export function NoticeToast(): ReactNode {
   const t = useText();
   const notice = useApp((s) => s.notice);
   const clear = useApp((s) => s.clearNotice);
@@ -25,10 +28,10 @@ export function NoticeLine(): ReactNode {
   return (
     <div className="notice-region" aria-live="polite">
       {notice ? (
-        <p className={`notice notice-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
-          {notice.text}
+        <div className={`notice notice-${notice.kind}`}>
+          <p className="notice-text" role={notice.kind === 'error' ? 'alert' : 'status'}>{notice.text}</p>
           <button type="button" className="icon-button" aria-label={t.dismiss} onClick={clear}>×</button>
-        </p>
+        </div>
       ) : null}
     </div>
   );

@@ -1,0 +1,30 @@
+/**
+ * How many tabs the top bar moves into "Más" so the name of who is selling shows whole: CSS does it by width
+ * (base.css, ≤1250 px and ≤1120 px); this adds the same steps when a long name still does not fit. It starts over
+ * when the bar widens or the person changes, and only ever steps towards compact while measuring, so it settles.
+ */
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+
+export type BarLevel = 0 | 1 | 2;
+
+export function useBarFit(bar: RefObject<HTMLElement | null>, who: string): BarLevel {
+  const [level, setLevel] = useState<BarLevel>(0);
+  const width = useRef(0);
+  useLayoutEffect(() => setLevel(0), [who]);
+  useLayoutEffect(() => {
+    const name = bar.current?.querySelector<HTMLElement>('.person-name');
+    if (name && name.scrollWidth > name.clientWidth + 1 && level < 2) setLevel((level + 1) as BarLevel);
+  });
+  useEffect(() => {
+    const element = bar.current;
+    if (!element) return undefined;
+    const observer = new ResizeObserver(() => {
+      const now = element.clientWidth;
+      if (now > width.current + 1) setLevel(0); // wider: the tabs may fit again
+      width.current = now;
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [bar]);
+  return level;
+}
