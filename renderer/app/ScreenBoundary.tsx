@@ -51,7 +51,10 @@ function ScreenFailed({ screen, retry, notLoaded }: { screen: Screen; retry: () 
 
 /** One boundary per screen, fresh each time the screen changes. */
 export function ScreenBoundary({ screen, children }: { screen: Screen; children: ReactNode }): ReactNode {
-  return <ErrorBoundary key={screen} fallback={(retry, error) => <ScreenFailed screen={screen} retry={retry} notLoaded={error instanceof ScreenLoadError} />}>{children}</ErrorBoundary>;
+  return <ErrorBoundary key={screen} fallback={(retry, error) => {
+    const notLoaded = error instanceof ScreenLoadError;
+    return <ScreenFailed screen={screen} notLoaded={notLoaded} retry={() => { if (notLoaded) error.forget(); retry(); }} />;
+  }}>{children}</ErrorBoundary>;
 }
 
 /** The last line of defence (the top bar or status bar failed): plain words, no store, no hooks. */

@@ -2,7 +2,7 @@
  * The back-office screens load on first open, each its own chunk, so the counter's first render carries none of
  * them. Once the counter is on screen and the browser is idle they are fetched one by one, so opening one rarely
  * waits and a second visit never does. A chunk that fails to load throws a ScreenLoadError into the screen's error
- * boundary (a message and a retry); the retry imports it again.
+ * boundary (a message and a retry); the retry forgets the failure and imports it again.
  */
 import { use, useEffect, type ComponentType, type ReactNode } from 'react';
 import { messagesFor } from '../i18n/messages';
@@ -20,10 +20,9 @@ export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P
   let pending: Promise<ComponentType<P>> | null = null;
   const fetchOnce = (): Promise<ComponentType<P>> => (pending ??= load().then(
     (component) => (loaded = component),
-    (error: unknown) => {
-      pending = null; // the next render (the boundary's retry) imports it again
-      throw new ScreenLoadError(error);
-    },
+    // The failed promise stays until the boundary's retry forgets it: a render that imported again on its own
+    // would suspend anew on every failure and the screen would read "Cargando…" for ever.
+    (error: unknown) => { throw new ScreenLoadError(error, () => { pending = null; }); },
   ));
   function Screen(props: P): ReactNode {
     // Once loaded the screen renders at once: no Suspense round on a second visit.

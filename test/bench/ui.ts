@@ -50,18 +50,37 @@ async function freshPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-/** goto → the locator visible, in a fresh context; the page's responses until then are kept. */
+/**
+ * In the page: the moment (performance.now()) the product search is first in the layout, caught by a
+ * MutationObserver, so the initial download is cut where the page was, not where Playwright's polling noticed it.
+ */
+const MARK_SEARCH_SHOWN = `(() => {
+  const seen = () => { const el = document.getElementById('product-search'); return el !== null && el.getClientRects().length > 0; };
+  new MutationObserver((_, observer) => {
+    if (seen()) { window.__searchShownAt = performance.now(); observer.disconnect(); }
+  }).observe(document, { childList: true, subtree: true });
+})();`;
+
+/** goto → the locator visible, in a fresh context; the page's responses are kept. */
 async function timedLoad(browser: Browser, url: string, visible: (page: Page) => ReturnType<Page['locator']>): Promise<{ ms: number; page: Page; responses: Response[] }> {
   const page = await freshPage(browser);
+  await page.addInitScript(MARK_SEARCH_SHOWN);
   const responses: Response[] = [];
-  let counting = true;
-  page.on('response', (response) => { if (counting) responses.push(response); });
+  page.on('response', (response) => responses.push(response));
   const started = performance.now();
   await page.goto(url, { waitUntil: 'commit', timeout: LIMIT_MS });
   await visible(page).waitFor({ state: 'visible', timeout: LIMIT_MS });
-  const ms = performance.now() - started;
-  counting = false;
-  return { ms, page, responses };
+  return { ms: performance.now() - started, page, responses };
+}
+
+/** The responses whose request the page made before the product search was on screen (resource timing's start). */
+async function beforeSearchShown(page: Page, responses: Response[]): Promise<Response[]> {
+  const started = await page.evaluate(() => {
+    const at = (window as unknown as { __searchShownAt?: number }).__searchShownAt ?? Infinity;
+    const urls = performance.getEntriesByType('resource').filter((r) => r.startTime < at).map((r) => r.name);
+    return [location.href.split('#')[0] as string, ...urls];
+  });
+  return responses.filter((r) => started.includes(r.url().split('#')[0] as string));
 }
 
 /** Each response's body gzipped (as a server compressing it would send it); the push stream has no end and is left out. */
@@ -102,7 +121,7 @@ try {
     await f.page.context().close();
     const a = await timedLoad(browser, app.url, productSearch);
     appMs.push(a.ms);
-    if (i === 0) initial = await gzippedResponses(a.responses);
+    if (i === 0) initial = await gzippedResponses(await beforeSearchShown(a.page, a.responses));
     await a.page.context().close();
   }
   for (const screen of BACK_OFFICE) {

@@ -5,7 +5,7 @@
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
@@ -23,12 +23,36 @@ export type Manifest = Record<string, ManifestChunk>;
 
 export interface InitialFile { file: string; gzipBytes: number; sources: string[] }
 
-/** Builds the renderer into a throwaway folder (the app's own dist/ is left alone) and returns its folder and manifest. */
-export async function buildWithManifest(): Promise<{ outDir: string; manifest: Manifest }> {
+export interface RendererBuild {
+  outDir: string;
+  manifest: Manifest;
+  /** Each JS file's source modules, relative to the repository ("renderer/sale/cart.ts", "node_modules/zod/…"). */
+  modules: Record<string, string[]>;
+}
+
+/** Builds the renderer into a throwaway folder (the app's own dist/ is left alone) with its manifest and modules. */
+export async function buildWithManifest(): Promise<RendererBuild> {
   const { build } = await import('vite');
   const outDir = mkdtempSync(join(tmpdir(), 'mostrador-renderer-'));
-  await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'silent', build: { outDir, manifest: true, emptyOutDir: true } });
-  return { outDir, manifest: JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest };
+  const modules: Record<string, string[]> = {};
+  const recordModules = {
+    name: 'record-chunk-modules',
+    generateBundle(_options: unknown, bundle: Record<string, { type: string; moduleIds?: string[] }>) {
+      for (const [file, chunk] of Object.entries(bundle)) {
+        if (chunk.type === 'chunk') modules[file] = (chunk.moduleIds ?? []).map((id) => relative(ROOT, id.replace(/^\0/, '')));
+      }
+    },
+  };
+  await build({
+    configFile: join(ROOT, 'vite.config.ts'), logLevel: 'silent', plugins: [recordModules],
+    build: { outDir, manifest: true, emptyOutDir: true },
+  });
+  return { outDir, modules, manifest: JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest };
+}
+
+/** Every source module in the first download's JS. */
+export function initialModules(built: RendererBuild): string[] {
+  return staticClosure(built.manifest).flatMap((key) => built.modules[built.manifest[key]?.file ?? ''] ?? []);
 }
 
 /** The manifest keys of the entry and of everything it imports statically, transitively. */
