@@ -47,14 +47,17 @@ const BACK_OFFICE: readonly LazyScreen<never>[] = [
 
 type IdleWindow = Window & { requestIdleCallback?: (run: () => void, options?: { timeout: number }) => number };
 
+/** How long the counter is left alone after its first render: the cashier's first scans come before any prefetch. */
+const PREFETCH_AFTER_MS = 1_500;
+
 /** After the counter's first render: each chunk in turn, when the browser has nothing better to do. */
 export function prefetchBackOffice(win: IdleWindow = window): void {
-  const idle = (run: () => void) => (win.requestIdleCallback ? win.requestIdleCallback(run, { timeout: 2_000 }) : win.setTimeout(run, 200));
+  const idle = (run: () => void) => (win.requestIdleCallback ? win.requestIdleCallback(run, { timeout: 5_000 }) : win.setTimeout(run, 200));
   const next = (i: number) => {
     const screen = BACK_OFFICE[i];
     if (screen) idle(() => void screen.prefetch().then(() => next(i + 1)));
   };
-  next(0);
+  win.setTimeout(() => next(0), PREFETCH_AFTER_MS);
 }
 
 /** The back-office screen to show, or null for the counter. */
