@@ -1,20 +1,14 @@
 /** The window: top bar, the current screen with notices over it, and the status bar (always visible). */
-import { useEffect, type ReactNode } from 'react';
-import { CustomersScreen } from '../customers/CustomersScreen';
-import { CatalogScreen } from '../catalog/CatalogScreen';
-import { HistoryScreen } from '../history/HistoryScreen';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { OwnerPinDialog } from '../people/OwnerPinDialog';
-import { PeopleScreen } from '../people/PeopleScreen';
 import { usePeople } from '../people/people-store';
 import { WhoIsSelling } from '../people/WhoIsSelling';
 import { useText } from '../i18n/use-text';
-import { ReceiptScreen } from '../receipt/ReceiptScreen';
 import { SaleScreen } from '../sale/SaleScreen';
-import { SettingsScreen } from '../settings/SettingsScreen';
-import { ShiftScreen } from '../shifts/ShiftScreen';
 import { StatusBar } from '../status/StatusBar';
 import { bootstrap } from './bootstrap';
 import { useApp } from './app-store';
+import { backOfficeScreen, ScreenLoading, usePrefetchBackOffice } from './lazy-screens';
 import { NoticeToast } from './NoticeToast';
 import { ScreenBoundary } from './ScreenBoundary';
 import { TopBar } from './TopBar';
@@ -23,14 +17,8 @@ import { useShortcuts } from './use-shortcuts';
 function ScreenContent(): ReactNode {
   const screen = useApp((s) => s.screen);
   const receiptSaleId = useApp((s) => s.receiptSaleId);
-  if (screen === 'history') return <HistoryScreen />;
-  if (screen === 'settings') return <SettingsScreen />;
-  if (screen === 'customers') return <CustomersScreen />;
-  if (screen === 'catalog') return <CatalogScreen />;
-  if (screen === 'people') return <PeopleScreen />;
-  if (screen === 'shifts') return <ShiftScreen />;
-  if (screen === 'receipt' && receiptSaleId !== null) return <ReceiptScreen key={receiptSaleId} saleId={receiptSaleId} />;
-  return <SaleScreen />;
+  usePrefetchBackOffice(screen === 'sale');
+  return <Suspense fallback={<ScreenLoading />}>{backOfficeScreen(screen, receiptSaleId) ?? <SaleScreen />}</Suspense>;
 }
 
 /** Each screen behind its own error boundary: a failure shows a message with a way back, never a white page. */

@@ -5,18 +5,19 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { messagesFor } from '../i18n/messages';
 import { useApp, type Screen } from './app-store';
+import { ScreenLoadError } from './screen-load-error';
 
 interface BoundaryProps {
   children: ReactNode;
-  fallback(retry: () => void): ReactNode;
+  fallback(retry: () => void, error: unknown): ReactNode;
 }
 
 /** React only catches render errors in a class component. */
-export class ErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
-  override state = { failed: false };
+export class ErrorBoundary extends Component<BoundaryProps, { failed: boolean; error: unknown }> {
+  override state: { failed: boolean; error: unknown } = { failed: false, error: null };
 
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
+  static getDerivedStateFromError(error: unknown): { failed: boolean; error: unknown } {
+    return { failed: true, error };
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
@@ -25,17 +26,18 @@ export class ErrorBoundary extends Component<BoundaryProps, { failed: boolean }>
   }
 
   override render(): ReactNode {
-    return this.state.failed ? this.props.fallback(() => this.setState({ failed: false })) : this.props.children;
+    return this.state.failed ? this.props.fallback(() => this.setState({ failed: false, error: null }), this.state.error) : this.props.children;
   }
 }
 
-function ScreenFailed({ screen, retry }: { screen: Screen; retry: () => void }): ReactNode {
+function ScreenFailed({ screen, retry, notLoaded }: { screen: Screen; retry: () => void; notLoaded: boolean }): ReactNode {
   const locale = useApp((s) => s.locale);
   const show = useApp((s) => s.show);
   const t = messagesFor(locale);
   return (
     <section className="screen-failed" role="alert" aria-labelledby="screen-failed-title">
-      <h1 id="screen-failed-title">{t.screenFailed}</h1>
+      {/* A chunk that did not arrive is not the screen's fault: say so, the retry fetches it again. */}
+      <h1 id="screen-failed-title">{notLoaded ? t.screenNotLoaded : t.screenFailed}</h1>
       <p>{t.screenFailedSaleKept}</p>
       <div className="row">
         <button type="button" onClick={retry}>{t.screenRetry}</button>
@@ -49,7 +51,10 @@ function ScreenFailed({ screen, retry }: { screen: Screen; retry: () => void }):
 
 /** One boundary per screen, fresh each time the screen changes. */
 export function ScreenBoundary({ screen, children }: { screen: Screen; children: ReactNode }): ReactNode {
-  return <ErrorBoundary key={screen} fallback={(retry) => <ScreenFailed screen={screen} retry={retry} />}>{children}</ErrorBoundary>;
+  return <ErrorBoundary key={screen} fallback={(retry, error) => {
+    const notLoaded = error instanceof ScreenLoadError;
+    return <ScreenFailed screen={screen} notLoaded={notLoaded} retry={() => { if (notLoaded) error.forget(); retry(); }} />;
+  }}>{children}</ErrorBoundary>;
 }
 
 /** The last line of defence (the top bar or status bar failed): plain words, no store, no hooks. */

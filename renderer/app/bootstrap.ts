@@ -1,9 +1,13 @@
-/** First contact with the core: app info, settings, sync status, and the pushes that keep them fresh. */
+/**
+ * First contact with the core: app info, settings, sync status, who is selling and the open sale, asked all at once
+ * (one round trip, not one after another), then the pushes that keep them fresh. The counter renders as soon as
+ * they are in.
+ */
 import { bridge } from '../bridge/client';
 import { describeBridgeError } from '../bridge/bridge-error-text';
 import { messagesFor } from '../i18n/messages';
-import { keepOpenSale } from '../sale/open-sale-sync';
-import { refreshPeople } from '../people/owner-pin';
+import { keepOpenSale, readOpenSale } from '../sale/open-sale-sync';
+import { usePeople } from '../people/people-store';
 import { useApp } from './app-store';
 
 export async function bootstrap(): Promise<() => void> {
@@ -13,22 +17,23 @@ export async function bootstrap(): Promise<() => void> {
     app.setFatal(t.missingKey);
     return () => undefined;
   }
-  const [info, settings, status] = await Promise.all([
+  const [info, settings, status, session, openSale] = await Promise.all([
     bridge.call('app.info', {}), bridge.call('settings.get', {}), bridge.call('sync.status', {}),
+    bridge.call('people.session', {}), readOpenSale(),
   ]);
   if (!info.ok) {
     app.setFatal(info.error.code === 'FORBIDDEN' ? t.missingKey : `${t.coreUnavailable} ${describeBridgeError(info.error, t)}`);
     return () => undefined;
   }
-  await refreshPeople();
-  app.setInfo(info.value);
+  if (session.ok) usePeople.getState().setSession(session.value);
   if (settings.ok) app.setSettings(settings.value);
   else app.notify('error', describeBridgeError(settings.error, t));
   if (status.ok) app.setStatus(status.value);
   document.documentElement.lang = useApp.getState().locale;
+  // The sale in progress comes back from the core (reload, crash, restart) before the cashier's first change is saved.
+  const stopKeeping = keepOpenSale(openSale);
+  app.setInfo(info.value); // last: this is what shows the counter
   const stopStatus = bridge.on('sync.status', (next) => useApp.getState().setStatus(next));
   const stopLocale = useApp.subscribe((s) => { document.documentElement.lang = s.locale; });
-  // The sale in progress comes back from the core (reload, crash, restart) before the cashier's first change is saved.
-  const stopKeeping = await keepOpenSale();
   return () => { stopStatus(); stopLocale(); stopKeeping(); };
 }

@@ -10,7 +10,7 @@ import { bridge } from '../bridge/client';
 import { describeBridgeError, localizeFields } from '../bridge/bridge-error-text';
 import { useText } from '../i18n/use-text';
 import type { CustomerFormRequest } from '../sale/sale-store';
-import { fieldErrorsFor } from '../settings/settings-checks';
+import { fieldErrorsFor } from '../settings/schema-problems';
 import { blankCustomer, changeCustomer, checkCustomer, computeDv, tidyCustomer, type CustomerField } from './customer-draft';
 import { MunicipalityField } from './MunicipalityField';
 import { seedFromSearch } from './search-seed';

@@ -7,7 +7,7 @@ import type { InvoiceCustomer } from '../../shared/api/invoice-request';
 import { ALPHANUMERIC_IDENTIFICATION_TYPES, findMunicipality, MUNICIPALITIES } from '../../shared/codes';
 import { customerInputSchema } from '../../shared/customer';
 import { nitCheckDigit } from '../../shared/nit';
-import { firstIssues, problemKey } from '../settings/settings-checks';
+import { firstIssues, problemKey } from '../settings/schema-problems';
 
 export type CustomerField = keyof InvoiceCustomer;
 export type CustomerProblem =

@@ -10,6 +10,7 @@ export const esSale = {
   screenFailed: 'Esta pantalla tuvo un problema y no se pudo mostrar.',
   screenFailedSaleKept: 'La venta en curso está guardada: no se perdió nada.',
   screenRetry: 'Intentar de nuevo',
+  screenNotLoaded: 'No se pudo cargar esta pantalla. Intente de nuevo; si sigue igual, reinicie Mostrador.',
   backToSale: 'Volver a la venta',
   openSaleRestored: (lines: number) => (lines === 1 ? 'Se recuperó la venta en curso (1 producto).' : `Se recuperó la venta en curso (${lines} productos).`),
   openSaleNotKept: 'La venta en curso no se pudo guardar en este equipo; si la página se recarga, podría perderse.',

@@ -6,7 +6,7 @@
 import type { InvoiceCustomer } from '../../shared/api/invoice-request';
 import type { SettingsDto } from '../../shared/bridge/types';
 import { checkCustomer } from '../customer/customer-draft';
-import { checkDefaults } from '../settings/settings-checks';
+import { checkDefaults } from '../settings/schema-problems';
 
 export interface BuyerGap {
   message: 'chargeNeedsDefaultEmail' | 'chargeNeedsDefaultMunicipality' | 'chargeNeedsCustomerEmail' | 'chargeNeedsCustomerMunicipality';

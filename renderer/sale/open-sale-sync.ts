@@ -3,6 +3,8 @@
  * time, in order) whenever the cart, the customer or the payment changes. Charging waits for the save in flight and
  * names the slot, so the core clears it in the same transaction that records the sale.
  */
+import type { BridgeEnvelope } from '../../shared/bridge/contract';
+import type { OpenSaleDto } from '../../shared/bridge/types';
 import { DEFAULT_OPEN_SALE_SLOT, type OpenSaleDraftInput } from '../../shared/open-sale';
 import { useApp } from '../app/app-store';
 import { bridge } from '../bridge/client';
@@ -44,9 +46,13 @@ function saveNow(): void {
   }).catch(() => undefined); // a lost save must not stop the ones after it
 }
 
-/** Reads the open sale back from the core and starts keeping it; returns the function that stops. */
-export async function keepOpenSale(): Promise<() => void> {
-  const answer = await bridge.call('openSale.get', { slot: OPEN_SALE_SLOT });
+/** The open sale as the core keeps it (asked at start together with the rest, bootstrap.ts). */
+export function readOpenSale(): Promise<BridgeEnvelope<OpenSaleDto | null>> {
+  return bridge.call('openSale.get', { slot: OPEN_SALE_SLOT });
+}
+
+/** Puts the open sale read back from the core on the counter and starts keeping it; returns the function that stops. */
+export function keepOpenSale(answer: BridgeEnvelope<OpenSaleDto | null>): () => void {
   if (answer.ok && answer.value && answer.value.draft.lines.length + (answer.value.draft.customer ? 1 : 0) > 0) {
     const sale = useSale.getState();
     // Anything rung up before the answer came (a very fast scan) is kept too, after the restored lines.

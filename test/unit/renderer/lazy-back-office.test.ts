@@ -1,0 +1,37 @@
+/**
+ * The counter loads first (issue 17): the renderer's build must keep every back-office screen, and what only they
+ * use, out of the entry chunk and its static imports, reachable by import() alone. A static import of any of them
+ * from the counter's side (App.tsx, the sale screen, the status bar…) pulls it back into the first download.
+ */
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWithManifest, initialModules, type RendererBuild } from '../../support/renderer-build';
+
+const BACK_OFFICE = [
+  'history/HistoryScreen.tsx', 'settings/SettingsScreen.tsx', 'customers/CustomersScreen.tsx', 'catalog/CatalogScreen.tsx',
+  'people/PeopleScreen.tsx', 'shifts/ShiftScreen.tsx', 'receipt/ReceiptScreen.tsx',
+  // Only the back office uses these: the receipt's QR code, CSV import, corrections, the receipt on paper.
+  'receipt/ReceiptQr.tsx', 'receipt/ReceiptPaper.tsx', 'catalog/ImportPanel.tsx', 'customers/CustomerImport.tsx',
+  'history/SaleCorrection.tsx', 'shifts/ShiftReportPaper.tsx', 'settings/settings-checks.ts',
+];
+
+let built: RendererBuild | null = null;
+
+beforeAll(async () => {
+  built = await buildWithManifest();
+}, 120_000);
+afterAll(() => { if (built) rmSync(built.outDir, { recursive: true, force: true }); });
+
+describe('the first download', () => {
+  it('holds none of the back-office screens nor what only they use', () => {
+    const initial = initialModules(built as RendererBuild);
+    expect(initial).toContain('renderer/sale/SaleScreen.tsx'); // the list is real: the counter is in it
+    for (const source of BACK_OFFICE) expect(initial, source).not.toContain(`renderer/${source}`);
+  });
+
+  it('reaches each back-office screen by import() from the entry', () => {
+    const entry = Object.values((built as RendererBuild).manifest).find((chunk) => chunk.isEntry);
+    const dynamic = entry?.dynamicImports ?? [];
+    for (const screen of BACK_OFFICE.slice(0, 7)) expect(dynamic.some((key) => key.endsWith(screen)), screen).toBe(true);
+  });
+});
