@@ -128,3 +128,22 @@ export async function historyColumns(table: Locator, rows: number): Promise<stri
     return problems;
   }, { columns, rows });
 }
+
+/**
+ * A modal dialog covers the screen behind it (a backdrop): at the window's left and right edges, half-way down,
+ * what is under the pointer is the dialog or its backdrop, never the screen's own content.
+ */
+export async function behindModal(dialog: Locator): Promise<string[]> {
+  return dialog.evaluate((box) => {
+    window.scrollTo(0, 0);
+    const points: Array<[number, number]> = [[8, window.innerHeight / 2], [window.innerWidth - 8, window.innerHeight / 2]];
+    const problems: string[] = [];
+    for (const [x, y] of points) {
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || box.contains(hit)) continue;
+      const screenPart = hit.closest('main, header, footer, nav, [role="contentinfo"], [role="banner"]');
+      if (screenPart) problems.push(`at (${Math.round(x)}, ${Math.round(y)}) the screen behind the dialog is uncovered: ${hit.tagName.toLowerCase()} in ${screenPart.tagName.toLowerCase()}`);
+    }
+    return problems;
+  });
+}
