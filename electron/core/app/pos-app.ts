@@ -27,6 +27,7 @@ import { peopleDesk } from './people-handlers';
 import { shiftHandlers } from './shift-handlers';
 import { printingDesk, type PrintingDesk, type PrintingOptions } from './printing-handlers';
 import { SendProgress, syncStatusDto } from './sync-status';
+import { startRecordPruning, type RecordPruning } from './record-pruning';
 
 export type PosEvent = { [E in BridgeEventName]: { event: E; payload: BridgeEvents[E] } }[BridgeEventName];
 
@@ -113,6 +114,21 @@ export function createPosApp(opts: PosAppOptions): PosApp {
     return syncStatusDto(snapshot, progress.update(snapshot), isDemo(), problem, connection.others());
   };
 
+  let pruning: RecordPruning | null = null;
+  // The status bar's snapshot goes out after the caller's answer (a charge never waits on it), once for a burst.
+  let statusSoon: NodeJS.Immediate | null = null;
+  const announceStatusSoon = (): void => {
+    if (statusSoon) return;
+    statusSoon = setImmediate(() => {
+      statusSoon = null;
+      try {
+        emit({ event: 'sync.status', payload: syncStatus() });
+      } catch (error) {
+        log(`could not announce the sync status: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    });
+  };
+
   async function settings(): Promise<SettingsDto> {
     const baseUrl = store.getSetting(KEYS.baseUrl);
     const clientId = store.getSetting(KEYS.clientId);
@@ -131,7 +147,7 @@ export function createPosApp(opts: PosAppOptions): PosApp {
       try {
         if (sale) emit({ event: 'sale.updated', payload: sale });
         connection.kick();
-        emit({ event: 'sync.status', payload: syncStatus() });
+        announceStatusSoon();
       } catch (error) {
         log(`could not announce an outbox change: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -175,12 +191,15 @@ export function createPosApp(opts: PosAppOptions): PosApp {
       await connection.activate();
       // Jobs that waited through a restart, and receipts of sales validated while the app was closed.
       desk.catchUp();
+      pruning ??= startRecordPruning(store, log);
     },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     async close() {
+      if (statusSoon) clearImmediate(statusSoon);
+      pruning?.stop();
       listeners.clear();
       await Promise.allSettled([...pending]);
       await connection.close();

@@ -22,3 +22,4 @@ export type { Shifts, ShiftRecord, ShiftSale, UnsentSales } from './shifts';
 export { CorrectionRefused, standingOf, type Actor, type CorrectionDone, type CorrectionRecord, type Corrections, type SaleStanding } from './corrections';
 export { PRINT_JOB_KINDS, type PrintQueue, type PrintJobKind, type PrintJobRecord, type PrintJobState } from './print-queue';
 export type { Reprint, Reprints } from './reprints';
+export { RETENTION, type Retention } from './retention';

@@ -12,6 +12,7 @@ import { peopleTable, type People } from './people';
 import { printQueueTable, type PrintQueue } from './print-queue';
 import { referenceCodes } from './reference-code';
 import { reprintsTable, type Reprints } from './reprints';
+import { retentionTable, type Retention } from './retention';
 import { salesTable, type Sales } from './sales';
 import { settingsTable, type Settings } from './settings';
 import { shiftsTable, type Shifts } from './shifts';
@@ -25,7 +26,7 @@ export interface StoreOptions {
   random?: () => number;
 }
 
-export interface Store extends Settings, Sales, Outbox, Catalog, Customers, OpenSales, ApiRequests, ParkedSales, People, Shifts, Corrections, SyncTimings, PrintQueue, Reprints {
+export interface Store extends Settings, Sales, Outbox, Catalog, Customers, OpenSales, ApiRequests, ParkedSales, People, Shifts, Corrections, SyncTimings, PrintQueue, Reprints, Retention {
   close(): void;
 }
 
@@ -62,6 +63,7 @@ export function openStore(opts: StoreOptions): Store {
       ...syncTimingTable(db, now),
       ...printQueueTable(db, now),
       ...reprintsTable(db, now),
+      ...retentionTable(db, now),
       close() {
         if (db.open) db.close();
       },
