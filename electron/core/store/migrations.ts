@@ -529,6 +529,8 @@ export const migrations: readonly Migration[] = [
         CREATE INDEX api_requests_by_at ON api_requests (at);
         CREATE INDEX print_jobs_done ON print_jobs (done_at) WHERE state <> 'waiting';
         CREATE INDEX print_jobs_by_sale ON print_jobs (sale_id) WHERE sale_id IS NOT NULL;
+        -- The printer's next job, oldest first: without it the head of the queue was found by reading every job printed.
+        CREATE INDEX print_jobs_waiting_in_order ON print_jobs (id) WHERE state = 'waiting';
       `);
     },
   },
