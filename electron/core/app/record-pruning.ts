@@ -1,6 +1,6 @@
 /**
  * Keeps the request log and finished print jobs bounded (store/retention.ts): one small batch now, the next soon
- * after while a backlog remains (a year's worth drains in seconds, a batch between charges), then once an hour.
+ * after while a backlog remains (a year's worth drains within the first half hour, never holding a charge), then hourly.
  */
 import { RETENTION, type Retention } from '../store';
 
@@ -11,7 +11,7 @@ export interface RecordPruning {
 export function startRecordPruning(
   store: Retention, log: (line: string) => void, opts: { stepMs?: number; everyMs?: number; firstMs?: number } = {},
 ): RecordPruning {
-  const stepMs = opts.stepMs ?? 250;
+  const stepMs = opts.stepMs ?? 1_000;
   const everyMs = opts.everyMs ?? 3600_000;
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
