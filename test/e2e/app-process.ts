@@ -18,6 +18,8 @@ export interface AppProcess {
   key: string;
   dataDir: string;
   keychainService: string;
+  /** The app's process id (benchmarks read its CPU time and memory). */
+  pid: number;
   /** Everything the app printed on stdout and stderr, for secret checks. */
   output(): string;
   stop(): Promise<void>;
@@ -56,6 +58,7 @@ export async function startApp(opts: { dataDir?: string; port?: number } = {}): 
     key,
     dataDir,
     keychainService,
+    pid: child.pid ?? 0,
     output: () => output,
     stop: () => new Promise<void>((done) => {
       if (child.exitCode !== null || child.signalCode !== null) return done();

@@ -30,6 +30,7 @@ import { SendProgress, syncStatusDto } from './sync-status';
 import { backupHandlers, type RestoreTarget } from './backup-handlers';
 import { createBackupService, type BackupService } from '../backup/backup-service';
 import { backupPassphrase } from '../backup/backup-passphrase';
+import { startRecordPruning, type RecordPruning } from './record-pruning';
 
 export type PosEvent = { [E in BridgeEventName]: { event: E; payload: BridgeEvents[E] } }[BridgeEventName];
 
@@ -132,6 +133,21 @@ export function createPosApp(opts: PosAppOptions): PosApp {
     return backups ? { ...status, lastBackupAt: backups.lastGood()?.at ?? null } : status;
   };
 
+  let pruning: RecordPruning | null = null;
+  // The status bar's snapshot goes out after the caller's answer (a charge never waits on it), once for a burst.
+  let statusSoon: NodeJS.Immediate | null = null;
+  const announceStatusSoon = (): void => {
+    if (statusSoon) return;
+    statusSoon = setImmediate(() => {
+      statusSoon = null;
+      try {
+        emit({ event: 'sync.status', payload: syncStatus() });
+      } catch (error) {
+        log(`could not announce the sync status: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    });
+  };
+
   async function settings(): Promise<SettingsDto> {
     const baseUrl = store.getSetting(KEYS.baseUrl);
     const clientId = store.getSetting(KEYS.clientId);
@@ -150,7 +166,7 @@ export function createPosApp(opts: PosAppOptions): PosApp {
       try {
         if (sale) emit({ event: 'sale.updated', payload: sale });
         connection.kick();
-        emit({ event: 'sync.status', payload: syncStatus() });
+        announceStatusSoon();
       } catch (error) {
         log(`could not announce an outbox change: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -204,12 +220,15 @@ export function createPosApp(opts: PosAppOptions): PosApp {
       // Jobs that waited through a restart, and receipts of sales validated while the app was closed.
       desk.catchUp();
       backups?.start();
+      pruning ??= startRecordPruning(store, log);
     },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     async close() {
+      if (statusSoon) clearImmediate(statusSoon);
+      pruning?.stop();
       listeners.clear();
       await backups?.close();
       await Promise.allSettled([...pending]);

@@ -23,3 +23,4 @@ export { CorrectionRefused, standingOf, type Actor, type CorrectionDone, type Co
 export { PRINT_JOB_KINDS, type PrintQueue, type PrintJobKind, type PrintJobRecord, type PrintJobState } from './print-queue';
 export type { Reprint, Reprints } from './reprints';
 export type { BackupRuns, BackupReason, GoodBackup, FailedBackup, TableCounts } from './backup-runs';
+export { RETENTION, type Retention } from './retention';

@@ -529,6 +529,46 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    name: 'a till that lives for years: counts kept as rows change, bounded logs (issue 18)',
+    up(db) {
+      // The status bar asked for the outbox by state every second, and at 200 000 sales that read the whole table
+      // (`closed` is in no index). The counts are now kept by triggers in the writer's own transaction, one row per
+      // service, state and closed-or-not, so reading them costs the same on the first day and after ten years.
+      // The request log and finished print jobs are pruned by age; these indexes let a prune find its oldest rows.
+      db.exec(`
+        CREATE TABLE outbox_counts (
+          service TEXT NOT NULL,
+          state   TEXT NOT NULL,
+          closed  INTEGER NOT NULL CHECK (closed IN (0, 1)),
+          n       INTEGER NOT NULL CHECK (n >= 0),
+          PRIMARY KEY (service, state, closed)
+        ) STRICT, WITHOUT ROWID;
+        INSERT INTO outbox_counts (service, state, closed, n)
+          SELECT service, state, closed IS NOT NULL, count(*) FROM outbox GROUP BY service, state, closed IS NOT NULL;
+        CREATE TRIGGER outbox_counts_on_insert AFTER INSERT ON outbox BEGIN
+          INSERT OR IGNORE INTO outbox_counts (service, state, closed, n) VALUES (NEW.service, NEW.state, NEW.closed IS NOT NULL, 0);
+          UPDATE outbox_counts SET n = n + 1 WHERE service = NEW.service AND state = NEW.state AND closed = (NEW.closed IS NOT NULL);
+        END;
+        CREATE TRIGGER outbox_counts_on_update AFTER UPDATE OF state, service, closed ON outbox
+        WHEN NEW.state IS NOT OLD.state OR NEW.service IS NOT OLD.service OR (NEW.closed IS NULL) <> (OLD.closed IS NULL)
+        BEGIN
+          UPDATE outbox_counts SET n = n - 1 WHERE service = OLD.service AND state = OLD.state AND closed = (OLD.closed IS NOT NULL);
+          INSERT OR IGNORE INTO outbox_counts (service, state, closed, n) VALUES (NEW.service, NEW.state, NEW.closed IS NOT NULL, 0);
+          UPDATE outbox_counts SET n = n + 1 WHERE service = NEW.service AND state = NEW.state AND closed = (NEW.closed IS NOT NULL);
+        END;
+        CREATE TRIGGER outbox_counts_on_delete AFTER DELETE ON outbox BEGIN
+          UPDATE outbox_counts SET n = n - 1 WHERE service = OLD.service AND state = OLD.state AND closed = (OLD.closed IS NOT NULL);
+        END;
+
+        CREATE INDEX api_requests_by_at ON api_requests (at);
+        CREATE INDEX print_jobs_done ON print_jobs (done_at) WHERE state <> 'waiting';
+        CREATE INDEX print_jobs_by_sale ON print_jobs (sale_id) WHERE sale_id IS NOT NULL;
+        -- The printer's next job, oldest first: without it the head of the queue was found by reading every job printed.
+        CREATE INDEX print_jobs_waiting_in_order ON print_jobs (id) WHERE state = 'waiting';
+      `);
+    },
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = migrations.length;

@@ -149,14 +149,17 @@ export function outboxTable(db: Database.Database, now: () => number): Outbox {
   const selectByState = db.prepare<[OutboxState], EntryRow>(
     `SELECT ${ENTRY_COLUMNS} FROM outbox o JOIN sales s ON s.id = o.sale_id WHERE o.state = ? ORDER BY o.id`,
   );
+  // Kept by triggers as rows change (migration 19): reading them never grows with the history.
   // A sale voided or replaced by a correction (migration 16) needs nobody's attention any more: it is not counted.
-  const countByState = db.prepare<[], { state: OutboxState; n: number }>('SELECT state, count(*) AS n FROM outbox WHERE closed IS NULL GROUP BY state');
+  const countByState = db.prepare<[], { state: OutboxState; n: number }>(
+    'SELECT state, sum(n) AS n FROM outbox_counts WHERE closed = 0 GROUP BY state',
+  );
   const OUTSTANDING = `state IN ('waiting', 'sending', 'queued')`;
   const countOutstanding = db.prepare<[], { service: string; n: number }>(
-    `SELECT service, count(*) AS n FROM outbox WHERE ${OUTSTANDING} GROUP BY service`,
+    `SELECT service, sum(n) AS n FROM outbox_counts WHERE ${OUTSTANDING} GROUP BY service HAVING sum(n) > 0`,
   );
   const countByServiceState = db.prepare<[], { service: string; state: OutboxState; n: number }>(
-    'SELECT service, state, count(*) AS n FROM outbox WHERE closed IS NULL GROUP BY service, state',
+    'SELECT service, state, n FROM outbox_counts WHERE closed = 0 AND n > 0',
   );
   const moveNeverSent = db.prepare<[string, number, string]>(
     `UPDATE outbox SET service = ?, updated_at = ? WHERE service = ? AND state = 'waiting' AND attempts = 0 AND remote_id IS NULL`,

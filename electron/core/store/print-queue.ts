@@ -52,6 +52,9 @@ const toRecord = (r: Row): PrintJobRecord => ({
   lastError: r.last_error, createdAt: r.created_at, doneAt: r.done_at,
 });
 
+/** See enqueueFiscalReceiptsSince; far less than RETENTION.printJobsMs, so a pruned job is never looked for again. */
+const FISCAL_MARK_SLACK_MS = 10 * 60 * 1000;
+
 /** The printer's own words can be long or odd; the queue keeps a short, single line. */
 const oneLine = (text: string): string => text.replace(/\s+/g, ' ').slice(0, 300);
 
@@ -62,6 +65,13 @@ export function printQueueTable(db: Database.Database, now: () => number): Print
     SELECT 'fiscal', o.sale_id, 'fiscal:' || o.sale_id, @now, @now FROM outbox o
     WHERE o.state = 'validated' AND o.validated_at >= @since ORDER BY o.validated_at, o.id
     ON CONFLICT (once_key) DO NOTHING`);
+  // How far catch-up has looked (validated_at), so each validation reads only what is new since, however old `since` is.
+  const markKey = 'printer.fiscal_checked_through';
+  const readMark = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?');
+  const writeMark = db.prepare<[string, string]>(
+    'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  );
+  const newestValidated = db.prepare<[], { at: number | null }>(`SELECT max(validated_at) AS at FROM outbox WHERE state = 'validated'`);
   const head = db.prepare(`SELECT * FROM print_jobs WHERE state = 'waiting' ORDER BY id LIMIT 1`);
   const byId = db.prepare(`SELECT * FROM print_jobs WHERE id = ?`);
   const printed = db.prepare(`UPDATE print_jobs SET state = 'printed', attempts = attempts + 1, last_error = NULL, done_at = ? WHERE id = ? AND state = 'waiting'`);
@@ -78,7 +88,15 @@ export function printQueueTable(db: Database.Database, now: () => number): Print
       return row ? toRecord(row) : null;
     },
     enqueueFiscalReceiptsSince(since) {
-      return fiscalSince.run({ now: now(), since }).changes;
+      return db.transaction(() => {
+        const mark = Number(readMark.get(markKey)?.value ?? 0);
+        // A little way back from the mark: a clock set back a few seconds must not skip a receipt.
+        const from = Number.isSafeInteger(mark) && mark > since ? Math.max(since, mark - FISCAL_MARK_SLACK_MS) : since;
+        const added = fiscalSince.run({ now: now(), since: from }).changes;
+        const newest = newestValidated.get()?.at ?? null;
+        if (newest !== null && newest > mark) writeMark.run(markKey, String(newest));
+        return added;
+      }).immediate();
     },
     headPrintJob() {
       const row = head.get() as Row | undefined;

@@ -4,6 +4,8 @@
  * newest sales separately, every filter applied inside, and the answers are merged newest first. Counting stops at
  * `LIMITS.historyCountCap`: counting every match was what made the old search slow, and "more than 1 000" is all a
  * person reads from a larger number.
+ * Exact matches come first, whatever their age (see RANK): a sale number typed bare lists that sale before the 700
+ * newer sales whose reference or buyer merely contains those digits.
  */
 import type Database from 'better-sqlite3';
 import { LIMITS } from '../../../shared/limits';
@@ -86,6 +88,16 @@ function afterPrefix(prefix: string): string {
   return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
 }
 
+/**
+ * The order of the list: each way of matching has a rank, a sale takes the best rank it matched by, and within a rank
+ * the newest comes first. This till's sale with that number, then other tills' with that number, then an invoice
+ * number typed whole, the buyer's NIT or cédula typed whole, the start of a CUFE, the start of an invoice number,
+ * and last the fragments (any part of a reference, a buyer's name or identification).
+ */
+const RANK = {
+  ownTillNumber: 0, otherTillNumber: 1, invoiceNumber: 2, identification: 3, cufePrefix: 4, invoicePrefix: 5, fragment: 6,
+} as const;
+
 const MIN_TRIGRAM = 3;
 const MIN_CUFE_PREFIX = 4;
 /** Buyers a text may name before their sales are read in one sorted pass instead of one ordered walk each. */
@@ -99,6 +111,7 @@ interface SummaryRow {
 }
 
 export function saleSearch(db: Database.Database): (search: SaleSearch) => SaleSearchResult {
+  const ownTill = db.prepare<[], { value: string }>(`SELECT value FROM settings WHERE key = 'till_id'`);
   const statements = new Map<string, Database.Statement>();
   const prepared = (sql: string): Database.Statement => {
     let statement = statements.get(sql);
@@ -137,12 +150,13 @@ export function saleSearch(db: Database.Database): (search: SaleSearch) => SaleS
     const each = Math.max(offset + limit, LIMITS.historyCountCap) + 1;
     params.each = each;
 
-    const sources: Array<{ sql: string; values?: Record<string, string | number> }> = [];
+    // `rank` is a RANK, or an SQL expression giving one per row.
+    const sources: Array<{ sql: string; values?: Record<string, string | number>; rank: number | string }> = [];
     if (text === '') {
       // Sales are numbered as they are recorded, so newest first is id order; a time window walks its own index
       // (created_at, id), the same order unless the clock was set back.
       const order = ranged ? 's.created_at DESC, s.id DESC' : byState && where.length === 1 ? 'o.sale_id DESC' : 's.id DESC';
-      sources.push({ sql: `SELECT s.id FROM sales s${joinOutbox} WHERE 1${filters} ORDER BY ${order} LIMIT @each` });
+      sources.push({ sql: `SELECT s.id FROM sales s${joinOutbox} WHERE 1${filters} ORDER BY ${order} LIMIT @each`, rank: RANK.fragment });
     } else {
       const identification = identificationIn(text);
       const words = identification ?? text;
@@ -151,6 +165,7 @@ export function saleSearch(db: Database.Database): (search: SaleSearch) => SaleS
           sql: `SELECT s.id FROM sales_by_reference JOIN sales s ON s.id = sales_by_reference.rowid${joinOutbox}
             WHERE sales_by_reference MATCH @words${filters} ORDER BY sales_by_reference.rowid DESC LIMIT @each`,
           values: { words: phrase(words) },
+          rank: RANK.fragment,
         });
         const buyers = prepared(
           `SELECT b.identification, b.name FROM sale_buyers_search f JOIN sale_buyers b ON b.id = f.rowid
@@ -163,6 +178,7 @@ export function saleSearch(db: Database.Database): (search: SaleSearch) => SaleS
               sql: `SELECT s.id FROM sales s${joinOutbox} WHERE s.customer_identification = @buyer AND s.customer_name = @buyerName${filters}
                 ORDER BY s.id DESC LIMIT @each`,
               values: { buyer: buyer.identification, buyerName: buyer.name },
+              rank: RANK.fragment,
             });
           }
         } else {
@@ -172,12 +188,24 @@ export function saleSearch(db: Database.Database): (search: SaleSearch) => SaleS
                     SELECT b.identification, b.name FROM sale_buyers_search f JOIN sale_buyers b ON b.id = f.rowid WHERE sale_buyers_search MATCH @words
                   )${filters} ORDER BY s.id DESC LIMIT @each`,
             values: { words: phrase(words) },
+            rank: RANK.fragment,
           });
         }
       }
+      if (identification !== null) {
+        // The NIT or cédula typed whole: that buyer's sales, newest first, ahead of buyers that merely contain it.
+        sources.push({
+          sql: `SELECT s.id FROM sales s${joinOutbox} WHERE s.customer_identification = @identification${filters} ORDER BY s.id DESC LIMIT @each`,
+          values: { identification }, rank: RANK.identification,
+        });
+      }
       const shortNumber = shortNumberIn(text);
       if (shortNumber !== null) {
-        sources.push({ sql: `SELECT s.id FROM sales s${joinOutbox} WHERE s.short_number = @shortNumber${filters}`, values: { shortNumber } });
+        sources.push({
+          sql: `SELECT s.id FROM sales s${joinOutbox} WHERE s.short_number = @shortNumber${filters}`,
+          values: { shortNumber, ownTill: ownTill.get()?.value ?? '' },
+          rank: `CASE WHEN s.till_id = @ownTill THEN ${RANK.ownTillNumber} ELSE ${RANK.otherTillNumber} END`,
+        });
       }
       if (/^[0-9a-z-]+$/i.test(text)) {
         // The invoice number from its start, with or without its prefix letters ("SETP990000123", "990000123").
@@ -186,6 +214,8 @@ export function saleSearch(db: Database.Database): (search: SaleSearch) => SaleS
           sql: `SELECT s.id FROM outbox n JOIN sales s ON s.id = n.sale_id${joinOutbox}
             WHERE n.full_number IS NOT NULL AND upper(n.full_number) >= @numberFrom AND upper(n.full_number) < @numberTo${filters} LIMIT @each`,
           values: { numberFrom: number, numberTo: afterPrefix(number) },
+          // The index is read in order, so the number typed whole (the shortest match) is never cut off by the limit.
+          rank: `CASE WHEN upper(n.full_number) = @numberFrom THEN ${RANK.invoiceNumber} ELSE ${RANK.invoicePrefix} END`,
         });
         if (/^\d+$/.test(text)) {
           sources.push({
@@ -193,6 +223,8 @@ export function saleSearch(db: Database.Database): (search: SaleSearch) => SaleS
               WHERE n.full_number IS NOT NULL AND ltrim(upper(n.full_number), 'ABCDEFGHIJKLMNOPQRSTUVWXYZ-_ ') >= @digitsFrom
                 AND ltrim(upper(n.full_number), 'ABCDEFGHIJKLMNOPQRSTUVWXYZ-_ ') < @digitsTo${filters} LIMIT @each`,
             values: { digitsFrom: text, digitsTo: afterPrefix(text) },
+            rank: `CASE WHEN ltrim(upper(n.full_number), 'ABCDEFGHIJKLMNOPQRSTUVWXYZ-_ ') = @digitsFrom
+              THEN ${RANK.invoiceNumber} ELSE ${RANK.invoicePrefix} END`,
           });
         }
       }
@@ -201,24 +233,27 @@ export function saleSearch(db: Database.Database): (search: SaleSearch) => SaleS
           sql: `SELECT s.id FROM outbox c JOIN sales s ON s.id = c.sale_id${joinOutbox}
             WHERE c.cufe IS NOT NULL AND lower(c.cufe) >= @cufeFrom AND lower(c.cufe) < @cufeTo${filters} LIMIT @each`,
           values: { cufeFrom: text.toLowerCase(), cufeTo: afterPrefix(text.toLowerCase()) },
+          rank: RANK.cufePrefix,
         });
       }
     }
 
-    const found = new Set<number>();
+    // Each sale keeps the best rank it was found by.
+    const found = new Map<number, number>();
     let capped = false;
-    for (const { sql, values } of sources) {
+    for (const { sql: select, values, rank } of sources) {
+      const sql = select.replace(/^SELECT s\.id /, `SELECT s.id, ${rank} AS rank `);
       const all = { ...params, ...values };
       const used = Object.fromEntries(Object.entries(all).filter(([key]) => sql.includes(`@${key}`)));
-      const ids = prepared(sql).pluck().all(used) as number[];
-      if (ids.length >= each) capped = true;
-      for (const id of ids) found.add(id);
+      const rows = prepared(sql).raw().all(used) as Array<[number, number]>;
+      if (rows.length >= each) capped = true;
+      for (const [id, r] of rows) found.set(id, Math.min(r, found.get(id) ?? r));
     }
-    const newestFirst = [...found].sort((a, b) => b - a);
-    const page = newestFirst.slice(offset, offset + limit);
+    const ordered = [...found].sort(([a, ra], [b, rb]) => ra - rb || b - a).map(([id]) => id);
+    const page = ordered.slice(offset, offset + limit);
     return {
       sales: page.length === 0 ? [] : summaries(page),
-      total: capped ? Math.min(newestFirst.length, each - 1) : newestFirst.length,
+      total: capped ? Math.min(ordered.length, each - 1) : ordered.length,
       capped,
     };
   };
@@ -228,8 +263,11 @@ export function saleSearch(db: Database.Database): (search: SaleSearch) => SaleS
       `SELECT s.id, o.id AS entry_id, s.reference_code, s.short_number, s.created_at, s.customer_name, s.customer_identification,
               s.payable, o.state, o.full_number, o.remote_status, s.till_id, s.till_name, s.cashier_name, s.payment_means,
               o.closed, r.id AS replaced_by_id, r.short_number AS replaced_by_short_number, r.till_name AS replaced_by_till_name
-       FROM sales s JOIN outbox o ON o.sale_id = s.id LEFT JOIN sales r ON r.corrects_sale_id = s.id WHERE s.id IN (SELECT value FROM json_each(?)) ORDER BY s.id DESC`,
+       FROM sales s JOIN outbox o ON o.sale_id = s.id LEFT JOIN sales r ON r.corrects_sale_id = s.id WHERE s.id IN (SELECT value FROM json_each(?))`,
     ).all(JSON.stringify(ids)) as SummaryRow[];
+    // In the page's order (best rank first), not the query's.
+    const position = new Map(ids.map((id, i) => [id, i]));
+    rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
     return rows.map((r) => ({
       id: r.id, entryId: r.entry_id, referenceCode: r.reference_code, shortNumber: r.short_number ?? r.id, createdAt: r.created_at,
       customerName: r.customer_name, customerIdentification: r.customer_identification, payable: r.payable, state: r.state,

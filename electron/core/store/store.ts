@@ -13,6 +13,7 @@ import { peopleTable, type People } from './people';
 import { printQueueTable, type PrintQueue } from './print-queue';
 import { referenceCodes } from './reference-code';
 import { reprintsTable, type Reprints } from './reprints';
+import { retentionTable, type Retention } from './retention';
 import { salesTable, type Sales } from './sales';
 import { settingsTable, type Settings } from './settings';
 import { shiftsTable, type Shifts } from './shifts';
@@ -26,7 +27,7 @@ export interface StoreOptions {
   random?: () => number;
 }
 
-export interface Store extends Settings, Sales, Outbox, Catalog, Customers, OpenSales, ApiRequests, ParkedSales, People, Shifts, Corrections, SyncTimings, PrintQueue, Reprints, BackupRuns {
+export interface Store extends Settings, Sales, Outbox, Catalog, Customers, OpenSales, ApiRequests, ParkedSales, People, Shifts, Corrections, SyncTimings, PrintQueue, Reprints, BackupRuns, Retention {
   /** The open connection, for SQLite's online backup only. */
   database(): import('better-sqlite3').Database;
   close(): void;
@@ -66,6 +67,7 @@ export function openStore(opts: StoreOptions): Store {
       ...printQueueTable(db, now),
       ...reprintsTable(db, now),
       ...backupRunsTable(db, now),
+      ...retentionTable(db, now),
       /** The open connection, for SQLite's online backup (it must be the connection that writes, see core/backup). */
       database: () => db,
       close() {
