@@ -1,8 +1,10 @@
 /**
- * `npm run bench:sync [-- --n 600 --scale 10]`: drains N queued sales against the sandbox with the rate-limit
+ * `npm run bench:sync [-- --n 600 --scale 10 --naive 0]`: drains N queued sales against the sandbox with the rate-limit
  * window scaled down (300 per 60 s becomes 300 per 6 s at the default scale 10; a faster scale makes the sandbox's own signing, not the client, the bottleneck on 2 cores), first with Mostrador's core, then with a
  * naive client (a new token per call, one GET per document every (scaled) second). Prints a summary and,
- * last, one line of JSON.
+ * last, one line of JSON. `--naive 0` skips the naive client; BENCH_TRACE=1 prints every request but the creates.
+ * The efficiency is only the client's on an idle machine: on a loaded one the sandbox's signing is starved of CPU
+ * and the 'waiting on the service with budget to spare' figure grows (issue 18's targets: ≥ 0.95, ≤ 1.05).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -221,8 +223,8 @@ console.log(`  requests by kind: ${k.create} create, ${k.list} list pages (polls
 console.log(`  time: ${acc.windowMs} ms held by the rate window, ${acc.serviceMs} ms waiting on the service with budget to spare, ` +
   `${acc.idleMs} ms idle (nothing sent, nothing held); requests started per window ${acc.perWindow.join(' / ')}; ` +
   `last create answered ${acc.tailMs} ms before the end; request time p50 ${acc.latencyP50Ms} ms, p95 ${acc.latencyP95Ms} ms`);
-const ok = ours.efficiency >= 0.8 && ours.requests_per_invoice <= 1.25 && ours.http_429 === 0 && ours.duplicates === 0 && ours.lost === 0;
-console.log(ok ? 'targets met (efficiency ≥ 0.8, ≤ 1.25 requests/invoice, 0 × 429, 0 duplicates, 0 lost)' : 'TARGETS MISSED');
+const ok = ours.efficiency >= 0.95 && ours.requests_per_invoice <= 1.05 && ours.http_429 === 0 && ours.duplicates === 0 && ours.lost === 0;
+console.log(ok ? 'targets met (efficiency ≥ 0.95, ≤ 1.05 requests/invoice, 0 × 429, 0 duplicates, 0 lost)' : 'TARGETS MISSED');
 console.log(JSON.stringify({
   bench: 'sync', ...Object.fromEntries(Object.entries(ours).filter(([key]) => key !== 'client')),
   naive: naive ? Object.fromEntries(Object.entries(naive).filter(([key]) => key !== 'client')) : null,
