@@ -1,17 +1,20 @@
 /**
- * `npm run bench:sync [-- --n 600 --scale 10]`: drains N queued sales against the sandbox with the rate-limit
+ * `npm run bench:sync [-- --n 600 --scale 10 --naive 0]`: drains N queued sales against the sandbox with the rate-limit
  * window scaled down (300 per 60 s becomes 300 per 6 s at the default scale 10; a faster scale makes the sandbox's own signing, not the client, the bottleneck on 2 cores), first with Mostrador's core, then with a
  * naive client (a new token per call, one GET per document every (scaled) second). Prints a summary and,
- * last, one line of JSON.
+ * last, one line of JSON. `--naive 0` skips the naive client; BENCH_TRACE=1 prints every request but the creates.
+ * The efficiency is only the client's on an idle machine: on a loaded one the sandbox's signing is starved of CPU
+ * and the 'waiting on the service with budget to spare' figure grows (issue 18's targets: ≥ 0.95, ≤ 1.05).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInvoicingApi } from '../../electron/core/api/invoicing-api';
+import { createInvoicingApi, type RequestRecord } from '../../electron/core/api/invoicing-api';
 import { openStore } from '../../electron/core/store';
-import { createSyncEngine } from '../../electron/core/sync/sync-engine';
+import { createSyncEngine, DEFAULT_POLL } from '../../electron/core/sync/sync-engine';
 import { sampleSale } from '../support/sample-sale';
 import { spawnSandbox, type SandboxProcess } from '../support/sandbox-process';
+import { accountRequests, type RateAccount } from './rate-accounting';
 
 const arg = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(`--${name}`);
@@ -19,6 +22,7 @@ const arg = (name: string, fallback: number): number => {
 };
 const N = arg('n', 600);
 const SCALE = arg('scale', 10);
+const WITH_NAIVE = arg('naive', 1) !== 0;
 const LIMIT = 300;
 const WINDOW_MS = Math.round(60_000 / SCALE);
 const VALIDATION_DELAY_MS = Math.round(2_000 / SCALE);
@@ -92,22 +96,29 @@ function figures(client: string, elapsedMs: number, requests: number, http429: n
 const sandboxFlags = ['--rate-limit', String(LIMIT), '--rate-limit-window-ms', String(WINDOW_MS),
   '--validation-delay-ms', String(VALIDATION_DELAY_MS), '--faults'];
 
-async function runMostrador(): Promise<Figures> {
+async function runMostrador(): Promise<Figures & { account: RateAccount }> {
   const sb = await spawnSandbox(sandboxFlags);
   const dir = mkdtempSync(join(tmpdir(), 'mostrador-bench-'));
   const store = openStore({ path: join(dir, 'bench.sqlite') });
   const refs: string[] = [];
   for (let i = 0; i < N; i++) refs.push(store.recordSale(sampleSale(i)).referenceCode);
+  const records: RequestRecord[] = [];
   // 97 % of the service's limit: headroom for clock skew between the two windows.
   const api = createInvoicingApi({
     baseUrl: sb.baseUrl, clientId: sb.clientId, getClientSecret: async () => sb.clientSecret,
     rateLimit: { limit: Math.floor(LIMIT * 0.97), windowMs: WINDOW_MS },
+    onRequest: (r) => records.push(r),
   });
   const engine = createSyncEngine({
     store, api, concurrency: 8,
-    poll: { initialMs: 5 * SECOND, maxMs: 30 * SECOND, perPage: 100, maxLookups: 20 },
+    // The app's own poll tuning in the scaled world: every time in it divided by the scale.
+    poll: {
+      ...DEFAULT_POLL, initialMs: DEFAULT_POLL.initialMs / SCALE, maxMs: DEFAULT_POLL.maxMs / SCALE,
+      gapPerWaitingMs: DEFAULT_POLL.gapPerWaitingMs / SCALE, followUpMaxMs: DEFAULT_POLL.followUpMaxMs / SCALE,
+    },
   });
   const startedAt = performance.now();
+  const startedAtMs = Date.now();
   // BENCH_TRACE=1 prints when the first and last sale reached each state (to see where time goes).
   const marks: Record<string, number> = {};
   if (process.env.BENCH_TRACE) engine.subscribe((e) => {
@@ -125,7 +136,12 @@ async function runMostrador(): Promise<Figures> {
     await sleep(5);
   }
   const elapsed = Math.round(performance.now() - startedAt);
-  if (process.env.BENCH_TRACE) console.error('trace', JSON.stringify(marks));
+  const account = accountRequests(records, startedAtMs, startedAtMs + elapsed, WINDOW_MS);
+  if (process.env.BENCH_TRACE) {
+    console.error('trace', JSON.stringify(marks));
+    // Every request but the creates, in start order: what the rate budget spent besides sending.
+    console.error('others', records.filter((r) => r.kind !== 'create').map((r) => `${r.kind}@${r.startedAt - startedAtMs}`).join(' '));
+  }
   await engine.stop();
   const stats = api.stats();
   await api.close();
@@ -133,7 +149,7 @@ async function runMostrador(): Promise<Figures> {
   rmSync(dir, { recursive: true, force: true });
   const a = await audit(sb, refs);
   await sb.stop();
-  return figures('mostrador', elapsed, stats.requests, a.counters.http_429, a);
+  return { ...figures('mostrador', elapsed, stats.requests, a.counters.http_429, a), account };
 }
 
 async function runNaive(): Promise<Figures> {
@@ -194,15 +210,22 @@ async function runNaive(): Promise<Figures> {
 }
 
 const ours = await runMostrador();
-const naive = await runNaive();
-for (const f of [ours, naive]) {
+const naive = WITH_NAIVE ? await runNaive() : null;
+for (const f of naive ? [ours, naive] : [ours]) {
   console.log(`${f.client.padEnd(9)} ${f.n} invoices, limit ${f.limit_per_window}/${f.window_ms} ms: ${f.elapsed_ms} ms, ` +
     `efficiency ${f.efficiency}, ${f.requests_per_invoice} requests/invoice, ${f.http_429} × 429, ` +
     `${f.duplicates} duplicates, ${f.lost} lost, ${f.not_validated} not validated`);
 }
-const ok = ours.efficiency >= 0.8 && ours.requests_per_invoice <= 1.25 && ours.http_429 === 0 && ours.duplicates === 0 && ours.lost === 0;
-console.log(ok ? 'targets met (efficiency ≥ 0.8, ≤ 1.25 requests/invoice, 0 × 429, 0 duplicates, 0 lost)' : 'TARGETS MISSED');
+const acc = ours.account;
+const k = acc.byKind;
+console.log(`  requests by kind: ${k.create} create, ${k.list} list pages (polls and the first connection check), ` +
+  `${k.document} single look-ups, ${k.token} token, ${k.ranges} numbering ranges`);
+console.log(`  time: ${acc.windowMs} ms held by the rate window, ${acc.serviceMs} ms waiting on the service with budget to spare, ` +
+  `${acc.idleMs} ms idle (nothing sent, nothing held); requests started per window ${acc.perWindow.join(' / ')}; ` +
+  `last create answered ${acc.tailMs} ms before the end; request time p50 ${acc.latencyP50Ms} ms, p95 ${acc.latencyP95Ms} ms`);
+const ok = ours.efficiency >= 0.95 && ours.requests_per_invoice <= 1.05 && ours.http_429 === 0 && ours.duplicates === 0 && ours.lost === 0;
+console.log(ok ? 'targets met (efficiency ≥ 0.95, ≤ 1.05 requests/invoice, 0 × 429, 0 duplicates, 0 lost)' : 'TARGETS MISSED');
 console.log(JSON.stringify({
-  bench: 'sync', ...Object.fromEntries(Object.entries(ours).filter(([k]) => k !== 'client')),
-  naive: Object.fromEntries(Object.entries(naive).filter(([k]) => k !== 'client')),
+  bench: 'sync', ...Object.fromEntries(Object.entries(ours).filter(([key]) => key !== 'client')),
+  naive: naive ? Object.fromEntries(Object.entries(naive).filter(([key]) => key !== 'client')) : null,
 }));

@@ -29,6 +29,21 @@ export interface InvoicingApiOptions {
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
+  /** Told of every request once it has finished (benchmarks account for the rate budget with it). */
+  onRequest?: (request: RequestRecord) => void;
+}
+
+/** What a request was for: a token, the numbering ranges, a create, one document, or a page of the list. */
+export type RequestKind = 'token' | 'ranges' | 'create' | 'document' | 'list';
+
+export interface RequestRecord {
+  kind: RequestKind;
+  /** When it asked the rate limiter, when the limiter let it start, when it finished (ms, the client's clock). */
+  askedAt: number;
+  startedAt: number;
+  finishedAt: number;
+  /** HTTP status, or null when no answer came (network, timeout). */
+  status: number | null;
 }
 
 export interface DocumentQuery {
@@ -45,6 +60,8 @@ export interface InvoicingApiStats {
   http429: number;
   /** Attempts repeated after a retryable failure. */
   retries: number;
+  /** The same requests by what they were for (`token` equals `tokenRequests`). */
+  byKind: Record<RequestKind, number>;
 }
 
 export interface InvoicingApi {
@@ -81,11 +98,14 @@ export function createInvoicingApi(opts: InvoicingApiOptions): InvoicingApi {
     ...(opts.rateJournal ? { journal: opts.rateJournal } : {}),
     ...(opts.rateShare ? { share: opts.rateShare } : {}),
   });
-  const counts: InvoicingApiStats = { requests: 0, tokenRequests: 0, http429: 0, retries: 0 };
+  const counts: InvoicingApiStats = {
+    requests: 0, tokenRequests: 0, http429: 0, retries: 0, byKind: { token: 0, ranges: 0, create: 0, document: 0, list: 0 },
+  };
   let closed = false;
   let closing: Promise<void> | null = null;
 
-  async function sendLimited(req: HttpRequest, isTokenRequest: boolean): Promise<HttpResponse> {
+  async function sendLimited(req: HttpRequest, kind: RequestKind): Promise<HttpResponse> {
+    const askedAt = now();
     const finished = await limiter.acquire();
     if (closed) {
       finished();
@@ -93,15 +113,20 @@ export function createInvoicingApi(opts: InvoicingApiOptions): InvoicingApi {
       throw new ApiError({ kind: 'permanent', code: 'CLOSED', message: 'The invoicing service client has been closed' });
     }
     counts.requests++;
-    if (isTokenRequest) counts.tokenRequests++;
+    counts.byKind[kind]++;
+    if (kind === 'token') counts.tokenRequests++;
+    const startedAt = now();
     let rateLimited = false;
+    let status: number | null = null;
     try {
       const response = await http.send(req);
+      status = response.status;
       rateLimited = response.status === 429;
       if (rateLimited) counts.http429++;
       return response;
     } finally {
       finished({ rateLimited });
+      opts.onRequest?.({ kind, askedAt, startedAt, finishedAt: now(), status });
     }
   }
 
@@ -109,18 +134,18 @@ export function createInvoicingApi(opts: InvoicingApiOptions): InvoicingApi {
     baseUrl: opts.baseUrl,
     clientId: opts.clientId,
     getClientSecret: opts.getClientSecret,
-    http: { send: (req) => sendLimited(req, true) },
+    http: { send: (req) => sendLimited(req, 'token') },
     now,
   });
 
   /** One attempt with a bearer; a 401 means the token went bad, so it is replaced once and the request resent. */
-  async function sendAuthorized(method: HttpMethod, path: string, body?: string): Promise<HttpResponse> {
+  async function sendAuthorized(kind: RequestKind, method: HttpMethod, path: string, body?: string): Promise<HttpResponse> {
     const url = new URL(path, base).toString();
     for (let refreshed = false; ; refreshed = true) {
       const token = await tokens.getToken();
       const req: HttpRequest = { method, url, headers: { authorization: `Bearer ${token}` } };
       if (body !== undefined) req.body = body;
-      const response = await sendLimited(req, false);
+      const response = await sendLimited(req, kind);
       const failure = failureFromResponse(response, now());
       if (!failure) return response;
       if (failure.kind === 'auth' && !refreshed) {
@@ -131,13 +156,13 @@ export function createInvoicingApi(opts: InvoicingApiOptions): InvoicingApi {
     }
   }
 
-  async function call<T>(method: HttpMethod, path: string, reader: (body: unknown) => T, body?: string): Promise<T> {
+  async function call<T>(kind: RequestKind, method: HttpMethod, path: string, reader: (body: unknown) => T, body?: string): Promise<T> {
     let everAmbiguous = false;
     try {
       return await withRetry(
         async () => {
           try {
-            return readReply(await sendAuthorized(method, path, body), reader, { ambiguous: method === 'POST' });
+            return readReply(await sendAuthorized(kind, method, path, body), reader, { ambiguous: method === 'POST' });
           } catch (error) {
             if (isApiError(error) && error.ambiguous) everAmbiguous = true;
             throw error;
@@ -156,7 +181,7 @@ export function createInvoicingApi(opts: InvoicingApiOptions): InvoicingApi {
   return {
     async createInvoice(requestBody) {
       try {
-        return await call('POST', 'v1/invoices', readDocument, requestBody);
+        return await call('create', 'POST', 'v1/invoices', readDocument, requestBody);
       } catch (error) {
         if (isApiError(error) && isRangeRejection(error)) throw asRangeInvalid(error);
         throw error;
@@ -164,7 +189,7 @@ export function createInvoicingApi(opts: InvoicingApiOptions): InvoicingApi {
     },
 
     getDocument(id) {
-      return call('GET', `v1/documents/${encodeURIComponent(id)}`, readDocument);
+      return call('document', 'GET', `v1/documents/${encodeURIComponent(id)}`, readDocument);
     },
 
     listDocuments(query = {}) {
@@ -174,15 +199,15 @@ export function createInvoicingApi(opts: InvoicingApiOptions): InvoicingApi {
       if (query.status !== undefined) params.set('status', query.status);
       if (query.referenceCode !== undefined) params.set('reference_code', query.referenceCode);
       const search = params.toString();
-      return call('GET', search ? `v1/documents?${search}` : 'v1/documents', readDocumentList);
+      return call('list', 'GET', search ? `v1/documents?${search}` : 'v1/documents', readDocumentList);
     },
 
     listNumberingRanges(at) {
-      return call('GET', 'v1/numbering-ranges', (body) => readNumberingRanges(body, at ?? new Date(now())));
+      return call('ranges', 'GET', 'v1/numbering-ranges', (body) => readNumberingRanges(body, at ?? new Date(now())));
     },
 
     stats() {
-      return { ...counts };
+      return { ...counts, byKind: { ...counts.byKind } };
     },
 
     rateHold() {

@@ -70,13 +70,25 @@ export class PollSchedule {
     return Math.min(this.tuning.maxGapMs, Math.max(this.tuning.minGapMs, gap));
   }
 
-  /** When the next poll should start; null when nothing awaits the service. `yieldToSends` stretches it to the longest gap. */
+  /**
+   * When the next poll should start; null when nothing awaits the service. `yieldToSends` stretches it to the longest gap.
+   * Once every waiting document is due and one of them awaits its first look (the last sales of a burst or of a
+   * drained backlog), one poll covers them all, so it need not wait for the stretched gap: only the shortest.
+   */
   nextPollAt(at: number, yieldToSends = false): number | null {
     let earliest = Number.POSITIVE_INFINITY;
-    for (const t of this.tracked.values()) earliest = Math.min(earliest, t.dueAt);
+    let latest = Number.NEGATIVE_INFINITY;
+    let firstLookPending = false;
+    for (const t of this.tracked.values()) {
+      earliest = Math.min(earliest, t.dueAt);
+      latest = Math.max(latest, t.dueAt);
+      if (!t.missedFirstLook && t.dueAt === t.firstDueAt) firstLookPending = true;
+    }
     if (earliest === Number.POSITIVE_INFINITY) return null;
     const gap = yieldToSends ? this.tuning.maxGapMs : this.gapMs();
-    return Math.max(earliest, this.lastPollAt + gap);
+    const stretched = Math.max(earliest, this.lastPollAt + gap);
+    if (yieldToSends || !firstLookPending) return stretched;
+    return Math.min(stretched, Math.max(latest, this.lastPollAt + this.tuning.minGapMs));
   }
 
   /** A poll starts now: the documents it is for (every one due by now). */

@@ -80,6 +80,9 @@ export interface SyncEngine {
   subscribe(listener: (event: SyncEvent) => void): () => void;
 }
 
+/** The poll's tuning in the app (see SyncEngineOptions.poll); benchmarks scale its times with their window. */
+export const DEFAULT_POLL = { initialMs: 100, maxMs: 30_000, perPage: 100, maxLookups: 20, gapPerWaitingMs: 150, followUpMaxMs: 350 };
+
 /** Wrong credentials are not fixed by asking often: their probe keeps the long interval. */
 const UNAUTHORIZED_PROBE_CAP_MS = 60_000;
 /** A rate-limit hold shorter than this is ordinary pacing, not worth a word on the status bar. */
@@ -91,7 +94,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   const random = opts.random ?? Math.random;
   const timers = opts.timers;
   const concurrency = opts.concurrency ?? 4;
-  const poll = { initialMs: 100, maxMs: 30_000, perPage: 100, maxLookups: 20, gapPerWaitingMs: 150, followUpMaxMs: 350, ...opts.poll };
+  const poll = { ...DEFAULT_POLL, ...opts.poll };
   const idleCheckMs = opts.idleCheckMs ?? 1_000;
   const timingKey = opts.service ?? '';
   const sendDeps: SendDeps = {

@@ -134,6 +134,26 @@ describe('poll scheduler (fake clock, scripted service)', () => {
     expect(r.store.syncTiming('https://other.example|fc_x')).toBeNull();
   });
 
+  it('does not hold the last sales of a burst for the stretched gap: one poll covers them once all are due', () => {
+    const timing = { firstLookMs: 200, settleMs: 400, samples: 10 };
+    const tuning = { minGapMs: 10, maxGapMs: 3_000, gapPerWaitingMs: 15, followUpMaxMs: 35 };
+    const schedule = new PollSchedule(tuning, () => timing);
+    for (let i = 0; i < 300; i++) schedule.queued(i, 0);
+    schedule.startPoll(200);
+    for (let i = 0; i < 300; i++) schedule.seen(i, 200, false);
+    // 300 waiting stretch the gap to the longest, yet the last sale queued at 250 is due at 450 and so is every other.
+    schedule.queued(300, 250);
+    expect(schedule.gapMs()).toBe(3_000);
+    expect(schedule.nextPollAt(250)).toBe(450);
+    // Follow-ups alone (no first look pending) keep the stretched gap: a stalled service is not asked harder.
+    schedule.startPoll(450);
+    for (let i = 0; i <= 300; i++) schedule.seen(i, 450, false);
+    expect(schedule.nextPollAt(450)).toBe(3_450);
+    // While a sending backlog comes first, nothing changes: the longest gap.
+    schedule.queued(301, 460);
+    expect(schedule.nextPollAt(460, true)).toBe(3_450);
+  });
+
   it('looks again soon while a document normally finishes, and backs off once it is long overdue', () => {
     const timing = { firstLookMs: 1_000, settleMs: 2_000, samples: 10 };
     const schedule = new PollSchedule({ minGapMs: 250, maxGapMs: 30_000, gapPerWaitingMs: 150, followUpMaxMs: 400 }, () => timing);
