@@ -1,17 +1,18 @@
 /**
  * The owner types their PIN for one action, in a modal over the whole window that says what it approves; a wrong
- * PIN is said here and the action is not made; Esc or Cancelar gives up.
+ * PIN (or one that is not 4 to 8 digits) is said by the field and the dialog stays; Esc or Cancelar gives up.
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Modal } from '../app/Modal';
-import { describeBridgeError } from '../bridge/bridge-error-text';
+import { pinSchema } from '../../shared/people';
+import { describeBridgeError, localizeFieldMessage } from '../bridge/bridge-error-text';
 import { useText } from '../i18n/use-text';
 import { wantsOwnerPin } from './owner-pin';
 import { usePeople } from './people-store';
 
-/** The PIN itself was refused (wrong, or too many tries): ask again rather than close. */
+/** The PIN itself was refused (wrong, not a PIN's shape, or too many tries): ask again rather than close. */
 const pinRefused = (answer: { ok: boolean; error?: { code: string; fields?: Record<string, string> | undefined } }): boolean =>
-  !answer.ok && answer.error?.code === 'FORBIDDEN' && (Object.hasOwn(answer.error.fields ?? {}, 'ownerOverride.pin') || !answer.error.fields);
+  !answer.ok && (Object.hasOwn(answer.error?.fields ?? {}, 'ownerOverride.pin') || (answer.error?.code === 'FORBIDDEN' && !answer.error.fields));
 
 export function OwnerPinDialog(): ReactNode {
   const t = useText();
@@ -29,6 +30,12 @@ export function OwnerPinDialog(): ReactNode {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
+    // The core's own rule for a PIN, checked here first: "12" is said by the field, not sent.
+    const shape = pinSchema.safeParse(pin);
+    if (!shape.success) {
+      setProblem(`${t.ownerPin}: ${localizeFieldMessage(shape.error.issues[0]?.message ?? '', t)}`);
+      return;
+    }
     setBusy(true);
     const answer = await request.run(pin);
     setBusy(false);

@@ -4,7 +4,6 @@ import { LIMITS } from '../../shared/limits';
 import { calculateLine, formatCop } from '../../shared/money';
 import { useApp } from '../app/app-store';
 import { useText } from '../i18n/use-text';
-import { regroupMoneyText } from '../format/decimal-text';
 import { taxLabel } from '../format/tax-name';
 import { readLine, TAX_CHOICES, taxFromKey, taxKey, type CartLine, type LineField } from './cart';
 import { lineProblemText } from './line-problem-text';
@@ -20,6 +19,7 @@ export function CartRow({ line, index }: { line: CartLine; index: number }): Rea
   const locale = useApp((s) => s.locale);
   const update = useSale((s) => s.update);
   const remove = useSale((s) => s.remove);
+  const regroupPrice = useSale((s) => s.regroupPrice);
   const read = readLine(line, locale);
   const problems = read.ok ? {} : read.problems;
   const choices = line.tax && !TAX_CHOICES.some((c) => taxKey(c) === taxKey(line.tax)) ? [...TAX_CHOICES, line.tax] : TAX_CHOICES;
@@ -27,7 +27,8 @@ export function CartRow({ line, index }: { line: CartLine; index: number }): Rea
   // A cashier charges the catalog's price and tax; the core refuses a change an owner has not approved.
   const locked = usePeople((s) => needsOwner(s.session) && !s.unlocked.has(line.code));
   const unlock = async () => {
-    const answer = await askOwnerPin('price', (pin) => bridge.call('people.approveLine', { slot: OPEN_SALE_SLOT, code: line.code, ownerOverride: { pin } }));
+    const answer = await askOwnerPin('price', (pin) => bridge.call('people.approveLine', { slot: OPEN_SALE_SLOT, code: line.code, ownerOverride: { pin } }),
+      t.approvePrice(line.name));
     if (answer?.ok) {
       usePeople.getState().unlock(line.code);
       document.getElementById(`${line.id}-price`)?.focus();
@@ -44,7 +45,7 @@ export function CartRow({ line, index }: { line: CartLine; index: number }): Rea
           maxLength={LIMITS.typedNumberLength} readOnly={field === 'price' && locked} title={field === 'price' && locked ? t.lockedPrice : undefined}
           aria-invalid={problem ? true : undefined} aria-describedby={problem ? `${id}-error` : undefined}
           onChange={(e) => update(line.id, { [field]: e.target.value })}
-          onBlur={field === 'price' ? () => update(line.id, { price: regroupMoneyText(line.price, locale) }) : undefined}
+          onBlur={field === 'price' ? () => regroupPrice(line.id, locale) : undefined}
         />
         {field === 'price' && locked ? (
           <button type="button" className="unlock-price" aria-label={t.unlockPrice(line.name)} title={t.lockedPrice} onClick={() => void unlock()}>{t.unlockShort}</button>

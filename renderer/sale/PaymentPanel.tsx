@@ -7,7 +7,6 @@ import { useEffect, type ReactNode } from 'react';
 import { CASH_BILLS, CASH_MEANS } from '../../shared/cash';
 import { labelOf, PAYMENT_FORMS, PAYMENT_MEANS } from '../../shared/codes';
 import { formatCop } from '../../shared/money';
-import { regroupMoneyText } from '../format/decimal-text';
 import { focusSoon, useApp } from '../app/app-store';
 import { codeOptions, SelectField, TextField } from '../app/fields';
 import { useText } from '../i18n/use-text';
@@ -28,10 +27,11 @@ function CashReceivedField(): ReactNode {
   const locale = useApp((s) => s.locale);
   const typed = useSale((s) => s.cashReceived);
   const setTyped = useSale((s) => s.setCashReceived);
+  const regroup = useSale((s) => s.regroupCash);
   const { cash } = useCashReading();
   return (
     <TextField id={CASH_FIELD_ID} className="cash-received" label={t.cashReceived} value={typed} onChange={setTyped}
-      onBlur={() => setTyped(regroupMoneyText(typed, locale))} inputMode="numeric" hint={t.cashReceivedHint} error={cash.kind === 'invalid' ? t.cashNotNumber : null} />
+      onBlur={() => regroup(locale)} inputMode="numeric" hint={t.cashReceivedHint} error={cash.kind === 'invalid' ? t.cashNotNumber : null} />
   );
 }
 

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import type { InvoiceCustomer, InvoicePayment } from '../../shared/api/invoice-request';
 import type { CashTenderDto, Locale, ParkedSaleDto, ProductDto } from '../../shared/bridge/types';
 import type { OpenSaleDraft } from '../../shared/open-sale';
+import { regroupMoneyText } from '../format/decimal-text';
 import { addProduct, removeLine, updateLine, type CartLine } from './cart';
 
 export const DEFAULT_PAYMENT: InvoicePayment = { form_code: '1', means_code: '10' };
@@ -33,6 +34,12 @@ interface SaleState {
   /** Cash received as typed (or added with the bill buttons); not part of the open sale. */
   cashReceived: string;
   setCashReceived(text: string): void;
+  /**
+   * A money field left by the cashier shows its amount grouped ("18900" → "18.900"). It reads the text as it is now
+   * (a blur can come after Cobrar cleared the counter) and is no change of the sale: a total asked to confirm stays asked.
+   */
+  regroupCash(locale: Locale): void;
+  regroupPrice(id: string, locale: Locale): void;
   /** Parked sales ("Suspender"), as the core last listed them. */
   parked: ParkedSaleDto[];
   setParked(parked: ParkedSaleDto[]): void;
@@ -70,6 +77,10 @@ export const useSale = create<SaleState>()((set) => ({
   confirmingTotal: null,
   cashReceived: '',
   setCashReceived: (cashReceived) => set({ cashReceived }),
+  regroupCash: (locale) => set((s) => ({ cashReceived: regroupMoneyText(s.cashReceived, locale) })),
+  regroupPrice: (id, locale) => set((s) => ({
+    lines: s.lines.map((line) => (line.id === id ? { ...line, price: regroupMoneyText(line.price, locale) } : line)),
+  })),
   parked: [],
   setParked: (parked) => set({ parked }),
   clearCounter: () => set({

@@ -63,9 +63,16 @@ test('a cashier cannot change a price until an owner enters their PIN; the sale 
   // The owner's PIN, for this one change: a wrong one is said in the dialog and unlocks nothing.
   await page.getByRole('button', { name: `Cambiar precio o impuesto: ${CAFE.name}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Se necesita el PIN del dueño' });
+  await expect(dialog.getByTestId('owner-pin-what')).toHaveText(`Cambiar el precio de ${CAFE.name} en esta venta`);
+  // Too short to be a PIN: said by the field in Spanish, and the dialog stays for the right one.
+  await dialog.getByLabel('PIN del dueño').fill('12');
+  await dialog.getByRole('button', { name: 'Autorizar' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('PIN del dueño: debe tener de 4 a 8 dígitos');
+  await expect(dialog.getByLabel('PIN del dueño')).toHaveAttribute('aria-describedby', 'owner-pin-error');
   await dialog.getByLabel('PIN del dueño').fill(CASHIER.pin);
   await dialog.getByRole('button', { name: 'Autorizar' }).click();
   await expect(dialog.getByRole('alert')).toContainText('PIN');
+  await expect(dialog.getByRole('alert')).not.toContainText('dígitos');
   await saveScreen(page, 'owner-pin');
   await expect(price).not.toBeEditable();
   await dialog.getByLabel('PIN del dueño').fill(OWNER.pin);

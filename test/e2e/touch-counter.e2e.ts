@@ -41,7 +41,9 @@ test('the owner makes a quick key; a sale rung up by touch alone: quick keys, th
   await expect(quickKey(page, 'Tinto')).toBeVisible();
 
   // The owner (nobody set up yet: the till is its owner's) marks the chocolate as a quick key, first in the grid.
-  await page.getByRole('button', { name: /^Catálogo/ }).tap();
+  // At 1024 px the catalog is under "Más" in the top bar.
+  await page.getByRole('button', { name: 'Más', exact: true }).tap();
+  await page.getByRole('list', { name: 'Más pantallas' }).getByRole('button', { name: /^Catálogo/ }).tap();
   await page.getByLabel('Buscar en el catálogo').fill('chocolate');
   await page.getByRole('row').filter({ hasText: 'Chocolate de mesa 500 g' }).getByRole('button', { name: 'Editar' }).tap();
   await page.getByLabel('Mostrar como tecla rápida en la venta').tap();
