@@ -11,8 +11,11 @@ export function BackupWarning(): ReactNode {
   const warning = backupWarning(lastBackupAt, Date.now());
   if (!warning) return null;
   return (
-    <button type="button" className="link backup-warning" role="status" onClick={() => show('settings')}>
-      {warning === 'never' ? t.backupWarnNever : t.backupWarnDays(warning.days)}
-    </button>
+    // The live region wraps the button: a button given role="status" would lose its name (axe button-name).
+    <span role="status">
+      <button type="button" className="link backup-warning" onClick={() => show('settings')}>
+        {warning === 'never' ? t.backupWarnNever : t.backupWarnDays(warning.days)}
+      </button>
+    </span>
   );
 }
