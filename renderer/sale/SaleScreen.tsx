@@ -1,5 +1,6 @@
 /**
- * The counter, a fixed full-window layout: products and lines on the left (the cart scrolls inside its own area);
+ * The counter, a fixed full-window layout: products and lines on the left (the cart scrolls inside its own area, the
+ * quick keys strip sits under it and folds on a short window);
  * on the right, the customer, the payment, parked sales and the last sale in a column that scrolls by itself above a
  * pinned footer with the totals, the change and Cobrar, which never leave the window.
  */
@@ -25,7 +26,6 @@ export function SaleScreen(): ReactNode {
         <CartTable />
         <QuickKeys />
       </section>
-      {/* Grid area "keys" (screens.css) is kept for quick keys beside the cart, where the width allows. */}
       <aside className="sale-side" aria-label={t.checkout}>
         <div className="side-scroll">
           <CustomerPanel />

@@ -170,6 +170,20 @@ for (const size of SIZES) {
     await page.keyboard.press('Escape');
     await expect(page.getByRole('searchbox', { name: 'Buscar cliente' })).toHaveCount(0);
 
+    // A total far above the usual (2 000 of the first product): the question and both its answers in the pinned footer.
+    const quantity = cart(page).getByRole('textbox', { name: /^Cantidad: / }).first();
+    await quantity.fill('2000');
+    await page.keyboard.press('F12');
+    const confirm = page.getByRole('alertdialog', { name: 'Confirme el total' });
+    await expectInView(page, confirm, 'the total to confirm');
+    await expectInView(page, confirm.getByRole('button', { name: 'Revisar la venta' }), 'Revisar la venta');
+    await expectInView(page, confirm.getByRole('button', { name: 'Sí, cobrar' }), 'Sí, cobrar');
+    await expectCounterFits(page, 'a total to confirm');
+    await saveScreen(page, `counter-${at}-confirm-total`);
+    await page.keyboard.press('Enter'); // "Revisar la venta" has the focus
+    await expect(confirm).toHaveCount(0);
+    await quantity.fill('1');
+
     // Parking (F3): its notice over the screen, the bar as tall as before.
     await page.keyboard.press('F3');
     await expect(emptyCart(page)).toBeVisible();
