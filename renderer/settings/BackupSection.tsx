@@ -11,6 +11,8 @@ import { describeBridgeError } from '../bridge/bridge-error-text';
 import { formatDateTime } from '../format/date-time';
 import { useText } from '../i18n/use-text';
 import { callWithOwner } from '../people/owner-pin';
+import { usePeople } from '../people/people-store';
+import { refreshSettings } from './refresh-settings';
 
 export function BackupSection(): ReactNode {
   const t = useText();
@@ -23,6 +25,7 @@ export function BackupSection(): ReactNode {
   const [preview, setPreview] = useState<RestorePreviewDto | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [secretNeeded, setSecretNeeded] = useState(false);
   const [busy, setBusy] = useState(false);
 
   const load = (s: BackupStatusDto) => {
@@ -36,11 +39,12 @@ export function BackupSection(): ReactNode {
   if (!status) return null;
 
   const when = (ms: number) => formatDateTime(ms, locale);
-  const say = (answer: { ok: false; error: { code: string; message: string; fields?: Record<string, string> } }) => {
+  // The core names why in a field's code (FOLDER_MISSING, WRONG_PASSPHRASE…); each step has its own sentences.
+  const say = (answer: { ok: false; error: { code: string; message: string; fields?: Record<string, string> } }, words: Record<string, string>) => {
     const code = Object.values(answer.error.fields ?? {})[0] ?? '';
-    setProblem(t.restoreRefused[code] ?? t.backupFailure[code] ?? describeBridgeError(answer.error as never, t));
+    setProblem(words[code] ?? describeBridgeError(answer.error as never, t));
   };
-  const start = () => { setNotice(null); setProblem(null); };
+  const start = () => { setNotice(null); setProblem(null); setSecretNeeded(false); };
 
   const save = async () => {
     start();
@@ -52,7 +56,7 @@ export function BackupSection(): ReactNode {
       load(answer.value);
       setPassphrase('');
       setNotice(t.backupSaved);
-    } else say(answer);
+    } else say(answer, t.backupRefused);
   };
   const runNow = async () => {
     start();
@@ -60,15 +64,15 @@ export function BackupSection(): ReactNode {
     const answer = await bridge.call('backup.run', {});
     setBusy(false);
     if (answer.ok) load(answer.value);
-    else say(answer);
+    else say(answer, t.backupRefused);
   };
   const inspect = async () => {
     start();
     setPreview(null);
-    if (!localPathSchema.safeParse(file.trim()).success) return setProblem(t.restoreRefused.COPY_UNREADABLE ?? '');
+    if (!localPathSchema.safeParse(file.trim()).success) return setProblem(t.restoreFileHint);
     const answer = await callWithOwner('backup.inspect', { file: file.trim(), ...(restorePassphrase ? { passphrase: restorePassphrase } : {}) }, 'settings');
     if (answer.ok) setPreview(answer.value);
-    else say(answer);
+    else say(answer, t.restoreRefused);
   };
   const confirm = async () => {
     if (!preview) return;
@@ -77,8 +81,23 @@ export function BackupSection(): ReactNode {
     const answer = await callWithOwner('backup.restore', { token: preview.token }, 'settings');
     setBusy(false);
     setPreview(null);
-    if (answer.ok) setNotice(`${answer.value.reopened ? t.restoreDone : t.restoreNeedsRestart} ${t.restoreSecret}`);
-    else say(answer);
+    if (!answer.ok) return say(answer, t.restoreRefused);
+    setRestorePassphrase('');
+    setNotice(answer.value.reopened ? t.restoreDone : t.restoreNeedsRestart);
+    setSecretNeeded(answer.value.secretNeeded);
+    if (!answer.value.reopened) return;
+    // The till now runs on the copy: its settings, people and copies replace what the screens were showing.
+    const [settings, session, backups] = await Promise.all([
+      bridge.call('settings.get', {}), bridge.call('people.session', {}), bridge.call('backup.status', {}),
+    ]);
+    if (settings.ok) await refreshSettings(settings.value);
+    if (session.ok) usePeople.getState().setSession(session.value);
+    if (backups.ok) load(backups.value);
+  };
+  const goToSecret = () => {
+    const field = document.getElementById('conn-secret');
+    field?.scrollIntoView({ block: 'center' });
+    field?.focus();
   };
 
   return (
@@ -100,14 +119,20 @@ export function BackupSection(): ReactNode {
       </div>
       <h3>{t.restoreTitle}</h3>
       <p className="muted">{t.restoreIntro}</p>
-      <TextField id="restore-file" label={t.restoreFile} value={file} onChange={(v) => { setFile(v); setPreview(null); }} />
+      <TextField id="restore-file" label={t.restoreFile} value={file} onChange={(v) => { setFile(v); setPreview(null); }} hint={t.restoreFileHint} />
       <TextField id="restore-passphrase" type="password" label={t.restorePassphrase} value={restorePassphrase} onChange={setRestorePassphrase} />
       {preview ? (
         <p className="notice" role="status">
-          {t.restorePreview(when(preview.takenAt), preview.sales, String(preview.lastSaleNumber ?? '—'), preview.closedShifts)}
+          {t.restorePreview(when(preview.takenAt), preview.sales, preview.lastSaleNumber === null ? '—' : String(preview.lastSaleNumber).padStart(6, '0'), preview.closedShifts)}
         </p>
       ) : null}
       {notice ? <p className="notice" role="status">{notice}</p> : null}
+      {secretNeeded ? (
+        <p className="notice warning" role="alert">
+          {t.restoreSecret}{' '}
+          <button type="button" className="link" onClick={goToSecret}>{t.restoreSecretGo}</button>
+        </p>
+      ) : null}
       {problem ? <p className="field-error" role="alert">{problem}</p> : null}
       <div className="actions">
         <button type="button" onClick={() => void inspect()} disabled={busy}>{t.restoreInspect}</button>
