@@ -14,6 +14,12 @@ import { callWithOwner } from '../people/owner-pin';
 import { usePeople } from '../people/people-store';
 import { refreshSettings } from './refresh-settings';
 
+/**
+ * What the last restore said. Kept outside the component: once the till runs on the copy, its people may have to
+ * sign in first (the section unmounts behind that screen), and the owner must still read that the secret is missing.
+ */
+let restored: { notice: string; secretNeeded: boolean } | null = null;
+
 export function BackupSection(): ReactNode {
   const t = useText();
   const locale = useApp((s) => s.locale);
@@ -23,9 +29,9 @@ export function BackupSection(): ReactNode {
   const [file, setFile] = useState('');
   const [restorePassphrase, setRestorePassphrase] = useState('');
   const [preview, setPreview] = useState<RestorePreviewDto | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(restored?.notice ?? null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [secretNeeded, setSecretNeeded] = useState(false);
+  const [secretNeeded, setSecretNeeded] = useState(restored?.secretNeeded ?? false);
   const [busy, setBusy] = useState(false);
 
   const load = (s: BackupStatusDto) => {
@@ -44,7 +50,7 @@ export function BackupSection(): ReactNode {
     const code = Object.values(answer.error.fields ?? {})[0] ?? '';
     setProblem(words[code] ?? describeBridgeError(answer.error as never, t));
   };
-  const start = () => { setNotice(null); setProblem(null); setSecretNeeded(false); };
+  const start = () => { restored = null; setNotice(null); setProblem(null); setSecretNeeded(false); };
 
   const save = async () => {
     start();
@@ -83,8 +89,9 @@ export function BackupSection(): ReactNode {
     setPreview(null);
     if (!answer.ok) return say(answer, t.restoreRefused);
     setRestorePassphrase('');
-    setNotice(answer.value.reopened ? t.restoreDone : t.restoreNeedsRestart);
-    setSecretNeeded(answer.value.secretNeeded);
+    restored = { notice: answer.value.reopened ? t.restoreDone : t.restoreNeedsRestart, secretNeeded: answer.value.secretNeeded };
+    setNotice(restored.notice);
+    setSecretNeeded(restored.secretNeeded);
     if (!answer.value.reopened) return;
     // The till now runs on the copy: its settings, people and copies replace what the screens were showing.
     const [settings, session, backups] = await Promise.all([
