@@ -31,6 +31,9 @@ export function BackupSection(): ReactNode {
   const [preview, setPreview] = useState<RestorePreviewDto | null>(null);
   const [notice, setNotice] = useState<string | null>(restored?.notice ?? null);
   const [problem, setProblem] = useState<string | null>(null);
+  // The copy's part and the restore's part each say their own outcome, beside their own buttons.
+  const [saved, setSaved] = useState<string | null>(null);
+  const [backupProblem, setBackupProblem] = useState<string | null>(null);
   const [secretNeeded, setSecretNeeded] = useState(restored?.secretNeeded ?? false);
   const [busy, setBusy] = useState(false);
 
@@ -46,31 +49,32 @@ export function BackupSection(): ReactNode {
 
   const when = (ms: number) => formatDateTime(ms, locale);
   // The core names why in a field's code (FOLDER_MISSING, WRONG_PASSPHRASE…); each step has its own sentences.
-  const say = (answer: { ok: false; error: { code: string; message: string; fields?: Record<string, string> } }, words: Record<string, string>) => {
-    const code = Object.values(answer.error.fields ?? {})[0] ?? '';
-    setProblem(words[code] ?? describeBridgeError(answer.error as never, t));
-  };
+  type Refusal = { ok: false; error: { code: string; message: string; fields?: Record<string, string> } };
+  const why = (answer: Refusal, words: Record<string, string>) =>
+    words[Object.values(answer.error.fields ?? {})[0] ?? ''] ?? describeBridgeError(answer.error as never, t);
+  const say = (answer: Refusal, words: Record<string, string>) => setProblem(why(answer, words));
   const start = () => { restored = null; setNotice(null); setProblem(null); setSecretNeeded(false); };
+  const startBackup = () => { setSaved(null); setBackupProblem(null); };
 
   const save = async () => {
-    start();
+    startBackup();
     const chosen = folder.trim() === '' ? null : folder.trim();
-    if (chosen !== null && !localPathSchema.safeParse(chosen).success) return setProblem(t.backupFolderHint);
-    if (passphrase !== '' && !backupPassphraseSchema.safeParse(passphrase).success) return setProblem(t.backupPassphraseHint);
+    if (chosen !== null && !localPathSchema.safeParse(chosen).success) return setBackupProblem(t.backupFolderHint);
+    if (passphrase !== '' && !backupPassphraseSchema.safeParse(passphrase).success) return setBackupProblem(t.backupPassphraseHint);
     const answer = await callWithOwner('backup.configure', { folder: chosen, ...(passphrase ? { passphrase } : {}) }, 'settings');
     if (answer.ok) {
       load(answer.value);
       setPassphrase('');
-      setNotice(t.backupSaved);
-    } else say(answer, t.backupRefused);
+      setSaved(t.backupSaved);
+    } else setBackupProblem(why(answer, t.backupRefused));
   };
   const runNow = async () => {
-    start();
+    startBackup();
     setBusy(true);
     const answer = await bridge.call('backup.run', {});
     setBusy(false);
     if (answer.ok) load(answer.value);
-    else say(answer, t.backupRefused);
+    else setBackupProblem(why(answer, t.backupRefused));
   };
   const inspect = async () => {
     start();
@@ -108,43 +112,49 @@ export function BackupSection(): ReactNode {
   };
 
   return (
-    <section className="panel backup-section" aria-labelledby="backup-title">
-      <h2 id="backup-title">{t.backupTitle}</h2>
-      <p className="muted">{t.backupIntro}</p>
-      <p role="status">{status.lastGood ? t.backupLastGood(when(status.lastGood.at), status.lastGood.counts.sales ?? 0) : t.backupNever}</p>
-      {status.lastFailure ? (
-        <p className="field-error" role="alert">
-          {t.backupFailed(when(status.lastFailure.at), t.backupFailure[status.lastFailure.code] ?? status.lastFailure.message)}
-        </p>
-      ) : null}
-      <TextField id="backup-folder" label={t.backupFolder} value={folder} onChange={setFolder} hint={t.backupFolderHint} placeholder={status.defaultFolder} />
-      <TextField id="backup-passphrase" type="password" label={t.backupPassphrase} value={passphrase} onChange={setPassphrase}
-        hint={status.passphraseStored ? t.backupPassphraseStored : t.backupPassphraseHint} />
-      <div className="actions">
-        <button type="button" onClick={() => void runNow()} disabled={busy}>{busy ? t.backupRunning : t.backupNow}</button>
-        <button type="button" className="primary" onClick={() => void save()}>{t.backupSave}</button>
-      </div>
-      <h3>{t.restoreTitle}</h3>
-      <p className="muted">{t.restoreIntro}</p>
-      <TextField id="restore-file" label={t.restoreFile} value={file} onChange={(v) => { setFile(v); setPreview(null); }} hint={t.restoreFileHint} />
-      <TextField id="restore-passphrase" type="password" label={t.restorePassphrase} value={restorePassphrase} onChange={setRestorePassphrase} />
-      {preview ? (
-        <p className="notice" role="status">
-          {t.restorePreview(when(preview.takenAt), preview.sales, preview.lastSaleNumber === null ? '—' : String(preview.lastSaleNumber).padStart(6, '0'), preview.closedShifts)}
-        </p>
-      ) : null}
-      {notice ? <p className="notice" role="status">{notice}</p> : null}
-      {secretNeeded ? (
-        <p className="notice warning" role="alert">
-          {t.restoreSecret}{' '}
-          <button type="button" className="link" onClick={goToSecret}>{t.restoreSecretGo}</button>
-        </p>
-      ) : null}
-      {problem ? <p className="field-error" role="alert">{problem}</p> : null}
-      <div className="actions">
-        <button type="button" onClick={() => void inspect()} disabled={busy}>{t.restoreInspect}</button>
-        {preview ? <button type="button" className="primary danger" onClick={() => void confirm()} disabled={busy}>{t.restoreConfirm}</button> : null}
-      </div>
-    </section>
+    <>
+      <section className="panel backup-section" aria-labelledby="backup-title">
+        <h2 id="backup-title">{t.backupTitle}</h2>
+        <p className="muted">{t.backupIntro}</p>
+        <p role="status">{status.lastGood ? t.backupLastGood(when(status.lastGood.at), status.lastGood.counts.sales ?? 0) : t.backupNever}</p>
+        {status.lastFailure ? (
+          <p className="field-error" role="alert">
+            {t.backupFailed(when(status.lastFailure.at), t.backupFailure[status.lastFailure.code] ?? status.lastFailure.message)}
+          </p>
+        ) : null}
+        <TextField id="backup-folder" label={t.backupFolder} value={folder} onChange={setFolder} hint={t.backupFolderHint} placeholder={status.defaultFolder} />
+        <TextField id="backup-passphrase" type="password" label={t.backupPassphrase} value={passphrase} onChange={setPassphrase}
+          hint={status.passphraseStored ? t.backupPassphraseStored : t.backupPassphraseHint} />
+        <div className="actions">
+          <button type="button" onClick={() => void runNow()} disabled={busy}>{busy ? t.backupRunning : t.backupNow}</button>
+          <button type="button" className="primary" onClick={() => void save()}>{t.backupSave}</button>
+        </div>
+        {saved ? <p className="panel notice-info" role="status">{saved}</p> : null}
+        {backupProblem ? <p className="field-error" role="alert">{backupProblem}</p> : null}
+      </section>
+      <section className="panel restore-section" aria-labelledby="restore-title">
+        <h2 id="restore-title">{t.restoreTitle}</h2>
+        <p className="muted">{t.restoreIntro}</p>
+        <TextField id="restore-file" label={t.restoreFile} value={file} onChange={(v) => { setFile(v); setPreview(null); }} hint={t.restoreFileHint} />
+        <TextField id="restore-passphrase" type="password" label={t.restorePassphrase} value={restorePassphrase} onChange={setRestorePassphrase} />
+        {preview ? (
+          <p className="panel setup-notice" role="status">
+            {t.restorePreview(when(preview.takenAt), preview.sales, preview.lastSaleNumber === null ? '—' : String(preview.lastSaleNumber).padStart(6, '0'), preview.closedShifts)}
+          </p>
+        ) : null}
+        {notice ? <p className="panel notice-info" role="status">{notice}</p> : null}
+        {secretNeeded ? (
+          <div className="panel setup-notice" role="alert">
+            <p>{t.restoreSecret}</p>
+            <button type="button" className="link" onClick={goToSecret}>{t.restoreSecretGo}</button>
+          </div>
+        ) : null}
+        {problem ? <p className="field-error" role="alert">{problem}</p> : null}
+        <div className="actions">
+          <button type="button" onClick={() => void inspect()} disabled={busy}>{t.restoreInspect}</button>
+          {preview ? <button type="button" className="primary danger" onClick={() => void confirm()} disabled={busy}>{t.restoreConfirm}</button> : null}
+        </div>
+      </section>
+    </>
   );
 }

@@ -48,6 +48,7 @@ test.afterEach(async () => {
 });
 
 const backupSection = (page: Page) => page.getByRole('region', { name: 'Copias de seguridad' });
+const restoreSection = (page: Page) => page.getByRole('region', { name: 'Restaurar una copia' });
 
 async function openBackups(page: Page): Promise<void> {
   await page.keyboard.press('F10');
@@ -63,26 +64,28 @@ async function screenshots(page: Page, name: string): Promise<void> {
     // The window as the owner sees it: the section's top, then its restore part (it is taller than the window).
     await section.getByRole('heading', { name: 'Copias de seguridad' }).scrollIntoViewIfNeeded();
     await saveScreen(page, `backup-${name}-${size.width}x${size.height}`);
-    await section.getByRole('button', { name: 'Ver qué contiene' }).scrollIntoViewIfNeeded();
+    await restoreSection(page).getByRole('button', { name: 'Ver qué contiene' }).scrollIntoViewIfNeeded();
     await saveScreen(page, `backup-${name}-restore-${size.width}x${size.height}`);
-    // Nothing inside the section is cut or pushed past its edges (a long path scrolls inside its own field).
-    const outside = await section.evaluate((el) => {
-      const box = el.getBoundingClientRect();
-      return [...el.querySelectorAll('*')].filter((c) => { const r = c.getBoundingClientRect(); return r.width > 0 && (r.left < box.left - 1 || r.right > box.right + 1); })
-        .map((c) => `${c.tagName.toLowerCase()}#${c.id} «${(c.textContent ?? '').slice(0, 30)}»`);
-    });
-    expect(outside, `past the backup section's edges at ${size.width}×${size.height}`).toEqual([]);
-    expect(await section.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    // Nothing inside either section is cut or pushed past its edges (a long path scrolls inside its own field).
+    for (const part of [section, restoreSection(page)]) {
+      const outside = await part.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        return [...el.querySelectorAll('*')].filter((c) => { const r = c.getBoundingClientRect(); return r.width > 0 && (r.left < box.left - 1 || r.right > box.right + 1); })
+          .map((c) => `${c.tagName.toLowerCase()}#${c.id} «${(c.textContent ?? '').slice(0, 30)}»`);
+      });
+      expect(outside, `past the section's edges at ${size.width}×${size.height}`).toEqual([]);
+      expect(await part.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    }
     // The Settings grid itself is another part's (renderer/app, SettingsScreen): a page wider than the window is noted.
-    const [wide, window] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-    if (wide! > window!) test.info().annotations.push({ type: 'settings-grid', description: `Settings is ${wide} px wide in a ${window} px window` });
+    const [wide, inner] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    if (wide! > inner!) test.info().annotations.push({ type: 'settings-grid', description: `Settings is ${wide} px wide in a ${inner} px window` });
   }
   await page.setViewportSize({ width: 1366, height: 800 });
 }
 
 /** Reads a copy from Settings, with the owner's PIN if the till asks for it. */
 async function inspect(page: Page, file: string, passphrase: string): Promise<void> {
-  const section = backupSection(page);
+  const section = restoreSection(page);
   await section.getByLabel('Archivo de la copia').fill(file);
   await section.getByLabel(/^Contraseña \(si la copia/).fill(passphrase);
   await section.getByRole('button', { name: 'Ver qué contiene' }).click();
@@ -131,6 +134,8 @@ test('an owner restores the copy on a new till: what it holds first, then the sa
   await expect.poll(async () => (await callCore(first, 'backup.status', {})).lastGood?.counts.sales, { timeout: 30_000 }).toBe(2);
   // A sale after the close, outside any shift.
   charged.push(await callCore(first, 'sales.charge', { customer: walkIn(), items: [{ ...CAFE, quantity: 3 }], payment: BY_CARD }));
+  // Validated before the till moves to the real service: a demo sale is for the demo service only.
+  await expect.poll(async () => (await callCore(first, 'sales.search', { state: 'validated', limit: 10 })).total, { timeout: 30_000 }).toBe(3);
   const references = await Promise.all(charged.map(async (c) => (await callCore(first, 'sales.get', { id: c.saleId }))!.referenceCode));
 
   await openTill(page, first);
@@ -188,7 +193,7 @@ test('an owner restores the copy on a new till: what it holds first, then the sa
   apps.push(second);
   await openTill(page, second);
   await openBackups(page);
-  const fresh = backupSection(page);
+  const fresh = restoreSection(page);
 
   // The encrypted copy: without its passphrase, then with a wrong one, it is not read and nothing is replaced.
   await inspect(page, encryptedPath, '');
@@ -235,11 +240,11 @@ test('an owner restores the copy on a new till: what it holds first, then the sa
   // The encrypted copy, with its passphrase: the fourth sale comes back too.
   await openBackups(page);
   await inspect(page, encryptedPath, PASSPHRASE);
-  await expect(backupSection(page).getByRole('status').filter({ hasText: /^Copia del / }))
+  await expect(restoreSection(page).getByRole('status').filter({ hasText: /^Copia del / }))
     .toHaveText(/^Copia del .+: 4 ventas, última venta n\.º 0+4, 1 turno cerrado\. Nada se ha reemplazado todavía\.$/);
-  await backupSection(page).getByRole('button', { name: 'Reemplazar los datos por esta copia' }).click();
+  await restoreSection(page).getByRole('button', { name: 'Reemplazar los datos por esta copia' }).click();
   await ownerSignsIn(page);
-  await expect(backupSection(page).getByText('Copia restaurada y Mostrador abierto de nuevo sobre ella.')).toBeVisible();
+  await expect(restoreSection(page).getByText('Copia restaurada y Mostrador abierto de nuevo sobre ella.')).toBeVisible();
   expect((await callCore(second, 'sales.search', { limit: 10 })).total).toBe(4);
   // The till it replaced is kept beside the data file.
   expect(readdirSync(second.dataDir).filter((n) => /^mostrador\.sqlite\.replaced-[^-]/.test(n) && !/-(wal|shm)$/.test(n))).toHaveLength(2);
