@@ -57,7 +57,7 @@ export interface RestoreDoneDto {
   replacedFile: string | null;
   /** The till reopened on the restored file; false = restart Mostrador to finish. */
   reopened: boolean;
-  /** The client secret is not in a backup: it must be entered again (Settings → Conexión). */
+  /** The copy's till sent to a real service whose secret this keychain lacks (a secret is never in a backup): enter it again. */
   secretNeeded: boolean;
 }
 

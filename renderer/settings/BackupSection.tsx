@@ -11,6 +11,14 @@ import { describeBridgeError } from '../bridge/bridge-error-text';
 import { formatDateTime } from '../format/date-time';
 import { useText } from '../i18n/use-text';
 import { callWithOwner } from '../people/owner-pin';
+import { usePeople } from '../people/people-store';
+import { refreshSettings } from './refresh-settings';
+
+/**
+ * What the last restore said. Kept outside the component: once the till runs on the copy, its people may have to
+ * sign in first (the section unmounts behind that screen), and the owner must still read that the secret is missing.
+ */
+let restored: { notice: string; secretNeeded: boolean } | null = null;
 
 export function BackupSection(): ReactNode {
   const t = useText();
@@ -21,8 +29,12 @@ export function BackupSection(): ReactNode {
   const [file, setFile] = useState('');
   const [restorePassphrase, setRestorePassphrase] = useState('');
   const [preview, setPreview] = useState<RestorePreviewDto | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(restored?.notice ?? null);
   const [problem, setProblem] = useState<string | null>(null);
+  // The copy's part and the restore's part each say their own outcome, beside their own buttons.
+  const [saved, setSaved] = useState<string | null>(null);
+  const [backupProblem, setBackupProblem] = useState<string | null>(null);
+  const [secretNeeded, setSecretNeeded] = useState(restored?.secretNeeded ?? false);
   const [busy, setBusy] = useState(false);
 
   const load = (s: BackupStatusDto) => {
@@ -36,39 +48,41 @@ export function BackupSection(): ReactNode {
   if (!status) return null;
 
   const when = (ms: number) => formatDateTime(ms, locale);
-  const say = (answer: { ok: false; error: { code: string; message: string; fields?: Record<string, string> } }) => {
-    const code = Object.values(answer.error.fields ?? {})[0] ?? '';
-    setProblem(t.restoreRefused[code] ?? t.backupFailure[code] ?? describeBridgeError(answer.error as never, t));
-  };
-  const start = () => { setNotice(null); setProblem(null); };
+  // The core names why in a field's code (FOLDER_MISSING, WRONG_PASSPHRASE…); each step has its own sentences.
+  type Refusal = { ok: false; error: { code: string; message: string; fields?: Record<string, string> } };
+  const why = (answer: Refusal, words: Record<string, string>) =>
+    words[Object.values(answer.error.fields ?? {})[0] ?? ''] ?? describeBridgeError(answer.error as never, t);
+  const say = (answer: Refusal, words: Record<string, string>) => setProblem(why(answer, words));
+  const start = () => { restored = null; setNotice(null); setProblem(null); setSecretNeeded(false); };
+  const startBackup = () => { setSaved(null); setBackupProblem(null); };
 
   const save = async () => {
-    start();
+    startBackup();
     const chosen = folder.trim() === '' ? null : folder.trim();
-    if (chosen !== null && !localPathSchema.safeParse(chosen).success) return setProblem(t.backupFolderHint);
-    if (passphrase !== '' && !backupPassphraseSchema.safeParse(passphrase).success) return setProblem(t.backupPassphraseHint);
+    if (chosen !== null && !localPathSchema.safeParse(chosen).success) return setBackupProblem(t.backupFolderHint);
+    if (passphrase !== '' && !backupPassphraseSchema.safeParse(passphrase).success) return setBackupProblem(t.backupPassphraseHint);
     const answer = await callWithOwner('backup.configure', { folder: chosen, ...(passphrase ? { passphrase } : {}) }, 'settings');
     if (answer.ok) {
       load(answer.value);
       setPassphrase('');
-      setNotice(t.backupSaved);
-    } else say(answer);
+      setSaved(t.backupSaved);
+    } else setBackupProblem(why(answer, t.backupRefused));
   };
   const runNow = async () => {
-    start();
+    startBackup();
     setBusy(true);
     const answer = await bridge.call('backup.run', {});
     setBusy(false);
     if (answer.ok) load(answer.value);
-    else say(answer);
+    else setBackupProblem(why(answer, t.backupRefused));
   };
   const inspect = async () => {
     start();
     setPreview(null);
-    if (!localPathSchema.safeParse(file.trim()).success) return setProblem(t.restoreRefused.COPY_UNREADABLE ?? '');
+    if (!localPathSchema.safeParse(file.trim()).success) return setProblem(t.restoreFileHint);
     const answer = await callWithOwner('backup.inspect', { file: file.trim(), ...(restorePassphrase ? { passphrase: restorePassphrase } : {}) }, 'settings');
     if (answer.ok) setPreview(answer.value);
-    else say(answer);
+    else say(answer, t.restoreRefused);
   };
   const confirm = async () => {
     if (!preview) return;
@@ -77,42 +91,70 @@ export function BackupSection(): ReactNode {
     const answer = await callWithOwner('backup.restore', { token: preview.token }, 'settings');
     setBusy(false);
     setPreview(null);
-    if (answer.ok) setNotice(`${answer.value.reopened ? t.restoreDone : t.restoreNeedsRestart} ${t.restoreSecret}`);
-    else say(answer);
+    if (!answer.ok) return say(answer, t.restoreRefused);
+    setRestorePassphrase('');
+    restored = { notice: answer.value.reopened ? t.restoreDone : t.restoreNeedsRestart, secretNeeded: answer.value.secretNeeded };
+    setNotice(restored.notice);
+    setSecretNeeded(restored.secretNeeded);
+    if (!answer.value.reopened) return;
+    // The till now runs on the copy: its settings, people and copies replace what the screens were showing.
+    const [settings, session, backups] = await Promise.all([
+      bridge.call('settings.get', {}), bridge.call('people.session', {}), bridge.call('backup.status', {}),
+    ]);
+    if (settings.ok) await refreshSettings(settings.value);
+    if (session.ok) usePeople.getState().setSession(session.value);
+    if (backups.ok) load(backups.value);
+  };
+  const goToSecret = () => {
+    const field = document.getElementById('conn-secret');
+    field?.scrollIntoView({ block: 'center' });
+    field?.focus();
   };
 
   return (
-    <section className="panel backup-section" aria-labelledby="backup-title">
-      <h2 id="backup-title">{t.backupTitle}</h2>
-      <p className="muted">{t.backupIntro}</p>
-      <p role="status">{status.lastGood ? t.backupLastGood(when(status.lastGood.at), status.lastGood.counts.sales ?? 0) : t.backupNever}</p>
-      {status.lastFailure ? (
-        <p className="field-error" role="alert">
-          {t.backupFailed(when(status.lastFailure.at), t.backupFailure[status.lastFailure.code] ?? status.lastFailure.message)}
-        </p>
-      ) : null}
-      <TextField id="backup-folder" label={t.backupFolder} value={folder} onChange={setFolder} hint={t.backupFolderHint} placeholder={status.defaultFolder} />
-      <TextField id="backup-passphrase" type="password" label={t.backupPassphrase} value={passphrase} onChange={setPassphrase}
-        hint={status.passphraseStored ? t.backupPassphraseStored : t.backupPassphraseHint} />
-      <div className="actions">
-        <button type="button" onClick={() => void runNow()} disabled={busy}>{busy ? t.backupRunning : t.backupNow}</button>
-        <button type="button" className="primary" onClick={() => void save()}>{t.backupSave}</button>
-      </div>
-      <h3>{t.restoreTitle}</h3>
-      <p className="muted">{t.restoreIntro}</p>
-      <TextField id="restore-file" label={t.restoreFile} value={file} onChange={(v) => { setFile(v); setPreview(null); }} />
-      <TextField id="restore-passphrase" type="password" label={t.restorePassphrase} value={restorePassphrase} onChange={setRestorePassphrase} />
-      {preview ? (
-        <p className="notice" role="status">
-          {t.restorePreview(when(preview.takenAt), preview.sales, String(preview.lastSaleNumber ?? '—'), preview.closedShifts)}
-        </p>
-      ) : null}
-      {notice ? <p className="notice" role="status">{notice}</p> : null}
-      {problem ? <p className="field-error" role="alert">{problem}</p> : null}
-      <div className="actions">
-        <button type="button" onClick={() => void inspect()} disabled={busy}>{t.restoreInspect}</button>
-        {preview ? <button type="button" className="primary danger" onClick={() => void confirm()} disabled={busy}>{t.restoreConfirm}</button> : null}
-      </div>
-    </section>
+    <>
+      <section className="panel backup-section" aria-labelledby="backup-title">
+        <h2 id="backup-title">{t.backupTitle}</h2>
+        <p className="muted">{t.backupIntro}</p>
+        <p role="status">{status.lastGood ? t.backupLastGood(when(status.lastGood.at), status.lastGood.counts.sales ?? 0) : t.backupNever}</p>
+        {status.lastFailure ? (
+          <p className="field-error" role="alert">
+            {t.backupFailed(when(status.lastFailure.at), t.backupFailure[status.lastFailure.code] ?? status.lastFailure.message)}
+          </p>
+        ) : null}
+        <TextField id="backup-folder" label={t.backupFolder} value={folder} onChange={setFolder} hint={t.backupFolderHint} placeholder={status.defaultFolder} />
+        <TextField id="backup-passphrase" type="password" label={t.backupPassphrase} value={passphrase} onChange={setPassphrase}
+          hint={status.passphraseStored ? t.backupPassphraseStored : t.backupPassphraseHint} />
+        <div className="actions">
+          <button type="button" onClick={() => void runNow()} disabled={busy}>{busy ? t.backupRunning : t.backupNow}</button>
+          <button type="button" className="primary" onClick={() => void save()}>{t.backupSave}</button>
+        </div>
+        {saved ? <p className="panel notice-info" role="status">{saved}</p> : null}
+        {backupProblem ? <p className="field-error" role="alert">{backupProblem}</p> : null}
+      </section>
+      <section className="panel restore-section" aria-labelledby="restore-title">
+        <h2 id="restore-title">{t.restoreTitle}</h2>
+        <p className="muted">{t.restoreIntro}</p>
+        <TextField id="restore-file" label={t.restoreFile} value={file} onChange={(v) => { setFile(v); setPreview(null); }} hint={t.restoreFileHint} />
+        <TextField id="restore-passphrase" type="password" label={t.restorePassphrase} value={restorePassphrase} onChange={setRestorePassphrase} />
+        {preview ? (
+          <p className="panel setup-notice" role="status">
+            {t.restorePreview(when(preview.takenAt), preview.sales, preview.lastSaleNumber === null ? '—' : String(preview.lastSaleNumber).padStart(6, '0'), preview.closedShifts)}
+          </p>
+        ) : null}
+        {notice ? <p className="panel notice-info" role="status">{notice}</p> : null}
+        {secretNeeded ? (
+          <div className="panel setup-notice" role="alert">
+            <p>{t.restoreSecret}</p>
+            <button type="button" className="link" onClick={goToSecret}>{t.restoreSecretGo}</button>
+          </div>
+        ) : null}
+        {problem ? <p className="field-error" role="alert">{problem}</p> : null}
+        <div className="actions">
+          <button type="button" onClick={() => void inspect()} disabled={busy}>{t.restoreInspect}</button>
+          {preview ? <button type="button" className="primary danger" onClick={() => void confirm()} disabled={busy}>{t.restoreConfirm}</button> : null}
+        </div>
+      </section>
+    </>
   );
 }

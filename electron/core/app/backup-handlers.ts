@@ -14,6 +14,7 @@ import { parseCopyName } from '../backup/backup-names';
 import { BACKUP_FOLDER_KEY, type BackupService } from '../backup/backup-service';
 import { discardInspected, inspectCopy, markForRestore, RestoreRefused, type InspectedCopy } from '../backup/restore';
 import type { AppContext } from './app-context';
+import { secretStateOf } from './secret-state';
 
 type BackupMethods = 'backup.status' | 'backup.configure' | 'backup.run' | 'backup.inspect' | 'backup.restore';
 
@@ -25,7 +26,7 @@ export interface RestoreTarget {
 }
 
 export function backupHandlers(
-  ctx: Pick<AppContext, 'store' | 'log'>,
+  ctx: Pick<AppContext, 'store' | 'log' | 'credentials'>,
   backups: BackupService,
   passphrase: BackupPassphrase,
   target: RestoreTarget,
@@ -96,12 +97,15 @@ export function backupHandlers(
       }
       const { copy } = inspected;
       inspected = null;
+      // The copy's till sent to a real service: its secret is in that till's keychain, and here only if entered here.
+      const service = copy.contents.service;
+      const secretNeeded = service !== null && (await secretStateOf(ctx.credentials, service)).secretState !== 'stored';
       await markForRestore(copy, target.dataDir, target.dataFile);
       ctx.log(`restoring the backup ${copy.source} (${copy.contents.sales} sales)`);
-      if (!target.reopen) return { replacedFile: null, reopened: false, secretNeeded: true };
+      if (!target.reopen) return { replacedFile: null, reopened: false, secretNeeded };
       await target.reopen();
       const replaced = (await readdir(target.dataDir)).filter((n) => n.startsWith(`${target.dataFile}.replaced-`) && !/-(wal|shm)$/.test(n)).sort().at(-1);
-      return { replacedFile: replaced ? join(target.dataDir, replaced) : null, reopened: true, secretNeeded: true };
+      return { replacedFile: replaced ? join(target.dataDir, replaced) : null, reopened: true, secretNeeded };
     },
   };
 }

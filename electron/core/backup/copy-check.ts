@@ -3,6 +3,7 @@
  * copy's moment. Also what a copy holds, said before a restore replaces anything.
  */
 import Database from 'better-sqlite3';
+import { KEYS } from '../app/settings-mapping';
 import type { TableCounts } from '../store/backup-runs';
 
 /** The tables whose rows are the shop's history: a copy missing any of their rows is not a backup. */
@@ -75,6 +76,19 @@ export interface CopyContents {
   closedShifts: number;
   customers: number;
   products: number;
+  /** The real service the copy's till sends to (null in demo mode): its secret is in a keychain, not in the copy. */
+  service: { baseUrl: string; clientId: string } | null;
+}
+
+/** The copy's connection rows, read as settings-mapping's `connectionMode` reads them (a damaged mode counts as service). */
+function serviceOf(db: Database.Database): CopyContents['service'] {
+  const rows = new Map(db.prepare<[string, string, string], { key: string; value: string }>(
+    'SELECT key, value FROM settings WHERE key IN (?, ?, ?)',
+  ).all(KEYS.mode, KEYS.baseUrl, KEYS.clientId).map((r) => [r.key, r.value]));
+  const mode = rows.get(KEYS.mode) ?? '';
+  const baseUrl = rows.get(KEYS.baseUrl) ?? '';
+  const clientId = rows.get(KEYS.clientId) ?? '';
+  return mode !== '' && mode !== 'demo' && baseUrl !== '' && clientId !== '' ? { baseUrl, clientId } : null;
 }
 
 export function readCopyContents(file: string): CopyContents {
@@ -92,6 +106,7 @@ export function readCopyContents(file: string): CopyContents {
     return {
       schemaVersion, sales: counts.sales ?? 0, lastSaleNumber: last.n, lastSaleAt: last.at, closedShifts,
       customers: counts.customers ?? 0, products: counts.products ?? 0,
+      service: has('settings') ? serviceOf(db) : null,
     };
   } catch (error) {
     if (error instanceof BadCopyError) throw error;

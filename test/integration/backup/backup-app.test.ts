@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { consumidorFinal } from '../../../shared/customer';
-import { CASH, ITEMS, startAppRig, type AppRig } from '../app/app-rig';
+import { CASH, forgetSecret, ITEMS, startAppRig, type AppRig } from '../app/app-rig';
 
 const customer = consumidorFinal({ email: 'caja@demo.example.co', municipality_code: '11001' });
 let rig: AppRig | null = null;
@@ -63,7 +63,7 @@ describe('backups in the app', () => {
     rmSync(usb, { recursive: true, force: true });
   });
 
-  it('restores a copy in two steps: says what it holds, then reopens the till on it, keeping the replaced file and asking for the secret', async () => {
+  it('restores a copy in two steps: says what it holds, then reopens the till on it, keeping the replaced file', async () => {
     rig = await startAppRig();
     const first = await rig.value('sales.charge', { customer, items: ITEMS, payment: CASH });
     const taken = await rig.value('backup.run', {});
@@ -78,12 +78,32 @@ describe('backups in the app', () => {
     expect((await rig.value('sales.search', { limit: 10 })).total).toBe(3);
 
     const done = await rig.value('backup.restore', { token: preview.token });
-    expect(done).toMatchObject({ reopened: true, secretNeeded: true });
+    // A demo till has no secret to ask for.
+    expect(done).toMatchObject({ reopened: true, secretNeeded: false });
     expect(done.replacedFile && existsSync(done.replacedFile)).toBe(true);
     const after = await rig.value('sales.search', { limit: 10 });
     expect(after.total).toBe(1);
     expect(after.sales[0]?.referenceCode).toBe(first.referenceCode);
     // The same token cannot restore twice.
     expect(await rig.call('backup.restore', { token: preview.token })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+  });
+
+  it('restoring a copy of a till on a real service asks for the secret when this keychain does not hold it', async () => {
+    rig = await startAppRig();
+    const account = { baseUrl: 'http://127.0.0.1:9', clientId: 'fc_tienda_copia' };
+    // Nothing listens on port 9: saved unverified, the secret still goes to the keychain.
+    await rig.value('settings.saveConnection', { ...account, clientSecret: 'secreto-de-la-tienda', saveUnverified: true });
+    const taken = await rig.value('backup.run', {});
+    const copyPath = taken.copies[0]!.path;
+
+    // Same keychain: the secret is there, nothing to ask.
+    const kept = await rig.value('backup.inspect', { file: copyPath });
+    expect(await rig.value('backup.restore', { token: kept.token })).toMatchObject({ secretNeeded: false });
+
+    // A new machine's keychain (here: the entry removed) has no secret for the copy's service.
+    await forgetSecret(rig.keychainService, account.baseUrl, account.clientId);
+    const again = await rig.value('backup.inspect', { file: copyPath });
+    expect(await rig.value('backup.restore', { token: again.token })).toMatchObject({ reopened: true, secretNeeded: true });
+    expect((await rig.value('settings.get', {})).connection).toMatchObject({ mode: 'service', ...account, secretState: 'missing' });
   });
 });
