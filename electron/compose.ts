@@ -14,7 +14,7 @@ import { createPosApp, type PosApp, type PosAppOptions } from './core/app/pos-ap
 import type { DemoServiceProvider } from './core/app/service-connection';
 import type { CredentialStore } from './core/secrets/credential-store';
 import { createKeytarCredentialStore } from './core/secrets/keytar-store';
-import { openStore, type Store } from './core/store';
+import { openStore, type Store, type StoreOptions } from './core/store';
 import { removeStaleInspections, replaceDataFile } from './core/backup/restore';
 import type { BridgeHandlers } from './core/bridge/dispatch';
 import type { PosEvent } from './core/app/pos-app';
@@ -36,6 +36,8 @@ export interface ComposeOptions {
   engine?: PosAppOptions['engine'];
   printing?: PosAppOptions['printing'];
   log?: (line: string) => void;
+  /** Each schema migration a start runs, before it runs (see store/migrations.ts). */
+  onMigrationProgress?: StoreOptions['onMigrationProgress'];
 }
 
 export interface ComposedApp {
@@ -96,7 +98,9 @@ export async function composePosApp(opts: ComposeOptions): Promise<ComposedApp> 
     const restored = await replaceDataFile(opts.dataDir, DATA_FILE, Date.now);
     if (restored) log(`a backup was restored${restored.replaced ? `; the previous data file is kept as ${restored.replaced}` : ''}`);
     await removeStaleInspections(opts.dataDir);
-    const store = openStore({ path: join(opts.dataDir, DATA_FILE) });
+    const store = openStore({
+      path: join(opts.dataDir, DATA_FILE), ...(opts.onMigrationProgress ? { onMigrationProgress: opts.onMigrationProgress } : {}),
+    });
     const app = createPosApp({
       store,
       credentials: opts.credentials ?? createKeytarCredentialStore(opts.keychainService ? { service: opts.keychainService } : {}),

@@ -55,6 +55,10 @@ async function main(): Promise<void> {
     shell: 'browser',
     version,
     log,
+    // Whoever started the till sees why a first start after an update takes a while (a new, empty file is quick).
+    onMigrationProgress: ({ step, of, version }) => {
+      if (version > step) process.stdout.write(`Actualizando la base de datos (${step}/${of})…\n`);
+    },
     // Tests point this at a throwaway keychain entry name.
     ...(process.env.MOSTRADOR_KEYCHAIN_SERVICE ? { keychainService: process.env.MOSTRADOR_KEYCHAIN_SERVICE } : {}),
   });

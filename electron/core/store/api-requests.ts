@@ -7,6 +7,9 @@
 import type Database from 'better-sqlite3';
 import type { RateJournal, RateJournalState } from '../api/rate-limiter';
 
+/** Rows one limiter prune deletes at most (it prunes every quarter window: far more than a window's requests). */
+export const JOURNAL_PRUNE_LIMIT = 200;
+
 export interface ApiRequests {
   /** The journal of one service, for its API client's rate limiter. */
   rateJournal(service: string): RateJournal;
@@ -18,7 +21,11 @@ export function apiRequestsTable(db: Database.Database): ApiRequests {
   );
   const insert = db.prepare<[string, number]>('INSERT INTO api_requests (service, at) VALUES (?, ?)');
   const finish = db.prepare<[number, number]>('UPDATE api_requests SET finished_at = ? WHERE id = ?');
-  const prune = db.prepare<[string, number]>('DELETE FROM api_requests WHERE service = ? AND at < ?');
+  // Bounded: the limiter prunes as it goes, and a file carrying a year of rows (from before retention) must not
+  // delete them all in one go on the first request; what is left goes in retention's time-bounded batches.
+  const prune = db.prepare<[string, number, number]>(
+    'DELETE FROM api_requests WHERE id IN (SELECT id FROM api_requests WHERE service = ? AND at < ? ORDER BY at LIMIT ?)',
+  );
   const budgetRow = db.prepare<[string], { paused_until: number; budget: number | null; budget_at: number | null }>(
     'SELECT paused_until, budget, budget_at FROM api_budget WHERE service = ?',
   );
@@ -53,7 +60,7 @@ export function apiRequestsTable(db: Database.Database): ApiRequests {
           saveBudget.run(service, budget, Math.round(atMs));
         },
         prune(beforeMs) {
-          prune.run(service, Math.round(beforeMs));
+          prune.run(service, Math.round(beforeMs), JOURNAL_PRUNE_LIMIT);
         },
       };
     },

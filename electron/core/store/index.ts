@@ -1,6 +1,6 @@
 export { openStore, type Store, type StoreOptions } from './store';
 export { StoreError } from './errors';
-export { migrate, migrations, schemaVersion, LATEST_SCHEMA_VERSION, type Migration } from './migrations';
+export { migrate, migrations, schemaVersion, LATEST_SCHEMA_VERSION, type Migration, type MigrationProgress } from './migrations';
 export {
   OUTBOX_STATES,
   type OutboxState,

@@ -577,13 +577,23 @@ export function schemaVersion(db: Database.Database): number {
   return db.pragma('user_version', { simple: true }) as number;
 }
 
+/** One migration about to run: the `step`th of the `of` this start has to run (the file's version becomes `version`). */
+export interface MigrationProgress {
+  step: number;
+  of: number;
+  version: number;
+  name: string;
+}
+
 /**
  * Brings the file up to `target` (default: the latest), one transaction per migration so a failure
- * leaves the file at the last good version. Refuses a file written by a newer Mostrador.
+ * leaves the file at the last good version. Refuses a file written by a newer Mostrador. `onProgress` hears of
+ * each migration before it runs (never when the file is current), so a start that rewrites a year of history says
+ * what it is doing instead of looking hung.
  */
 export function migrate(
   db: Database.Database,
-  opts: { target?: number; list?: readonly Migration[] } = {},
+  opts: { target?: number; list?: readonly Migration[]; onProgress?: (progress: MigrationProgress) => void } = {},
 ): { from: number; to: number } {
   const list = opts.list ?? migrations;
   const known = list.length;
@@ -598,9 +608,11 @@ export function migrate(
         'Update Mostrador or restore a backup.',
     );
   }
+  const of = Math.max(0, target - from);
   for (let version = from + 1; version <= target; version++) {
     const migration = list[version - 1];
     if (!migration) break;
+    opts.onProgress?.({ step: version - from, of, version, name: migration.name });
     db.transaction(() => {
       migration.up(db);
       db.pragma(`user_version = ${version}`);

@@ -5,7 +5,7 @@ import { catalogTable, type Catalog } from './catalog';
 import { correctionsTable, type Corrections } from './corrections';
 import { customersTable, type Customers } from './customers';
 import { openDatabase } from './database';
-import { migrate } from './migrations';
+import { migrate, type MigrationProgress } from './migrations';
 import { openSalesTable, type OpenSales } from './open-sales';
 import { outboxTable, type Outbox } from './outbox';
 import { parkedSalesTable, type ParkedSales } from './parked-sales';
@@ -25,6 +25,8 @@ export interface StoreOptions {
   now?: () => number;
   /** Uniform in [0, 1); defaults to the operating system's random source. */
   random?: () => number;
+  /** Hears of each schema migration before it runs (a host shows "Actualizando la base de datos (3/5)…"). */
+  onMigrationProgress?: (progress: MigrationProgress) => void;
 }
 
 export interface Store extends Settings, Sales, Outbox, Catalog, Customers, OpenSales, ApiRequests, ParkedSales, People, Shifts, Corrections, SyncTimings, PrintQueue, Reprints, BackupRuns, Retention {
@@ -43,7 +45,7 @@ export function openStore(opts: StoreOptions): Store {
   const random = opts.random ?? systemRandom;
   const db = openDatabase(opts.path);
   try {
-    migrate(db);
+    migrate(db, opts.onMigrationProgress ? { onProgress: opts.onMigrationProgress } : {});
     const settings = settingsTable(db, random);
     const outbox = outboxTable(db, now);
     // One generator for every new reference (a sale, a correction's new invoice): codes stay increasing in this process.
