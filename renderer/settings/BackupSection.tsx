@@ -11,6 +11,7 @@ import { describeBridgeError } from '../bridge/bridge-error-text';
 import { formatDateTime } from '../format/date-time';
 import { useText } from '../i18n/use-text';
 import { callWithOwner } from '../people/owner-pin';
+import { BACKUP_SECTION_ID } from './backup-section-id';
 
 export function BackupSection(): ReactNode {
   const t = useText();
@@ -82,7 +83,7 @@ export function BackupSection(): ReactNode {
   };
 
   return (
-    <section className="panel backup-section" aria-labelledby="backup-title">
+    <section className="panel backup-section" id={BACKUP_SECTION_ID} tabIndex={-1} aria-labelledby="backup-title">
       <h2 id="backup-title">{t.backupTitle}</h2>
       <p className="muted">{t.backupIntro}</p>
       <p role="status">{status.lastGood ? t.backupLastGood(when(status.lastGood.at), status.lastGood.counts.sales ?? 0) : t.backupNever}</p>
