@@ -4,6 +4,7 @@ import type { CatalogImportPreviewDto, CsvRowProblemDto } from '../../shared/bri
 import { LIMITS } from '../../shared/limits';
 import { useApp } from '../app/app-store';
 import { fileAsBase64 } from '../app/file-base64';
+import { FilePicker } from '../app/FilePicker';
 import { describeBridgeError } from '../bridge/bridge-error-text';
 import { useText } from '../i18n/use-text';
 import { callWithOwner } from '../people/owner-pin';
@@ -73,8 +74,7 @@ export function ImportPanel(p: { onImported(): void }): ReactNode {
     <section className="panel import-panel" aria-label={t.catalogImport}>
       <h2>{t.catalogImport}</h2>
       <label htmlFor="catalog-import-file">{t.catalogImportFile}</label>
-      <input id="catalog-import-file" type="file" accept=".csv,text/csv,text/plain" aria-describedby="catalog-import-hint"
-        onChange={(e) => { void choose(e.target.files?.[0]); e.target.value = ''; }} />
+      <FilePicker id="catalog-import-file" accept=".csv,text/csv,text/plain" describedBy="catalog-import-hint" onFile={(file) => void choose(file)} />
       <p className="field-hint" id="catalog-import-hint">{t.catalogImportHint}</p>
       {preview ? (
         <div className="import-preview" role="status">

@@ -12,6 +12,7 @@ import { describeBridgeError } from '../bridge/bridge-error-text';
 import { useText } from '../i18n/use-text';
 import { downloadText, fileAsBase64 } from '../app/file-base64';
 import { importProblemText } from '../app/import-problem-text';
+import { FilePicker } from '../app/FilePicker';
 
 interface Loaded { name: string; base64: string; preview: CustomerImportPreviewDto }
 
@@ -60,8 +61,7 @@ export function CustomerImport({ onImported }: { onImported(): void }): ReactNod
       <h2 id="customer-import-title">{t.importCsv}</h2>
       <div className="field">
         <label htmlFor="customer-csv">{t.importFile}</label>
-        <input id="customer-csv" type="file" accept=".csv,text/csv" disabled={busy}
-          onChange={(e) => { void choose(e.target.files?.[0]); e.target.value = ''; }} />
+        <FilePicker id="customer-csv" accept=".csv,text/csv" disabled={busy} onFile={(file) => void choose(file)} />
         <p className="hint">{t.importCsvHint}</p>
       </div>
       {loaded && preview ? (

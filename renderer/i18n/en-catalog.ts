@@ -6,7 +6,7 @@ export const enCatalog: typeof esCatalog = {
   catalogTitle: 'Product catalog',
   catalogSearch: 'Search the catalog',
   catalogSearchHint: 'Name, code or barcode',
-  catalogShowInactive: 'Show inactive products',
+  catalogShowInactive: 'Show inactive',
   catalogCount: (shown: number, total: number) => `${shown} of ${total} products`,
   catalogNew: 'New product',
   catalogEdit: 'Edit',

@@ -5,6 +5,7 @@ const quoted = (name: string) => `“${name}”`;
 
 export const enLayout: typeof esLayout = {
   layoutClosePanel: 'Close panel',
+  layoutChooseFile: 'Choose file…',
   historyOpenSaleNamed: (number: string, reference: string) => `${number}: show sale ${reference}`,
   importPanelTitle: 'Import from a CSV file',
   ownerPinApproves: 'Approves:',

@@ -4,7 +4,7 @@ export const esCatalog = {
   catalogTitle: 'Catálogo de productos',
   catalogSearch: 'Buscar en el catálogo',
   catalogSearchHint: 'Nombre, código o código de barras',
-  catalogShowInactive: 'Mostrar productos inactivos',
+  catalogShowInactive: 'Ver inactivos',
   catalogCount: (shown: number, total: number) => `${shown} de ${total} productos`,
   catalogNew: 'Nuevo producto',
   catalogEdit: 'Editar',

@@ -4,6 +4,8 @@ const quoted = (name: string) => `«${name}»`;
 export const esLayout = {
   layoutClosePanel: 'Cerrar panel',
   /** The history link: the short number shown, the reference kept in its name for screen readers. */
+  /** The file inputs' own button (the browser's says "Choose File" in the system's language). */
+  layoutChooseFile: 'Elegir archivo…',
   historyOpenSaleNamed: (number: string, reference: string) => `${number}: ver detalle de la venta ${reference}`,
   importPanelTitle: 'Importar desde un archivo CSV',
   ownerPinApproves: 'Autoriza:',

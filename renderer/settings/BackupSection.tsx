@@ -13,6 +13,7 @@ import { useText } from '../i18n/use-text';
 import { callWithOwner } from '../people/owner-pin';
 import { usePeople } from '../people/people-store';
 import { refreshSettings } from './refresh-settings';
+import { BACKUP_SECTION_ID } from './backup-section-id';
 
 /**
  * What the last restore said. Kept outside the component: once the till runs on the copy, its people may have to
@@ -113,7 +114,7 @@ export function BackupSection(): ReactNode {
 
   return (
     <>
-      <section className="panel backup-section" aria-labelledby="backup-title">
+      <section className="panel backup-section" id={BACKUP_SECTION_ID} tabIndex={-1} aria-labelledby="backup-title">
         <h2 id="backup-title">{t.backupTitle}</h2>
         <p className="muted">{t.backupIntro}</p>
         <p role="status">{status.lastGood ? t.backupLastGood(when(status.lastGood.at), status.lastGood.counts.sales ?? 0) : t.backupNever}</p>

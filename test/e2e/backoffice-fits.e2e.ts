@@ -8,7 +8,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { consumidorFinal } from '../../shared/customer';
 import { removeDataDir, startApp, type AppProcess } from './app-process';
 import { callCore } from './core-bridge';
-import { openHistory, openTill, saveScreen } from './counter';
+import { goToScreen, openHistory, openTill, saveScreen } from './counter';
 
 const SIZES = [[1024, 768], [1093, 614], [1280, 800], [1366, 768], [1920, 1080]] as const;
 const PRODUCTS = 110;
@@ -122,18 +122,18 @@ test('every back-office screen fits 1024×768 … 1920×1080 without a sideways 
     await saveScreen(page, `backoffice-catalog-${size}`);
     await page.getByRole('button', { name: 'Cancelar' }).click();
 
-    await page.getByRole('button', { name: 'Clientes' }).click();
+    await goToScreen(page, 'Clientes');
     await expect(page.getByRole('heading', { name: 'Directorio de clientes', level: 1 })).toBeVisible();
     await fits(page, `customers ${size}`);
     await saveScreen(page, `backoffice-customers-${size}`);
 
-    await page.getByRole('button', { name: 'Personas' }).click();
+    await goToScreen(page, 'Personas');
     await expect(page.getByRole('heading', { name: 'Personas', level: 1 })).toBeVisible();
     await fits(page, `people ${size}`);
     await saveScreen(page, `backoffice-people-${size}`);
 
     // Turno: the minutes field sized to its number; the X report whole in its panel.
-    await page.getByRole('button', { name: 'Turno', exact: true }).click();
+    await goToScreen(page, 'Turno');
     await expect(page.getByRole('heading', { name: 'Turno de caja', level: 1 })).toBeVisible();
     if (await page.getByRole('button', { name: 'Abrir turno' }).isVisible()) {
       await page.getByLabel('Efectivo inicial (base)').fill('100000');

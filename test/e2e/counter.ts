@@ -66,6 +66,21 @@ export async function addBySearch(page: Page, text: string, productName: string)
 export const lineInput = (page: Page, field: 'Cantidad' | 'Precio unitario' | 'Desc. %', productName: string): Locator =>
   page.getByRole('textbox', { name: `${field}: ${productName}`, exact: true });
 
+/**
+ * A screen by its name in the top bar. Where the bar is short the less used screens are under "Más"
+ * (renderer/app/MoreScreens.tsx): then "Más" is opened and the entry taken from its list, as a cashier would.
+ */
+export async function goToScreen(page: Page, name: string): Promise<void> {
+  const bar = page.getByRole('banner');
+  const tab = bar.getByRole('navigation').getByRole('button', { name: new RegExp(`^${name}( F\\d+)?$`) });
+  if (await tab.isVisible()) {
+    await tab.click();
+    return;
+  }
+  await bar.getByRole('button', { name: 'Más' }).click();
+  await page.getByRole('list', { name: 'Más pantallas' }).getByRole('button', { name: new RegExp(`^${name}( F\\d+)?$`) }).click();
+}
+
 /** History (F9): the row of one sale, found by its reference. */
 export async function openHistory(page: Page): Promise<void> {
   await page.keyboard.press('F9');

@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { saveScreen } from './counter';
 import { sidewaysOverflow } from './screen-geometry';
-import { expectSpanishScreen } from './screen-language';
+import { expectSpanishScreen } from './spanish-check';
 
 export interface ScreenSize { width: number; height: number }
 
@@ -27,6 +27,6 @@ export async function checkScreen(page: Page, size: ScreenSize, screen: string, 
   const at = `${screen} at ${size.width}×${size.height}`;
   expect.soft(await sidewaysOverflow(page), `${at}: sideways overflow`).toEqual([]);
   await saveScreen(page, `${screen}-${sizeName(size)}`);
-  await expectSpanishScreen(page, at);
+  await expectSpanishScreen(page, { screen: at, soft: true });
   if (opts.axe) expect.soft(await axeViolations(page), `${at}: axe-core WCAG 2.1 A/AA violations`).toEqual([]);
 }
