@@ -81,3 +81,8 @@ export function CheckField(p: { id: string; label: string; checked: boolean; onC
 export function codeOptions(list: Readonly<Record<string, string>>): Array<readonly [string, string]> {
   return Object.entries(list).map(([code, label]) => [code, `${code} — ${label}`] as const);
 }
+
+/** The names alone, where a cashier picks (the payment means): the DIAN code says nothing at the counter. */
+export function nameOptions(list: Readonly<Record<string, string>>): Array<readonly [string, string]> {
+  return Object.entries(list).map(([code, label]) => [code, label] as const);
+}

@@ -8,7 +8,7 @@ import { CASH_BILLS, CASH_MEANS } from '../../shared/cash';
 import { labelOf, PAYMENT_FORMS, PAYMENT_MEANS } from '../../shared/codes';
 import { formatCop } from '../../shared/money';
 import { focusSoon, useApp } from '../app/app-store';
-import { codeOptions, SelectField, TextField } from '../app/fields';
+import { nameOptions, SelectField, TextField } from '../app/fields';
 import { useText } from '../i18n/use-text';
 import { addBill, CASH_FIELD_ID, cashSettled } from './cash-entry';
 import { isCashRefusal } from './charge-sale';
@@ -16,8 +16,8 @@ import { useCounterPanels } from './counter-panels';
 import { useSale } from './sale-store';
 import { useCashReading } from './use-cash-reading';
 
-const FORMS = codeOptions(PAYMENT_FORMS);
-const MEANS = codeOptions(PAYMENT_MEANS);
+const FORMS = nameOptions(PAYMENT_FORMS);
+const MEANS = nameOptions(PAYMENT_MEANS);
 
 /** "$ 20.000" without cents: how a bill is named. */
 const billLabel = (bill: number, locale: 'es-CO' | 'en') => formatCop(String(bill), locale).replace(/[.,]00$/, '');
