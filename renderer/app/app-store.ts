@@ -29,6 +29,23 @@ interface AppState {
   setFatal(text: string): void;
 }
 
+/**
+ * Before a screen shows, its code may still be on its way (renderer/app/lazy-screens.tsx registers the loader): the
+ * current screen stays until it has arrived, so the new one renders whole at once instead of suspending (React
+ * reveals a suspended screen on a 300 ms throttle). A loader never rejects: a chunk that failed shows its own error.
+ */
+type ScreenLoader = (screen: Screen) => Promise<void> | null;
+let screenLoader: ScreenLoader = () => null;
+export function setScreenLoader(loader: ScreenLoader): void { screenLoader = loader; }
+/** The latest screen asked for wins: F9 then F6 in quick succession ends on the catalog. */
+let screenAsked = 0;
+function whenLoaded(screen: Screen, go: () => void): void {
+  const asked = ++screenAsked;
+  const loading = screenLoader(screen);
+  if (!loading) { go(); return; }
+  void loading.then(() => { if (asked === screenAsked) go(); });
+}
+
 export const useApp = create<AppState>()((set, get) => ({
   screen: 'sale',
   receiptSaleId: null,
@@ -39,8 +56,8 @@ export const useApp = create<AppState>()((set, get) => ({
   status: null,
   notice: null,
   fatal: null,
-  show: (screen) => set({ screen }),
-  openReceipt: (saleId) => set({ screen: 'receipt', receiptSaleId: saleId, receiptFrom: get().screen === 'receipt' ? get().receiptFrom : get().screen }),
+  show: (screen) => whenLoaded(screen, () => set({ screen })),
+  openReceipt: (saleId) => whenLoaded('receipt', () => set({ screen: 'receipt', receiptSaleId: saleId, receiptFrom: get().screen === 'receipt' ? get().receiptFrom : get().screen })),
   setInfo: (info) => set({ info }),
   setSettings: (settings) => set({ settings, locale: settings.locale }),
   setStatus: (status) => set({ status }),

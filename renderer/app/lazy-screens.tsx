@@ -6,11 +6,13 @@
  */
 import { use, useEffect, type ComponentType, type ReactNode } from 'react';
 import { messagesFor } from '../i18n/messages';
-import { useApp, type Screen } from './app-store';
+import { setScreenLoader, useApp, type Screen } from './app-store';
 import { ScreenLoadError } from './screen-load-error';
 
 export interface LazyScreen<P extends object> {
   Screen: ComponentType<P>;
+  /** The chunk is here: the screen renders without suspending. */
+  loaded(): boolean;
   /** Starts fetching the chunk (idempotent); never rejects. */
   prefetch(): Promise<void>;
 }
@@ -29,7 +31,7 @@ export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P
     const Loaded = loaded ?? use(fetchOnce());
     return <Loaded {...props} />;
   }
-  return { Screen, prefetch: () => fetchOnce().then(() => undefined, () => undefined) };
+  return { Screen, loaded: () => loaded !== null, prefetch: () => fetchOnce().then(() => undefined, () => undefined) };
 }
 
 export const historyScreen = lazyScreen(() => import('../history/HistoryScreen').then((m) => m.HistoryScreen));
@@ -39,6 +41,16 @@ export const catalogScreen = lazyScreen(() => import('../catalog/CatalogScreen')
 export const peopleScreen = lazyScreen(() => import('../people/PeopleScreen').then((m) => m.PeopleScreen));
 export const shiftScreen = lazyScreen(() => import('../shifts/ShiftScreen').then((m) => m.ShiftScreen));
 export const receiptScreen = lazyScreen(() => import('../receipt/ReceiptScreen').then((m) => m.ReceiptScreen));
+
+const BY_SCREEN: Partial<Record<Screen, Pick<LazyScreen<never>, 'loaded' | 'prefetch'>>> = {
+  history: historyScreen, settings: settingsScreen, customers: customersScreen, catalog: catalogScreen, people: peopleScreen,
+  shifts: shiftScreen, receipt: receiptScreen,
+};
+// A screen asked for before its chunk is here: the current one stays until it arrives (app-store.ts says why).
+setScreenLoader((screen) => {
+  const lazy = BY_SCREEN[screen];
+  return lazy && !lazy.loaded() ? lazy.prefetch() : null;
+});
 
 /** In the order a cashier is likeliest to open them. */
 const BACK_OFFICE: readonly LazyScreen<never>[] = [

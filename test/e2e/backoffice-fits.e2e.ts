@@ -135,7 +135,10 @@ test('every back-office screen fits 1024×768 … 1920×1080 without a sideways 
     // Turno: the minutes field sized to its number; the X report whole in its panel.
     await goToScreen(page, 'Turno');
     await expect(page.getByRole('heading', { name: 'Turno de caja', level: 1 })).toBeVisible();
-    if (await page.getByRole('button', { name: 'Abrir turno' }).isVisible()) {
+    // The screen draws at once and asks the core for the shift: wait for its answer before choosing.
+    const openShift = page.getByRole('button', { name: 'Abrir turno' });
+    await expect(openShift.or(page.getByRole('button', { name: 'Informe X' }))).toBeVisible();
+    if (await openShift.isVisible()) {
       await page.getByLabel('Efectivo inicial (base)').fill('100000');
       await page.getByRole('button', { name: 'Abrir turno' }).click();
     }
