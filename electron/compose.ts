@@ -36,6 +36,8 @@ export interface ComposeOptions {
   engine?: PosAppOptions['engine'];
   printing?: PosAppOptions['printing'];
   log?: (line: string) => void;
+  /** The clock of the store and the app (tests move it forward to lift a pause); Date.now by default. */
+  now?: () => number;
   /** Each schema migration a start runs, before it runs (see store/migrations.ts). */
   onMigrationProgress?: StoreOptions['onMigrationProgress'];
 }
@@ -99,7 +101,7 @@ export async function composePosApp(opts: ComposeOptions): Promise<ComposedApp> 
     if (restored) log(`a backup was restored${restored.replaced ? `; the previous data file is kept as ${restored.replaced}` : ''}`);
     await removeStaleInspections(opts.dataDir);
     const store = openStore({
-      path: join(opts.dataDir, DATA_FILE), ...(opts.onMigrationProgress ? { onMigrationProgress: opts.onMigrationProgress } : {}),
+      path: join(opts.dataDir, DATA_FILE), ...(opts.now ? { now: opts.now } : {}), ...(opts.onMigrationProgress ? { onMigrationProgress: opts.onMigrationProgress } : {}),
     });
     const app = createPosApp({
       store,
@@ -118,6 +120,7 @@ export async function composePosApp(opts: ComposeOptions): Promise<ComposedApp> 
       ...(opts.api ? { api: opts.api } : {}),
       ...(opts.engine ? { engine: opts.engine } : {}),
       ...(opts.printing ? { printing: opts.printing } : {}),
+      ...(opts.now ? { now: opts.now } : {}),
     });
     try {
       await app.start();

@@ -78,9 +78,13 @@ export const LIMITS = {
   pinMaxLength: 8,
   /** A person's name as shown on "who is selling" and printed with the sale. */
   personNameLength: 60,
-  /** Wrong PINs in a row before PIN checks pause, and for how long (a PIN is short: guessing must be slow). */
+  /**
+   * Wrong PINs in a row (per person) before that person's PIN checks pause: the first pause, doubling with each
+   * further wrong PIN up to the longest (a PIN is short: guessing must be slow).
+   */
   pinTriesBeforePause: 5,
   pinPauseMs: 60_000,
+  pinMaxPauseMs: 4 * 60 * 60_000,
   /** Cash in the drawer when a shift opens, in whole pesos (a drawer never holds more). */
   maxOpeningCash: 100_000_000,
   /** Bills or coins of one denomination counted at a shift's close. */

@@ -37,11 +37,13 @@ export type OverrideDetail =
   | { kind: 'customer-tax'; identification: string; changes: Array<{ field: string; from: string; to: string }> }
   | { kind: 'catalog'; method: string }
   | { kind: 'customers'; method: string }
+  /** Not an approval: a person's PIN checks paused after `wrong` wrong PINs in a row, until `until` (epoch ms). */
+  | { kind: 'pin-lockout'; name: string; role: 'owner' | 'cashier'; wrong: number; until: number; via: 'sign-in' | 'owner-pin' }
   | { kind: 'text'; text: string };
 
 const KINDS = new Set<OverrideDetail['kind']>([
   'price-approved', 'price', 'settings', 'connection', 'demo', 'printer', 'retry', 'correction', 'person', 'overrides-read',
-  'unsent-alert', 'backup-configure', 'backup-inspect', 'backup-restore', 'customer-tax', 'catalog', 'customers', 'text',
+  'unsent-alert', 'backup-configure', 'backup-inspect', 'backup-restore', 'customer-tax', 'catalog', 'customers', 'pin-lockout', 'text',
 ]);
 
 export const storeOverrideDetail = (detail: OverrideDetail): string => JSON.stringify(detail);

@@ -68,11 +68,10 @@ const RULES: readonly Rule[] = [
   // electron/core/people and app/people-handlers.ts
   [/^is not the right PIN$/, (t) => t.peopleRules.wrongPin],
   [/^is not an owner's PIN$/, (t) => t.peopleRules.notOwnerPin],
-  [/^too many wrong PINs; try again in (\d+) seconds$/, (t, m) => t.peopleRules.tooManyPins(m[1] ?? '')],
+  [/^too many wrong PINs; paused until (\S+)$/, (t, m) => t.peopleRules.pinLocked(Date.parse(m[1] ?? ''))],
   [/^an owner's PIN is needed for this action$/, (t) => t.peopleRules.needsOwnerPin],
   [/^differs from the catalog; an owner must approve the change$/, (t) => t.peopleRules.priceNeedsOwner],
   [/^nobody is signed in; choose who is selling$/, (t) => t.peopleRules.nobodySelling],
-  [/^is already used by someone else; choose another$/, (t) => t.fieldRules.pinTaken],
   [/^the first person set up must be an owner$/, (t) => t.fieldRules.firstPersonOwner],
   [/^at least one active owner must remain$/, (t) => t.fieldRules.lastOwner],
   // shared/people.ts, shared/product.ts, shared/printer.ts and zod's own words for the rest (issue 17)
@@ -156,6 +155,10 @@ const labelled = (path: string, message: string, t: Messages): string => {
 
 export function describeBridgeError(error: BridgeError, t: Messages): string {
   const service = error.serviceMessage?.trim() ? t.serviceSaid(error.serviceMessage.trim()) : '';
+  // A person's PIN in pause (PIN_LOCKED) says only that: "the owner is needed" would be wrong for a cashier's own PIN.
+  if (error.code === 'FORBIDDEN' && error.reason === 'PIN_LOCKED' && error.fields) {
+    return Object.values(error.fields).map((message) => localizeFieldMessage(message, t)).join('; ');
+  }
   // A refusal of the till's people names its field; a page without its bridge key (the other FORBIDDEN) names none.
   if (error.code === 'FORBIDDEN' && error.fields) {
     const said = Object.entries(error.fields).map(([path, message]) =>

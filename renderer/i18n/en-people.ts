@@ -1,4 +1,5 @@
 /** English words for people at the till. Spread into en.ts. */
+import { formatDateTime } from '../format/date-time';
 import type { esPeople } from './es-people';
 
 export const enPeople: typeof esPeople = {
@@ -38,6 +39,7 @@ export const enPeople: typeof esPeople = {
     people: 'manage people',
     overrides: 'see the approvals',
     correction: 'correct or void the sale',
+    'pin-lockout': 'PIN paused',
   },
   ownerPin: 'Owner\'s PIN',
   approve: 'Approve',
@@ -47,7 +49,7 @@ export const enPeople: typeof esPeople = {
   peopleRules: {
     wrongPin: 'the PIN is not right',
     notOwnerPin: 'is not an owner\'s PIN',
-    tooManyPins: (seconds: string) => `too many wrong PINs; try again in ${seconds} seconds`,
+    pinLocked: (until: number) => `too many wrong PINs for this person: their PIN is paused until ${formatDateTime(until, 'en')}`,
     needsOwnerPin: 'this action needs the owner\'s PIN',
     priceNeedsOwner: 'the price or tax is not the catalog\'s; the owner must approve the change',
     nobodySelling: 'nobody is signed in at this till; choose who is selling',
@@ -74,6 +76,8 @@ export const enPeople: typeof esPeople = {
     customerTax: (identification: string, changes: string) => `Customer ${identification}: ${changes}`,
     catalog: (what: string) => `Catalog: ${what}`,
     customers: (what: string) => `Customers: ${what}`,
+    pinLockout: (name: string, wrong: number, until: string, byOverride: boolean) =>
+      `${wrong} wrong PINs ${byOverride ? 'typed as an owner\'s PIN' : 'at sign-in'}: ${name}\'s PIN is not checked until ${until}`,
     originalText: (text: string) => `Original text: ${text}`,
     nothing: 'nothing',
   },

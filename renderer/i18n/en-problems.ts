@@ -86,7 +86,6 @@ export const enProblems: typeof esProblems = {
     atLeastOne: 'must not be empty',
     pinDigits: (min: string, max: string) => `must be ${min} to ${max} digits`,
     pinForNewPerson: 'is required for a new person',
-    pinTaken: 'is already used by someone else; choose another',
     firstPersonOwner: 'the first person set up must be an owner',
     lastOwner: 'at least one active owner must remain',
     barcodeTwice: (code: string) => `barcode ${code} is listed twice`,

@@ -1,4 +1,6 @@
 /** Spanish words for people at the till: who is selling, the People screen, the owner's PIN. Spread into es.ts. */
+import { formatDateTime } from '../format/date-time';
+
 export const esPeople = {
   people: 'Personas',
   whoIsSelling: '¿Quién está vendiendo?',
@@ -36,6 +38,7 @@ export const esPeople = {
     people: 'administrar personas',
     overrides: 'ver las autorizaciones',
     correction: 'corregir o anular la venta',
+    'pin-lockout': 'PIN en pausa',
   } as Record<string, string>,
   ownerPin: 'PIN del dueño',
   approve: 'Autorizar',
@@ -45,7 +48,7 @@ export const esPeople = {
   peopleRules: {
     wrongPin: 'el PIN no es correcto',
     notOwnerPin: 'no es el PIN de un dueño',
-    tooManyPins: (seconds: string) => `demasiados PIN equivocados; intente de nuevo en ${seconds} segundos`,
+    pinLocked: (until: number) => `demasiados PIN equivocados para esta persona: su PIN queda en pausa hasta ${formatDateTime(until, 'es-CO')}`,
     needsOwnerPin: 'esta acción necesita el PIN del dueño',
     priceNeedsOwner: 'el precio o el impuesto no es el del catálogo; el dueño debe autorizar el cambio',
     nobodySelling: 'nadie ha entrado en esta caja; elija quién vende',
@@ -73,6 +76,8 @@ export const esPeople = {
     customerTax: (identification: string, changes: string) => `Cliente ${identification}: ${changes}`,
     catalog: (what: string) => `Catálogo: ${what}`,
     customers: (what: string) => `Clientes: ${what}`,
+    pinLockout: (name: string, wrong: number, until: string, byOverride: boolean) =>
+      `${wrong} PIN equivocados ${byOverride ? 'como PIN de un dueño' : 'al entrar'}: el PIN de ${name} no se revisa hasta ${until}`,
     originalText: (text: string) => `Texto original: ${text}`,
     nothing: 'nada',
   },

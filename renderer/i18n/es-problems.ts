@@ -89,7 +89,6 @@ export const esProblems = {
     atLeastOne: 'no puede quedar vacío',
     pinDigits: (min: string, max: string) => `debe tener de ${min} a ${max} dígitos`,
     pinForNewPerson: 'es obligatorio para una persona nueva',
-    pinTaken: 'ya lo usa otra persona; elija otro',
     firstPersonOwner: 'la primera persona debe ser un dueño',
     lastOwner: 'debe quedar al menos un dueño activo',
     barcodeTwice: (code: string) => `el código de barras ${code} está dos veces`,

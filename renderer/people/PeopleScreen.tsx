@@ -103,7 +103,7 @@ export function PeopleScreen(): ReactNode {
                 <tbody>
                   {overrides.map((o) => (
                     <tr key={o.id}>
-                      <td className="col-p3">{formatDateTime(o.at, locale)}</td><td className="col-p2">{o.ownerName}</td><td className="col-p2">{o.cashierName || '—'}</td>
+                      <td className="col-p3">{formatDateTime(o.at, locale)}</td><td className="col-p2">{o.ownerName || '—'}</td><td className="col-p2">{o.cashierName || '—'}</td>
                       <td>{t.ownerPinAction[o.action] ?? o.action}: {overrideText(o.detail, t, locale)}</td><td className="nowrap">{o.saleShortNumber ?? '—'}</td>
                     </tr>
                   ))}

@@ -6,6 +6,7 @@
 import type { Locale } from '../../shared/bridge/types';
 import { formatCop } from '../../shared/money';
 import type { OverrideDetail, SaleRef, TaxRate } from '../../shared/override-detail';
+import { formatDateTime } from '../format/date-time';
 import { saleNumberLabel } from '../format/sale-number';
 import { taxLabel } from '../format/tax-name';
 import type { Messages } from '../i18n/messages';
@@ -44,6 +45,7 @@ export function overrideText(detail: OverrideDetail, t: Messages, locale: Locale
       }).join(', '));
     case 'catalog': return said.catalog(t.overrideMethods[detail.method] ?? detail.method);
     case 'customers': return said.customers(t.overrideMethods[detail.method] ?? detail.method);
+    case 'pin-lockout': return said.pinLockout(detail.name, detail.wrong, formatDateTime(detail.until, locale), detail.via === 'owner-pin');
     case 'text': return said.originalText(detail.text);
   }
 }

@@ -91,6 +91,12 @@ test('a cashier cannot change a price until an owner enters their PIN; the sale 
   await addBySearch(page, 'café molido', CAFE.name);
   await expect(lineInput(page, 'Precio unitario', CAFE.name)).not.toBeEditable();
 
+  // Someone guesses the cashier's PIN: after 5 wrong ones it is paused, and that is in the owner's log too.
+  const { people } = await callCore(app, 'people.session', {});
+  const cashierId = people.find((p) => p.name === CASHIER.name)?.id ?? 0;
+  for (const pin of ['0000', '1111', '2222', '3333', '4444']) await expect(callCore(app, 'people.signIn', { personId: cashierId, pin })).rejects.toThrow(/FORBIDDEN/);
+  await expect(callCore(app, 'people.signIn', { personId: cashierId, pin: CASHIER.pin })).rejects.toThrow(/PIN_LOCKED|paused until/);
+
   // The owner sees who approved what, for whom, and on which sale.
   await signIn(page, OWNER);
   await expect(lineInput(page, 'Precio unitario', CAFE.name)).toBeEditable();
@@ -101,6 +107,8 @@ test('a cashier cannot change a price until an owner enters their PIN; the sale 
   await expect(row).toContainText(CASHIER.name);
   await expect(row).toContainText('cobrado $\u00A015.000 con IVA\u00A05\u00A0%');
   await expect(row).toContainText(String(sale.shortNumber));
+  const lockout = log.getByRole('row').filter({ hasText: 'PIN en pausa' });
+  await expect(lockout).toContainText(`5 PIN equivocados al entrar: el PIN de ${CASHIER.name} no se revisa hasta`);
   await saveScreen(page, 'people');
 });
 

@@ -11,7 +11,7 @@ import { OWNER_OVERRIDE_FIELD, type OwnerOverride } from '../../../shared/people
 import { BridgeFailure, invalidField } from '../bridge/bridge-failure';
 import type { BridgeHandlers } from '../bridge/dispatch';
 import { priceChanges, restrictionOf } from '../people/cashier-rules';
-import { hashPin, pinMatches } from '../people/pin-hash';
+import { hashPin } from '../people/pin-hash';
 import { TillSession } from '../people/till-session';
 import type { Actor } from '../store/corrections';
 import type { Person } from '../store/people';
@@ -91,14 +91,10 @@ export function peopleDesk(ctx: AppContext): PeopleDesk {
     if (existing && (input.role !== 'owner' || !active) && ownersLeft === 0) {
       throw invalidField('person.role', 'at least one active owner must remain');
     }
-    let pinHash: string | undefined;
-    if (input.pin !== undefined) {
-      // An owner's override is found by PIN alone, so no two people may share one.
-      for (const other of everyone) {
-        if (other.id !== input.id && (await pinMatches(input.pin, other.pinHash))) throw invalidField('person.pin', 'is already used by someone else; choose another');
-      }
-      pinHash = await hashPin(input.pin);
-    }
+    // A new PIN is never compared with anyone's: "already used by someone else" would let an owner try PINs by
+    // saving a person, unpaused, and learn which ones the cashiers have. Two people may share a PIN; sign-in names
+    // the person, and an owner's override (found by PIN alone) refuses a PIN someone else also has (pin-guard.ts).
+    const pinHash = input.pin === undefined ? undefined : await hashPin(input.pin);
     if (!existing) {
       const added = store.addPerson({ name: input.name, role: input.role, pinHash: pinHash as string });
       // Whoever sets the till up is at it: they are the one selling.

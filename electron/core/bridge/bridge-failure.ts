@@ -13,6 +13,8 @@ export class BridgeFailure extends Error {
     readonly code: BridgeError['code'],
     message: string,
     readonly fields?: Record<string, string>,
+    /** Why, as a code the renderer has words for (e.g. PIN_LOCKED). */
+    readonly reason?: string,
   ) {
     super(message);
   }
@@ -29,7 +31,10 @@ export function invalidField(field: string, message: string): BridgeFailure {
  */
 export function toBridgeError(error: unknown): BridgeError {
   if (error instanceof BridgeFailure) {
-    return error.fields ? { code: error.code, message: error.message, fields: error.fields } : { code: error.code, message: error.message };
+    return {
+      code: error.code, message: error.message,
+      ...(error.fields ? { fields: error.fields } : {}), ...(error.reason !== undefined ? { reason: error.reason } : {}),
+    };
   }
   if (error instanceof KeychainUnavailableError) return { code: 'KEYCHAIN_UNAVAILABLE', message: error.message };
   if (isApiError(error)) {

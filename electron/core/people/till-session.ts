@@ -5,20 +5,27 @@
  *
  * While nobody is set up, the till works as it always has (an implicit owner).
  */
-import { LIMITS } from '../../../shared/limits';
 import { BridgeFailure } from '../bridge/bridge-failure';
 import type { Store } from '../store';
 import type { Person } from '../store/people';
-import { pinMatches } from './pin-hash';
+import { PinGuard } from './pin-guard';
+
+const OVERRIDE_PIN_FIELD = 'ownerOverride.pin';
 
 const asPerson = ({ id, name, role, active }: Person): Person => ({ id, name, role, active });
 
 export class TillSession {
   private currentId: number | null = null;
-  private wrongInARow = 0;
-  private pausedUntil = 0;
+  private readonly pins: PinGuard;
 
-  constructor(private readonly store: Pick<Store, 'countPeople' | 'personWithPin' | 'peopleWithPins'>, private readonly now: () => number) {}
+  /** `verify` replaces the scrypt check in tests that count how many PINs were hashed. */
+  constructor(
+    private readonly store: Pick<Store, 'countPeople' | 'personWithPin' | 'peopleWithPins' | 'pinAttempt' | 'savePinAttempt'>,
+    now: () => number,
+    verify?: (pin: string, hash: string) => Promise<boolean>,
+  ) {
+    this.pins = new PinGuard({ store, now, atTill: () => this.current(), ...(verify ? { verify } : {}) });
+  }
 
   /** Whether anybody has been set up; until then there are no restrictions. */
   setUp(): boolean {
@@ -53,7 +60,7 @@ export class TillSession {
   async signIn(personId: number, pin: string): Promise<Person> {
     const person = this.store.personWithPin(personId);
     if (!person || !person.active) throw new BridgeFailure('NOT_FOUND', 'That person is not set up at this till (or no longer active).');
-    if (!(await this.checked(() => pinMatches(pin, person.pinHash)))) {
+    if (!(await this.pins.check(person, pin, 'pin'))) {
       throw new BridgeFailure('FORBIDDEN', `That is not ${person.name}'s PIN.`, { pin: 'is not the right PIN' });
     }
     this.currentId = person.id;
@@ -62,29 +69,10 @@ export class TillSession {
 
   /** The active owner whose PIN this is, for one action; refused with FORBIDDEN otherwise. */
   async owner(pin: string): Promise<Person> {
-    const owners = this.store.peopleWithPins().filter((p) => p.active && p.role === 'owner');
-    const found = await this.checked(async () => {
-      for (const owner of owners) if (await pinMatches(pin, owner.pinHash)) return owner;
-      return null;
-    });
-    if (!found) throw new BridgeFailure('FORBIDDEN', 'That is not an owner\'s PIN.', { 'ownerOverride.pin': 'is not an owner\'s PIN' });
+    const everyone = this.store.peopleWithPins();
+    const owners = everyone.filter((p) => p.active && p.role === 'owner');
+    const found = await this.pins.owner(owners, everyone, pin, OVERRIDE_PIN_FIELD);
+    if (!found) throw new BridgeFailure('FORBIDDEN', 'That is not an owner\'s PIN.', { [OVERRIDE_PIN_FIELD]: 'is not an owner\'s PIN' });
     return asPerson(found);
-  }
-
-  /** Runs a PIN check; too many wrong ones in a row pause every PIN check for a while (a PIN is short). */
-  private async checked<T>(check: () => Promise<T>): Promise<T> {
-    const wait = this.pausedUntil - this.now();
-    if (wait > 0) {
-      const seconds = Math.ceil(wait / 1000);
-      throw new BridgeFailure('FORBIDDEN', `Too many wrong PINs: try again in ${seconds} seconds.`, { pin: `too many wrong PINs; try again in ${seconds} seconds` });
-    }
-    const result = await check();
-    if (result) {
-      this.wrongInARow = 0;
-    } else if (++this.wrongInARow >= LIMITS.pinTriesBeforePause) {
-      this.wrongInARow = 0;
-      this.pausedUntil = this.now() + LIMITS.pinPauseMs;
-    }
-    return result;
   }
 }

@@ -568,6 +568,20 @@ export const migrations: readonly Migration[] = [
         CREATE INDEX print_jobs_waiting_in_order ON print_jobs (id) WHERE state = 'waiting';
       `);
     },
+  },  {
+    name: 'pin attempts per person (issue 19)',
+    up(db) {
+      // Wrong PINs are counted per person and kept here, so neither another person's right PIN nor a restart
+      // lifts a pause; `paused_until` is an instant (ms), compared with the clock at each check.
+      db.exec(`
+        CREATE TABLE pin_attempts (
+          person_id     INTEGER PRIMARY KEY REFERENCES people(id),
+          wrong         INTEGER NOT NULL CHECK (wrong >= 0),
+          paused_until  INTEGER NOT NULL DEFAULT 0,
+          last_wrong_at INTEGER
+        ) STRICT;
+      `);
+    },
   },
 ];
 

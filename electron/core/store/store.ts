@@ -10,6 +10,7 @@ import { openSalesTable, type OpenSales } from './open-sales';
 import { outboxTable, type Outbox } from './outbox';
 import { parkedSalesTable, type ParkedSales } from './parked-sales';
 import { peopleTable, type People } from './people';
+import { pinAttemptsTable, type PinAttempts } from './pin-attempts';
 import { printQueueTable, type PrintQueue } from './print-queue';
 import { referenceCodes } from './reference-code';
 import { reprintsTable, type Reprints } from './reprints';
@@ -29,7 +30,7 @@ export interface StoreOptions {
   onMigrationProgress?: (progress: MigrationProgress) => void;
 }
 
-export interface Store extends Settings, Sales, Outbox, Catalog, Customers, OpenSales, ApiRequests, ParkedSales, People, Shifts, Corrections, SyncTimings, PrintQueue, Reprints, BackupRuns, Retention {
+export interface Store extends Settings, Sales, Outbox, Catalog, Customers, OpenSales, ApiRequests, ParkedSales, People, PinAttempts, Shifts, Corrections, SyncTimings, PrintQueue, Reprints, BackupRuns, Retention {
   /** The open connection, for SQLite's online backup only. */
   database(): import('better-sqlite3').Database;
   close(): void;
@@ -63,6 +64,7 @@ export function openStore(opts: StoreOptions): Store {
       ...parkedSalesTable(db, now),
       ...apiRequestsTable(db),
       ...peopleTable(db, now),
+      ...pinAttemptsTable(db, now),
       ...shiftsTable(db, now),
       ...correctionsTable(db, now, nextReferenceCode, sales),
       ...syncTimingTable(db, now),

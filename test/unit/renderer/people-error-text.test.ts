@@ -7,14 +7,16 @@ const es = messagesFor('es-CO');
 const en = messagesFor('en');
 
 describe('people refusals in words', () => {
-  it('a wrong owner PIN, a price a cashier may not change, too many PINs', () => {
+  it('a wrong owner PIN, a price a cashier may not change, a paused PIN', () => {
     const wrongPin = { code: 'FORBIDDEN' as const, message: 'That is not an owner\'s PIN.', fields: { 'ownerOverride.pin': 'is not an owner\'s PIN' } };
     expect(describeBridgeError(wrongPin, es)).toBe('Se necesita al dueño: no es el PIN de un dueño');
     expect(describeBridgeError(wrongPin, en)).toBe('The owner is needed: is not an owner\'s PIN');
     const price = { code: 'FORBIDDEN' as const, message: 'x', fields: { 'items.0.price': 'differs from the catalog; an owner must approve the change' } };
     expect(describeBridgeError(price, es)).toMatch(/línea 1: el precio o el impuesto no es el del catálogo/);
-    const paused = { code: 'FORBIDDEN' as const, message: 'x', fields: { pin: 'too many wrong PINs; try again in 42 seconds' } };
-    expect(describeBridgeError(paused, es)).toContain('intente de nuevo en 42 segundos');
+    // A paused PIN says only that, with when it lifts in Colombian time (15:42 UTC is 10:42 in Bogotá).
+    const paused = { code: 'FORBIDDEN' as const, reason: 'PIN_LOCKED', message: 'x', fields: { pin: 'too many wrong PINs; paused until 2026-11-26T15:42:00.000Z' } };
+    expect(describeBridgeError(paused, es)).toMatch(/^demasiados PIN equivocados para esta persona: su PIN queda en pausa hasta 26\/11\/2026,? 10:42:00$/);
+    expect(describeBridgeError(paused, en)).toContain('paused until');
   });
 
   it('a page without its bridge key still says so', () => {
