@@ -13,7 +13,7 @@ import { CorrectionRefused, type Actor } from '../store';
 import type { Sale } from '../store/sales';
 import type { AppContext } from './app-context';
 import { currentService } from './settings-mapping';
-import { askServiceBeforeVoid } from './void-lookup';
+import { voidOnlyIfNotHeld } from './void-lookup';
 
 type CorrectionMethods = 'corrections.get' | 'corrections.correct' | 'corrections.void';
 
@@ -110,7 +110,7 @@ export function correctionHandlers(ctx: AppContext): Pick<BridgeHandlers, Correc
     },
 
     'corrections.void': async ({ saleId, reason }) => {
-      await askServiceBeforeVoid(ctx, saleOrFail(saleId));
+      await voidOnlyIfNotHeld(ctx, saleOrFail(saleId));
       try {
         store.voidSale({ saleId, reason, actor: ctx.actor?.() ?? NOBODY });
       } catch (error) {
