@@ -9,6 +9,8 @@ export interface FaultSettings {
   fail_next: { count: number; status: number };
   fail_rate: number;
   reset_after_commit_next: number;
+  /** A gateway that forwarded the POST and then failed: the invoice is stored, the answer is this 5xx. */
+  fail_after_commit_next: { count: number; status: number };
   rate_limit_storm_next: { count: number; retry_after_s: number };
   malformed_next: number;
   reject_references: string[];
@@ -22,6 +24,8 @@ export interface Faults {
   interceptBeforeWork(): Reply | null;
   /** True when this committed invoice's connection must be dropped without a response. */
   takeResetAfterCommit(): boolean;
+  /** The 5xx that replaces this committed invoice's answer (fail_after_commit_next), or null. */
+  takeFailAfterCommit(): Reply | null;
   takeMalformed(): boolean;
   shouldReject(referenceCode: string): boolean;
 }
@@ -36,6 +40,7 @@ function noFaults(): FaultSettings {
     fail_next: { count: 0, status: 503 },
     fail_rate: 0,
     reset_after_commit_next: 0,
+    fail_after_commit_next: { count: 0, status: 502 },
     rate_limit_storm_next: { count: 0, retry_after_s: 1 },
     malformed_next: 0,
     reject_references: [],
@@ -55,7 +60,7 @@ function strictKeys(value: Record<string, unknown>, allowed: readonly string[], 
 function parseChanges(body: unknown): { ok: true; clear: boolean; changes: Partial<FaultSettings> } | { ok: false; problems: Problem[] } {
   const problems: Problem[] = [];
   if (!isObject(body)) return { ok: false, problems: [{ field: '', message: 'body must be a JSON object' }] };
-  strictKeys(body, ['latency_ms', 'fail_next', 'fail_rate', 'reset_after_commit_next', 'rate_limit_storm_next', 'malformed_next', 'reject_references', 'clear'], '', problems);
+  strictKeys(body, ['latency_ms', 'fail_next', 'fail_rate', 'reset_after_commit_next', 'fail_after_commit_next', 'rate_limit_storm_next', 'malformed_next', 'reject_references', 'clear'], '', problems);
   const changes: Partial<FaultSettings> = {};
   const count = (key: 'latency_ms' | 'reset_after_commit_next' | 'malformed_next') => {
     if (body[key] === undefined) return;
@@ -71,6 +76,13 @@ function parseChanges(body: unknown): { ok: true; clear: boolean; changes: Parti
       strictKeys(f, ['count', 'status'], 'fail_next.', problems);
       changes.fail_next = { count: f.count, status: (f.status as number | undefined) ?? 503 };
     } else problems.push({ field: 'fail_next', message: 'fail_next must be { count: integer ≥ 0, status?: 500–599 }' });
+  }
+  if (body.fail_after_commit_next !== undefined) {
+    const f = body.fail_after_commit_next;
+    if (isObject(f) && isCount(f.count) && (f.status === undefined || (Number.isInteger(f.status) && (f.status as number) >= 500 && (f.status as number) <= 599))) {
+      strictKeys(f, ['count', 'status'], 'fail_after_commit_next.', problems);
+      changes.fail_after_commit_next = { count: f.count, status: (f.status as number | undefined) ?? 502 };
+    } else problems.push({ field: 'fail_after_commit_next', message: 'fail_after_commit_next must be { count: integer ≥ 0, status?: 500–599 }' });
   }
   if (body.fail_rate !== undefined) {
     const r = body.fail_rate;
@@ -126,6 +138,12 @@ export function createFaults(opts: { random: () => number }): Faults {
       if (settings.reset_after_commit_next <= 0) return false;
       settings.reset_after_commit_next -= 1;
       return true;
+    },
+    takeFailAfterCommit() {
+      const fail = settings.fail_after_commit_next;
+      if (fail.count <= 0) return null;
+      fail.count -= 1;
+      return failure(fail.status, FAILURE_CODES[fail.status] ?? 'SERVER_ERROR', `simulated failure after the invoice was stored (fail_after_commit_next, status ${fail.status})`);
     },
     takeMalformed() {
       if (settings.malformed_next <= 0) return false;

@@ -152,6 +152,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     const result = await route.handle({ req, params, query: url.searchParams, clientId: authenticated, body: body?.value });
     if (api && faults) {
       if (route.pattern === '/v1/invoices' && result.status < 300 && faults.takeResetAfterCommit()) return { kind: 'reset' };
+      if (route.pattern === '/v1/invoices' && result.status < 300) {
+        const failed = faults.takeFailAfterCommit();
+        if (failed) return reply(failed);
+      }
       if (faults.takeMalformed()) return { kind: 'reply', reply: { ...result, status: 200 }, malformed: true };
     }
     return reply(result);

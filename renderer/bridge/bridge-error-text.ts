@@ -65,6 +65,9 @@ const RULES: readonly Rule[] = [
   [/^must be at least (.+), the amount due in cash \((.+) missing\)$/, (t, m) => t.fieldRules.cashShort(money(m[1], t), money(m[2], t))],
   [/^could not be reached$/, (t) => t.fieldRules.unreachable],
   [/^did not answer like an invoicing service$/, (t) => t.fieldRules.notAService],
+  // electron/core/app/void-lookup.ts: a void of a sale the service may hold
+  [/^may be held by the invoicing service, which could not be asked/, (t) => t.voidRules.notAsked],
+  [/^is held by the invoicing service \(document [^)]*\); it was not voided$/, (t) => t.voidRules.held],
   // electron/core/people and app/people-handlers.ts
   [/^is not the right PIN$/, (t) => t.peopleRules.wrongPin],
   [/^is not an owner's PIN$/, (t) => t.peopleRules.notOwnerPin],

@@ -81,7 +81,7 @@ export function SaleCorrection({ sale, version, onChanged }: Props): ReactNode {
     else notify('error', describeBridgeError(answer.error, t));
   };
   const askVoid = () => {
-    if (view.canVoid) setEditing('void');
+    if (view.canVoid || view.voidAsksService) setEditing('void');
     else setVoidNote(view.standing === 'validated' ? t.voidNotPossible.validated : t.voidNotPossible.stored);
   };
   const closed = view.standing === 'voided' || view.standing === 'replaced';
@@ -112,6 +112,7 @@ export function SaleCorrection({ sale, version, onChanged }: Props): ReactNode {
           save={correctCustomer} submitLabel={t.correctAndSend} onDone={(c) => { if (!c) setEditing(null); }} />
       ) : null}
       {editing === 'lines' ? <CorrectLines items={sale.items} onSend={(items) => (reasonOk() ? correct({ items }) : Promise.resolve(null))} onCancel={() => setEditing(null)} /> : null}
+      {editing === 'void' && view.voidAsksService ? <p role="note">{t.voidAsksService}</p> : null}
       {editing === 'void' ? (
         <div className="actions">
           <button type="button" className="danger" onClick={() => void voidIt()}>{t.confirmVoid}</button>

@@ -14,7 +14,7 @@ export const enCorrections: typeof esCorrections = {
   correctionStanding: {
     refused_at_creation: 'The invoicing service refused this invoice when it arrived and did not store it. Correct the customer or the lines and send it again: it keeps its reference.',
     rejected_after_validation: 'The service received the invoice, but the tax authority (DIAN) rejected it. The service keeps that rejected document: the correction is sent as a new invoice with another reference, linked to this one.',
-    maybe_stored: 'An earlier send got no answer: the service may have stored this invoice, so it cannot be corrected or voided here. Send it again unchanged: if the service has it, it returns its document.',
+    maybe_stored: 'An earlier send got no answer: the service may have stored this invoice, so it cannot be corrected here, and voiding it first asks the service. Send it again unchanged: if the service has it, it returns its document.',
     held_by_service: 'The service holds a document for this sale that is neither validated nor rejected. Until then it cannot be corrected or voided: send it again or ask your invoicing provider.',
     never_sent: 'This sale has not reached the invoicing service yet.',
     on_its_way: 'This sale is on its way to the service or awaiting the tax authority.',
@@ -45,6 +45,11 @@ export const enCorrections: typeof esCorrections = {
   voidNotPossible: {
     validated: 'This invoice is already valid for the tax authority: voiding it needs a credit note. The invoicing service\'s specification does not show how to issue credit notes, so Mostrador cannot do it; ask your invoicing provider how to issue one.',
     stored: 'The service has (or may have) stored this invoice: only a sale the service never stored is voided at the till.',
+  },
+  voidAsksService: 'An earlier send may have reached the invoicing service. Voiding first asks the service by this sale\'s reference: it is voided only if the service does not have it.',
+  voidRules: {
+    notAsked: 'the invoicing service may have stored this invoice and could not be asked, so it was not voided. Try again once the service can be reached.',
+    held: 'the invoicing service does have this invoice, so it was not voided: it keeps its document and goes on to the DIAN.',
   },
   correctedBy: 'Corrected by sale',
   corrects: 'Corrects sale',

@@ -14,7 +14,7 @@ export const esCorrections = {
   correctionStanding: {
     refused_at_creation: 'El servicio de facturación no aceptó esta factura al recibirla y no la guardó. Corrija el cliente o las líneas y envíela de nuevo: conservará su misma referencia.',
     rejected_after_validation: 'El servicio recibió la factura, pero la DIAN la rechazó al validarla. El servicio conserva ese documento rechazado: la corrección se enviará como una factura nueva, con otra referencia enlazada a esta.',
-    maybe_stored: 'Un envío anterior quedó sin respuesta: el servicio pudo haber guardado esta factura, así que no se puede corregir ni anular aquí. Reintente el envío sin cambios: si el servicio la tiene, devolverá su documento.',
+    maybe_stored: 'Un envío anterior quedó sin respuesta: el servicio pudo haber guardado esta factura, así que no se puede corregir aquí, y para anularla Mostrador pregunta antes al servicio. Reintente el envío sin cambios: si el servicio la tiene, devolverá su documento.',
     held_by_service: 'El servicio tiene un documento para esta venta que no está validado ni rechazado. Mientras tanto no se puede corregir ni anular: reintente el envío o consulte con su proveedor de facturación.',
     never_sent: 'Esta venta todavía no ha llegado al servicio de facturación.',
     on_its_way: 'Esta venta va en camino al servicio o espera la validación de la DIAN.',
@@ -45,6 +45,11 @@ export const esCorrections = {
   voidNotPossible: {
     validated: 'Esta factura ya es válida ante la DIAN: para anularla se necesita una nota crédito. La especificación del servicio de facturación no muestra cómo emitir notas crédito, así que Mostrador no puede hacerlo; consulte a su proveedor de facturación cómo emitirla.',
     stored: 'El servicio ya guardó (o pudo guardar) esta factura: solo se anula en la caja una venta que el servicio nunca guardó.',
+  },
+  voidAsksService: 'Un envío anterior pudo llegar al servicio de facturación. Al anular, Mostrador pregunta primero al servicio por la referencia de esta venta: solo se anula si el servicio no la tiene.',
+  voidRules: {
+    notAsked: 'el servicio de facturación pudo haber guardado esta factura y no se pudo consultar, así que no se anuló. Intente de nuevo cuando haya conexión con el servicio.',
+    held: 'el servicio de facturación sí tiene esta factura, así que no se anuló: queda con su documento y sigue su curso ante la DIAN.',
   },
   correctedBy: 'Corregida por la venta',
   corrects: 'Corrige la venta',

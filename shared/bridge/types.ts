@@ -456,6 +456,8 @@ export interface SaleCorrectionDto {
   /** 'same_reference': the service never stored it; 'new_reference': it did (rejected); null: no correction now. */
   canCorrect: 'same_reference' | 'new_reference' | null;
   canVoid: boolean;
+  /** The service may hold it (a send got no clear answer): a void first asks the service by the reference code. */
+  voidAsksService: boolean;
   /** The service's own words (its refusal, or the tax authority's rejection rules). */
   serviceWords: string[];
   /** Request fields those words name ("customer.identification", "items.0.quantity"), for the screen to point at. */

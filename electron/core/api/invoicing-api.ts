@@ -69,7 +69,8 @@ export interface InvoicingApi {
   createInvoice(requestBody: string): Promise<RemoteDocument>;
   getDocument(id: string): Promise<RemoteDocument>;
   /** `referenceCode` finds the document a sale became, e.g. after an ambiguous create. */
-  listDocuments(query?: DocumentQuery): Promise<{ documents: RemoteDocument[]; page: PageInfo | null }>;
+  /** `skipped`: list entries that could not be read (left out of `documents`). */
+  listDocuments(query?: DocumentQuery): Promise<{ documents: RemoteDocument[]; page: PageInfo | null; skipped: number }>;
   listNumberingRanges(now?: Date): Promise<NumberingRange[]>;
   stats(): InvoicingApiStats;
   /** If the rate budget holds requests back now: until when and why (the status bar says "resumes in 40 s"). */
@@ -146,7 +147,7 @@ export function createInvoicingApi(opts: InvoicingApiOptions): InvoicingApi {
       const req: HttpRequest = { method, url, headers: { authorization: `Bearer ${token}` } };
       if (body !== undefined) req.body = body;
       const response = await sendLimited(req, kind);
-      const failure = failureFromResponse(response, now());
+      const failure = failureFromResponse(response, now(), { afterPost: method === 'POST' });
       if (!failure) return response;
       if (failure.kind === 'auth' && !refreshed) {
         tokens.invalidate(token);
@@ -229,15 +230,17 @@ export function createInvoicingApi(opts: InvoicingApiOptions): InvoicingApi {
 }
 
 /** A list entry we cannot read (no id or status) is left out rather than failing the whole page. */
-function readDocumentList(body: unknown): { documents: RemoteDocument[]; page: PageInfo | null } {
+function readDocumentList(body: unknown): { documents: RemoteDocument[]; page: PageInfo | null; skipped: number } {
   const collection = readCollection(body);
   const documents: RemoteDocument[] = [];
+  let skipped = 0;
   for (const item of collection.items) {
     try {
       documents.push(readDocument(item));
     } catch {
-      // skipped on purpose, see above
+      // skipped on purpose, see above; counted, since a look-up by reference cannot say "absent" past one
+      skipped++;
     }
   }
-  return { documents, page: collection.page };
+  return { documents, page: collection.page, skipped };
 }

@@ -11,8 +11,12 @@ export function isSuccess(status: number): boolean {
   return status >= 200 && status < 300;
 }
 
-/** Null for any 2xx; otherwise the ApiError the reply stands for, with the service's own human message. */
-export function failureFromResponse(response: HttpResponse, nowMs: number): ApiError | null {
+/**
+ * Null for any 2xx; otherwise the ApiError the reply stands for, with the service's own human message. `afterPost`:
+ * a 5xx to a POST may come from a gateway that forwarded it and then failed, so the service may have acted on it
+ * (ambiguous); a 4xx is a definite refusal of the request.
+ */
+export function failureFromResponse(response: HttpResponse, nowMs: number, opts: { afterPost?: boolean } = {}): ApiError | null {
   const { status } = response;
   if (isSuccess(status)) return null;
   const reading = readErrorBody(response.json ?? response.bodyText, status);
@@ -23,7 +27,8 @@ export function failureFromResponse(response: HttpResponse, nowMs: number): ApiE
     return new ApiError({ ...common, kind: 'transient', ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
   }
   // 408 and 5xx: the service (or a proxy in front of it) may do better in a moment.
-  if (status === 408 || status >= 500) return new ApiError({ ...common, kind: 'transient' });
+  if (status >= 500) return new ApiError({ ...common, kind: 'transient', ambiguous: opts.afterPost === true });
+  if (status === 408) return new ApiError({ ...common, kind: 'transient' });
   // 400, 404, 409, 422 and any other status: the same request will get the same answer.
   return new ApiError({ ...common, kind: 'permanent' });
 }

@@ -13,6 +13,7 @@ import { CorrectionRefused, type Actor } from '../store';
 import type { Sale } from '../store/sales';
 import type { AppContext } from './app-context';
 import { currentService } from './settings-mapping';
+import { voidOnlyIfNotHeld } from './void-lookup';
 
 type CorrectionMethods = 'corrections.get' | 'corrections.correct' | 'corrections.void';
 
@@ -45,6 +46,8 @@ export function correctionHandlers(ctx: AppContext): Pick<BridgeHandlers, Correc
       saleId, standing,
       canCorrect: standing === 'refused_at_creation' ? 'same_reference' : standing === 'rejected_after_validation' ? 'new_reference' : null,
       canVoid: standing === 'refused_at_creation' || standing === 'never_sent',
+      // Not voidable while the service may hold it; the void first asks the service by the reference code.
+      voidAsksService: standing === 'maybe_stored' && sale.outbox.remoteId === null,
       serviceWords,
       fields: [...new Set(serviceWords.flatMap((w) => w.match(FIELD_PATTERN) ?? []))],
       corrects: linked(links.corrects),
@@ -107,7 +110,7 @@ export function correctionHandlers(ctx: AppContext): Pick<BridgeHandlers, Correc
     },
 
     'corrections.void': async ({ saleId, reason }) => {
-      saleOrFail(saleId);
+      await voidOnlyIfNotHeld(ctx, saleOrFail(saleId));
       try {
         store.voidSale({ saleId, reason, actor: ctx.actor?.() ?? NOBODY });
       } catch (error) {

@@ -80,6 +80,11 @@ export interface ServiceConnection {
    * demo service can always be started; a real one needs a usable address and its secret in the keychain.
    */
   unreachable(service: string): Promise<string | null>;
+  /**
+   * The API client of `service` while its engine runs (the one in use, or one with sales on their way), else null:
+   * for asking that service about one of its sales (a look-up by reference code before a void).
+   */
+  apiFor(service: string): InvoicingApi | null;
   /** Starts (or wakes) the engine of `service` once it has sales on their way; never another service's. */
   wake(service: string): Promise<void>;
   /** The services not in use that still have sales on their way or stuck, for the status bar. Never throws. */
@@ -324,6 +329,9 @@ export function createServiceConnection(opts: ServiceConnectionOptions): Service
           ? `The client secret of the invoicing service at ${account.baseUrl} (${account.clientId}) is no longer in the keychain, so its sales cannot be sent to it again. Connect that service in Settings to send them.`
           : `The keychain could not give the client secret of the invoicing service at ${account.baseUrl} (${account.clientId}): ${errorText(error)}`;
       }
+    },
+    apiFor(service) {
+      return pairs.get(service)?.api ?? null;
     },
     wake(service) {
       return serial(async () => {

@@ -90,6 +90,13 @@ export class CorrectionRefused extends StoreError {
 
 export interface Corrections {
   saleStanding(saleId: number): SaleStanding;
+  /** The id of the sale's latest attempt to send it (null before the first). */
+  latestAttemptId(saleId: number): number | null;
+  /**
+   * What the service said when asked by the sale's reference code: the document it holds, or none (`documentId`
+   * null) as of attempt `asOfAttempt` (read before asking). Append-only; a void after "none" needs no later attempt.
+   */
+  recordServiceLookup(input: { saleId: number; asOfAttempt: number | null; documentId: string | null }): void;
   correctionsOf(saleId: number): CorrectionRecord[];
   /** The sale this one corrects, and the one that corrects it (null when none). */
   correctionLinks(saleId: number): { corrects: number | null; correctedBy: number | null };
@@ -97,21 +104,38 @@ export interface Corrections {
   voidSale(input: { saleId: number; reason: string; actor: Actor }): void;
 }
 
-/** The pure rule behind `saleStanding`; the triggers hold the same line in SQL. */
-export function standingOf(entry: OutboxEntry, outcomes: readonly AttemptOutcome[], closed: ClosedAs | null): SaleStanding {
+/** What `standingOf` needs of one attempt: its order, what came of it, and whether it may have reached the service. */
+export interface AttemptFacts {
+  id: number;
+  outcome: AttemptOutcome;
+  mayHaveReached: boolean;
+}
+
+/**
+ * The pure rule behind `saleStanding`; the triggers hold the same line in SQL (void-guard-schema.ts). `absentAsOf`:
+ * the latest attempt as of which the service, asked by the reference code, said it has no such document.
+ */
+export function standingOf(
+  entry: OutboxEntry, attempts: readonly AttemptFacts[], closed: ClosedAs | null, absentAsOf: number | null = null,
+): SaleStanding {
   if (closed !== null) return closed;
   if (entry.state === 'validated') return 'validated';
+  const outcomes = attempts.map((a) => a.outcome);
   const reached = entry.remoteId !== null || outcomes.some((o) => o === 'queued' || o === 'validated');
-  const mayHaveReached = outcomes.includes('ambiguous');
+  const latest = attempts.at(-1)?.id ?? null;
+  const confirmedAbsent = latest !== null && absentAsOf === latest;
+  const mayHaveReached = !confirmedAbsent && attempts.some((a) => a.mayHaveReached || a.outcome === 'ambiguous');
   if (entry.state === 'needs_attention') {
     if (entry.remoteId !== null) {
       return classifyStatus(entry.remoteStatus ?? '') === 'rejected' ? 'rejected_after_validation' : 'held_by_service';
     }
     if (reached) return 'held_by_service';
     if (mayHaveReached) return 'maybe_stored';
+    // Told absent after an attempt that may have reached it: void only (a same-reference correction needs a refusal).
+    if (confirmedAbsent && attempts.some((a) => a.mayHaveReached || a.outcome === 'ambiguous')) return 'never_sent';
     return outcomes.at(-1) === 'permanent' ? 'refused_at_creation' : 'never_sent';
   }
-  if (entry.state === 'waiting' && !reached && !mayHaveReached) return 'never_sent';
+  if (entry.state === 'waiting' && !reached) return mayHaveReached ? 'maybe_stored' : 'never_sent';
   return 'on_its_way';
 }
 
@@ -123,7 +147,15 @@ interface CorrectionRow {
 export function correctionsTable(
   db: Database.Database, now: () => number, nextReferenceCode: () => string, sales: Pick<Sales, 'getSale'>,
 ): Corrections {
-  const selectOutcomes = db.prepare<[number], { outcome: AttemptOutcome }>('SELECT outcome FROM outbox_attempts WHERE entry_id = ? ORDER BY id');
+  const selectAttempts = db.prepare<[number], { id: number; outcome: AttemptOutcome; may_have_reached: 0 | 1 }>(
+    'SELECT id, outcome, may_have_reached FROM outbox_attempts WHERE entry_id = ? ORDER BY id',
+  );
+  const selectAbsentAsOf = db.prepare<[number], { as_of_attempt: number | null }>(
+    'SELECT as_of_attempt FROM service_lookups WHERE entry_id = ? AND found = 0 ORDER BY id DESC LIMIT 1',
+  );
+  const insertLookup = db.prepare<[number, number, number | null, 0 | 1, string | null]>(
+    'INSERT INTO service_lookups (entry_id, at, as_of_attempt, found, document_id) VALUES (?, ?, ?, ?, ?)',
+  );
   const selectClosed = db.prepare<[number], { closed: ClosedAs | null }>('SELECT closed FROM outbox WHERE id = ?');
   const selectRecords = db.prepare<[number, number], CorrectionRow>(
     `SELECT id, at, kind, sale_id, new_sale_id, person_name, approved_by_name, what, reason, before, after
@@ -176,9 +208,13 @@ export function correctionsTable(
     return sale;
   }
 
+  function attemptsOf(entryId: number): AttemptFacts[] {
+    return selectAttempts.all(entryId).map((r) => ({ id: r.id, outcome: r.outcome, mayHaveReached: r.may_have_reached === 1 }));
+  }
+
   function standing(sale: Sale): SaleStanding {
-    const outcomes = selectOutcomes.all(sale.outbox.id).map((r) => r.outcome);
-    return standingOf(sale.outbox, outcomes, selectClosed.get(sale.outbox.id)?.closed ?? null);
+    const absentAsOf = selectAbsentAsOf.get(sale.outbox.id)?.as_of_attempt ?? null;
+    return standingOf(sale.outbox, attemptsOf(sale.outbox.id), selectClosed.get(sale.outbox.id)?.closed ?? null, absentAsOf);
   }
 
   function record(kind: CorrectionKind, sale: Sale, actor: Actor, what: string, reason: string,
@@ -211,6 +247,14 @@ export function correctionsTable(
   return {
     saleStanding(saleId) {
       return standing(mustGetSale(saleId));
+    },
+
+    latestAttemptId(saleId) {
+      return attemptsOf(mustGetSale(saleId).outbox.id).at(-1)?.id ?? null;
+    },
+
+    recordServiceLookup({ saleId, asOfAttempt, documentId }) {
+      insertLookup.run(mustGetSale(saleId).outbox.id, now(), asOfAttempt, documentId === null ? 0 : 1, documentId);
     },
 
     correctionsOf(saleId) {

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { StoreError } from './errors';
 import { foldText } from '../../../shared/folded-text';
 import { CORRECTIONS_SQL } from './corrections-schema';
+import { VOID_GUARD_SQL } from './void-guard-schema';
 
 /**
  * Forward-only schema changes. The position in the array is the version it produces (index 0 → version 1),
@@ -568,7 +569,8 @@ export const migrations: readonly Migration[] = [
         CREATE INDEX print_jobs_waiting_in_order ON print_jobs (id) WHERE state = 'waiting';
       `);
     },
-  },  {
+  },
+  {
     name: 'pin attempts per person (issue 19)',
     up(db) {
       // Wrong PINs are counted per person and kept here, so neither another person's right PIN nor a restart
@@ -581,6 +583,14 @@ export const migrations: readonly Migration[] = [
           last_wrong_at INTEGER
         ) STRICT;
       `);
+    },
+  },
+  {
+    name: 'voids only of sales the service provably never stored (issue 19)',
+    up(db) {
+      // A 5xx after a forwarded POST may leave an invoice at the service: attempts say whether they may have
+      // reached it, and a void of such a sale needs the service's own "no such document" (void-guard-schema.ts).
+      db.exec(VOID_GUARD_SQL);
     },
   },
 ];

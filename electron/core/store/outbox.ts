@@ -41,6 +41,8 @@ export interface Attempt {
   outcome: AttemptOutcome;
   httpStatus: number | null;
   message: string | null;
+  /** False only when the request provably never reached the service (refused before sending, or a definite 4xx). */
+  mayHaveReached: boolean;
 }
 
 export interface AttemptInput {
@@ -49,6 +51,16 @@ export interface AttemptInput {
   outcome: AttemptOutcome;
   httpStatus?: number | null;
   message?: string | null;
+  /** Whether the request may have reached the service; unsaid, only a 4xx answer counts as a refusal. */
+  mayHaveReached?: boolean;
+}
+
+/** What an attempt says about the service, when the caller did not say: anything not provably refused may be stored. */
+export function attemptMayHaveReached(attempt: AttemptInput): boolean {
+  if (attempt.outcome === 'queued' || attempt.outcome === 'validated' || attempt.outcome === 'ambiguous') return true;
+  if (attempt.mayHaveReached !== undefined) return attempt.mayHaveReached;
+  const status = attempt.httpStatus ?? null;
+  return !(status !== null && status >= 400 && status <= 499);
 }
 
 interface EntryRow {
@@ -61,7 +73,7 @@ interface EntryRow {
 
 interface AttemptRow {
   id: number; entry_id: number; started_at: number; finished_at: number; outcome: AttemptOutcome;
-  http_status: number | null; message: string | null;
+  http_status: number | null; message: string | null; may_have_reached: 0 | 1;
 }
 
 export const ENTRY_COLUMNS = `o.id, o.sale_id, s.reference_code, o.state, o.request_body, o.numbering_range_id, o.service, o.attempts,
@@ -122,9 +134,9 @@ export function outboxTable(db: Database.Database, now: () => number): Outbox {
      RETURNING id`,
   );
   const unclaimAll = db.prepare<[number]>(`UPDATE outbox SET state = 'waiting', updated_at = ? WHERE state = 'sending'`);
-  const insertAttempt = db.prepare<[number, number, number, string, number | null, string | null], AttemptRow>(
-    `INSERT INTO outbox_attempts (entry_id, started_at, finished_at, outcome, http_status, message)
-     VALUES (?, ?, ?, ?, ?, ?) RETURNING *`,
+  const insertAttempt = db.prepare<[number, number, number, string, number | null, string | null, 0 | 1], AttemptRow>(
+    `INSERT INTO outbox_attempts (entry_id, started_at, finished_at, outcome, http_status, message, may_have_reached)
+     VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *`,
   );
   const countAttempt = db.prepare<[number, number]>('UPDATE outbox SET attempts = attempts + 1, updated_at = ? WHERE id = ?');
   const selectAttempts = db.prepare<[number], AttemptRow>('SELECT * FROM outbox_attempts WHERE entry_id = ? ORDER BY id');
@@ -235,6 +247,7 @@ export function outboxTable(db: Database.Database, now: () => number): Outbox {
         mustGet(entryId);
         const row = insertAttempt.get(
           entryId, attempt.startedAt, attempt.finishedAt, attempt.outcome, attempt.httpStatus ?? null, attempt.message ?? null,
+          attemptMayHaveReached(attempt) ? 1 : 0,
         );
         countAttempt.run(now(), entryId);
         if (!row) throw new StoreError('The attempt was not recorded.');
@@ -327,6 +340,6 @@ export function outboxTable(db: Database.Database, now: () => number): Outbox {
 function toAttempt(row: AttemptRow): Attempt {
   return {
     id: row.id, entryId: row.entry_id, startedAt: row.started_at, finishedAt: row.finished_at,
-    outcome: row.outcome, httpStatus: row.http_status, message: row.message,
+    outcome: row.outcome, httpStatus: row.http_status, message: row.message, mayHaveReached: row.may_have_reached === 1,
   };
 }

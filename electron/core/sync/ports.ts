@@ -29,8 +29,10 @@ export interface SyncStore {
 export interface SyncApi {
   createInvoice(requestBody: string): Promise<RemoteDocument>;
   getDocument(id: string): Promise<RemoteDocument>;
-  listDocuments(query?: { page?: number; perPage?: number; status?: string }): Promise<{
+  listDocuments(query?: { page?: number; perPage?: number; status?: string; referenceCode?: string }): Promise<{
     documents: RemoteDocument[];
+    /** List entries that could not be read (optional: a client that drops none). */
+    skipped?: number;
     page: { page?: number; per_page?: number; total?: number; total_pages?: number } | null;
   }>;
   listNumberingRanges(now?: Date): Promise<NumberingRange[]>;

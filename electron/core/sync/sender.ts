@@ -57,7 +57,7 @@ export async function submitSale(deps: SendDeps, claimed: OutboxEntry): Promise<
   }
   try {
     const doc = await api.createInvoice(entry.requestBody);
-    store.recordAttempt(entry.id, { startedAt, finishedAt: deps.now(), outcome: 'queued', httpStatus: null, message: doc.status });
+    store.recordAttempt(entry.id, { startedAt, finishedAt: deps.now(), outcome: 'queued', httpStatus: null, message: doc.status, mayHaveReached: true });
     return { kind: 'done', state: applyDocument(store, entry, doc) };
   } catch (error) {
     if (!isApiError(error)) {
@@ -67,6 +67,8 @@ export async function submitSale(deps: SendDeps, claimed: OutboxEntry): Promise<
     const outcome = error.ambiguous ? 'ambiguous' : error.retryable ? 'transient' : 'permanent';
     store.recordAttempt(entry.id, {
       startedAt, finishedAt: deps.now(), outcome, httpStatus: error.status ?? null, message: describe(error),
+      // The client says whether the request may have reached the service (a 5xx after a forwarded POST may have).
+      mayHaveReached: error.ambiguous,
     });
     if (error.code === 'RANGE_INVALID' && entry.numberingRangeId !== null) {
       // The service refused the request as a whole, so no document exists for it: re-freezing with a new range is safe.

@@ -61,6 +61,22 @@ describe('fault injection', () => {
     expect((await counters()).documents - before.documents).toBe(1);
   });
 
+  it('fail_after_commit_next stores the invoice, then answers the 5xx a failing gateway would', async () => {
+    const before = await counters();
+    await setFaults({ fail_after_commit_next: { count: 1, status: 502 } });
+    const failed = await call(sb.baseUrl, 'POST', '/v1/invoices', { token, body: invoiceBody(rangeId, 'F-GATEWAY') });
+    expect(failed.status).toBe(502);
+    expect(failed.json).toMatchObject({ status: 502, code: 'BAD_GATEWAY' });
+    const stored = await byReference('F-GATEWAY');
+    expect(stored).toHaveLength(1);
+    // Once only: the retry gets the stored invoice back, and no second one is made.
+    const retry = await call(sb.baseUrl, 'POST', '/v1/invoices', { token, body: invoiceBody(rangeId, 'F-GATEWAY') });
+    expect(retry.status).toBe(200);
+    expect(retry.json.id).toBe(stored[0].id);
+    expect((await counters()).documents - before.documents).toBe(1);
+    expect((await call(sb.baseUrl, 'POST', '/sandbox/faults', { token, body: { fail_after_commit_next: { count: 1, status: 404 } } })).status).toBe(400);
+  });
+
   it('rate_limit_storm_next answers 429 with the given Retry-After, counted in http_429', async () => {
     const before = (await counters()).http_429;
     await setFaults({ rate_limit_storm_next: { count: 2, retry_after_s: 7 } });
