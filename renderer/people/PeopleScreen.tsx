@@ -8,6 +8,7 @@ import { ListDetail } from '../app/ListDetail';
 import { BackOffice, Toolbar } from '../app/Toolbar';
 import { describeBridgeError, localizeFieldMessage } from '../bridge/bridge-error-text';
 import { formatDateTime } from '../format/date-time';
+import { saleNumberLabel } from '../format/sale-number';
 import { useText } from '../i18n/use-text';
 import { overrideText } from './override-text';
 import { callWithOwner, refreshPeople } from './owner-pin';
@@ -18,6 +19,7 @@ const EMPTY: Draft = { name: '', role: 'cashier', pin: '', active: true };
 
 export function PeopleScreen(): ReactNode {
   const t = useText();
+  const tillName = useApp((s) => s.settings?.tillName ?? '');
   const locale = useApp((s) => s.locale);
   const notify = useApp((s) => s.notify);
   const session = usePeople((s) => s.session);
@@ -104,7 +106,7 @@ export function PeopleScreen(): ReactNode {
                   {overrides.map((o) => (
                     <tr key={o.id}>
                       <td className="col-p3">{formatDateTime(o.at, locale)}</td><td className="col-p2">{o.ownerName || '—'}</td><td className="col-p2">{o.cashierName || '—'}</td>
-                      <td>{t.ownerPinAction[o.action] ?? o.action}: {overrideText(o.detail, t, locale)}</td><td className="nowrap">{o.saleShortNumber ?? '—'}</td>
+                      <td>{sentence(t.ownerPinAction[o.action] ?? o.action)}: {overrideText(o.detail, t, locale)}</td><td className="nowrap">{o.saleShortNumber === null ? '—' : saleNumberLabel(tillName || t.till, o.saleShortNumber)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -115,3 +117,6 @@ export function PeopleScreen(): ReactNode {
     </BackOffice>
   );
 }
+
+/** The action's name opens the row: its first letter in capitals (the dictionary's words also sit mid-sentence). */
+const sentence = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
