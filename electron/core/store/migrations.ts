@@ -593,6 +593,30 @@ export const migrations: readonly Migration[] = [
       db.exec(VOID_GUARD_SQL);
     },
   },
+  {
+    name: 'the override log is append-only (issue 19)',
+    up(db) {
+      // The owner's record of what was allowed must not be rewritten or erased, as for corrections and closed
+      // shifts. The one change allowed: a pending price approval of an open sale ends once (used_at set), pointing
+      // at the sale that used it with the lines it finally charged.
+      db.exec(`
+        CREATE TRIGGER overrides_never_deleted BEFORE DELETE ON overrides BEGIN
+          SELECT RAISE(ABORT, 'an override record is never deleted');
+        END;
+        CREATE TRIGGER overrides_append_only BEFORE UPDATE ON overrides
+        WHEN OLD.open_sale_slot IS NULL OR OLD.used_at IS NOT NULL OR NEW.used_at IS NULL
+          OR (OLD.sale_id IS NOT NULL AND NEW.sale_id IS NOT OLD.sale_id)
+          OR (NEW.detail IS NOT OLD.detail AND (NEW.sale_id IS NULL OR OLD.product_code IS NULL))
+          OR NEW.id IS NOT OLD.id OR NEW.at IS NOT OLD.at OR NEW.owner_id IS NOT OLD.owner_id
+          OR NEW.owner_name IS NOT OLD.owner_name OR NEW.cashier_id IS NOT OLD.cashier_id
+          OR NEW.cashier_name IS NOT OLD.cashier_name OR NEW.action IS NOT OLD.action
+          OR NEW.open_sale_slot IS NOT OLD.open_sale_slot OR NEW.product_code IS NOT OLD.product_code
+        BEGIN
+          SELECT RAISE(ABORT, 'an override record cannot change');
+        END;
+      `);
+    },
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = migrations.length;
