@@ -14,6 +14,9 @@ export interface PriceLineChange {
   catalogTaxes: TaxRate[];
   chargedPrice: string;
   chargedTaxes: TaxRate[];
+  /** Only when the line's discount is not the catalog's and above what a cashier may give alone (issue 19). */
+  catalogDiscount?: string;
+  chargedDiscount?: string;
 }
 
 /** A sale as an override names it: its short number and reference when the sale was found, else the id asked for. */

@@ -13,11 +13,17 @@ import { boundedNumber, codeOf } from './field-rules';
 import { LIMITS } from './limits';
 import { calculateTotals, formatCop } from './money';
 import { openSaleSlotSchema } from './open-sale';
+import { ownerOverrideSchema } from './people';
 import { productCodeText, productNameText, unitMeasureCode } from './sale-line-text';
 
 export const QUANTITY_RULE = { min: 0, above: true, max: LIMITS.maxQuantity, decimals: LIMITS.quantityDecimals } as const;
 export const PRICE_RULE = { min: 0, max: LIMITS.maxPrice, decimals: LIMITS.priceDecimals } as const;
 export const DISCOUNT_RATE_RULE = { min: 0, max: LIMITS.maxRate, decimals: LIMITS.rateDecimals } as const;
+/**
+ * The owner's setting "largest discount a cashier may give alone": a line discount's own rule (0 to 100 %, at most
+ * 2 decimals), so the Settings field and the bridge refuse the same values. Above it a line needs the owner's PIN.
+ */
+export const cashierMaxDiscountSchema = boundedNumber(DISCOUNT_RATE_RULE);
 export const TAX_RATE_RULE = { min: 0, max: LIMITS.maxRate, decimals: LIMITS.taxRateDecimals } as const;
 
 export const saleTaxSchema = z.strictObject({
@@ -89,6 +95,8 @@ export const chargeSchema = z.strictObject({
   openSaleSlot: openSaleSlotSchema.optional(),
   /** Cash handed over (efectivo only): stored with the sale and printed, never sent to the service. */
   cash: cashInputSchema.optional(),
+  /** A cashier charging a saved buyer with other tax data: the owner's PIN for this one charge. */
+  ownerOverride: ownerOverrideSchema.optional(),
 }).superRefine((sale, ctx) => {
   cashProblem(sale, ctx);
   // A body larger than the service takes could never be invoiced, so it is refused while it can still be split.

@@ -7,7 +7,7 @@ import { customerInputSchema } from '../customer';
 import { boundedNumber, boundedText, emailAddress, municipalityCode } from '../field-rules';
 import { PAYMENT_MEANS, type PaymentMeansCode } from '../codes';
 import { LIMITS } from '../limits';
-import { chargeSchema } from '../sale-input';
+import { cashierMaxDiscountSchema, chargeSchema } from '../sale-input';
 import { sellerSchema } from '../seller';
 import { SERVICE_URL_MAX_LENGTH, SERVICE_URL_MESSAGES, serviceUrlProblem } from '../service-url';
 import { DEFAULT_OPEN_SALE_SLOT, openSaleDraftSchema, openSaleSlotSchema, parkableDraftSchema } from '../open-sale';
@@ -185,6 +185,7 @@ export const bridgeContract = {
       tillName: tillNameSchema.optional(),
       // This till's share of the service's request limit, whole percent (shared/limits.ts).
       rateShare: boundedNumber({ min: LIMITS.minRateSharePercent, max: LIMITS.maxRateSharePercent, decimals: 0 }).optional(),
+      cashierMaxDiscount: cashierMaxDiscountSchema.optional(),
     }),
     result: returns<SettingsDto>(),
   },

@@ -179,6 +179,8 @@ export interface SettingsDto {
   tillName: string;
   /** This till's share of the service's request limit, in percent (100 = one till per client id). */
   rateShare: number;
+  /** The largest line discount, in percent, a cashier may give without the owner's PIN (default 0). */
+  cashierMaxDiscount: number;
 }
 
 export interface RangeDto {

@@ -16,7 +16,7 @@ import { TillSession } from '../people/till-session';
 import type { Actor } from '../store/corrections';
 import type { Person } from '../store/people';
 import type { AppContext } from './app-context';
-import { KEYS } from './settings-mapping';
+import { KEYS, readCashierMaxDiscount } from './settings-mapping';
 
 type PeopleMethods = 'sales.tills' | 'people.session' | 'people.signIn' | 'people.signOut' | 'people.save' | 'people.overrides' | 'people.approveLine';
 
@@ -61,13 +61,17 @@ export function peopleDesk(ctx: AppContext): PeopleDesk {
   function overridesFor(items: readonly InvoiceItem[], openSaleSlot: string | undefined) {
     if (!session.needsOwner()) return [];
     const pending = openSaleSlot === undefined ? new Map<string, { id: number }>() : store.pendingPriceOverrides(openSaleSlot);
-    const changes = priceChanges(items, store);
+    const maxDiscount = readCashierMaxDiscount(store);
+    const changes = priceChanges(items, store, maxDiscount);
     const missing = changes.filter((c) => !pending.has(c.code));
     if (missing.length > 0) {
-      const fields = Object.fromEntries(missing.map((c) => [`items.${c.index}.price`, 'differs from the catalog; an owner must approve the change']));
+      const fields = Object.fromEntries(missing.flatMap((c) => [
+        ...(c.price ? [[`items.${c.index}.price`, 'differs from the catalog; an owner must approve the change']] : []),
+        ...(c.discount ? [[`items.${c.index}.discount_rate`, `is above the ${maxDiscount} % a cashier may give alone; an owner must approve it`]] : []),
+      ]));
       throw new BridgeFailure(
         'FORBIDDEN',
-        `${seller()} cannot change a price or a tax at the counter: an owner must enter their PIN for ${missing.map((c) => c.code).join(', ')}.`,
+        `${seller()} cannot change a price or a tax, or give a discount above ${maxDiscount} %, at the counter: an owner must enter their PIN for ${missing.map((c) => c.code).join(', ')}.`,
         fields,
       );
     }
@@ -144,7 +148,20 @@ export function peopleDesk(ctx: AppContext): PeopleDesk {
           // Who sold it is part of the sale: once people are set up, somebody must be signed in.
           if (session.setUp() && !session.current()) throw new BridgeFailure('FORBIDDEN', 'Nobody is signed in at this till: choose who is selling first.', { person: 'nobody is signed in; choose who is selling' });
           overridesFor(input.items as InvoiceItem[], input.openSaleSlot as string | undefined);
-          return handler(input);
+          // The buyer is invoiced with the tax data saved for it, as customers.save keeps it: other data needs an owner.
+          const buyerChange = session.needsOwner() ? restrictionOf('customers.save', { customer: input.customer }, store) : null;
+          if (!buyerChange) return handler(input);
+          if (!override) {
+            throw new BridgeFailure(
+              'FORBIDDEN',
+              `${seller()} cannot invoice a saved customer with other tax data: an owner must enter their PIN, or charge with the saved data.`,
+              { [OWNER_OVERRIDE_FIELD]: 'an owner\'s PIN is needed for this action' },
+            );
+          }
+          const owner = await session.owner(override.pin);
+          const result = await approvals.run(owner, () => handler(input));
+          record(owner, buyerChange.action, buyerChange.detail);
+          return result;
         }
         const restriction = session.needsOwner() ? restrictionOf(method, input, store) : null;
         if (!restriction) return handler(input);

@@ -5,6 +5,7 @@
 import type { ConnectionDto, Locale, PaperWidth, SellerDto, SettingsDto } from '../../../shared/bridge/types';
 import { DEFAULT_TILL_NAME, clientIdSchema, sellerSchema, serviceUrlSchema } from '../../../shared/bridge/contract';
 import { LIMITS } from '../../../shared/limits';
+import { cashierMaxDiscountSchema } from '../../../shared/sale-input';
 import { CURRENT_RANGE_KEY, PREFERRED_RANGE_KEY } from '../sync/range-provider';
 
 export const KEYS = {
@@ -21,6 +22,7 @@ export const KEYS = {
   defaultMunicipality: 'default_municipality_code',
   tillName: 'till_name',
   rateShare: 'rate_share_percent',
+  cashierMaxDiscount: 'cashier_max_discount_percent',
 } as const;
 
 /** This till's share of the service's request limit, in percent, when several tills use one client id. */
@@ -29,6 +31,15 @@ export const DEFAULT_RATE_SHARE = 100;
 export function readRateShare(rows: Pick<SettingsRows, 'getSetting'>): number {
   const value = Number(rows.getSetting(KEYS.rateShare) ?? DEFAULT_RATE_SHARE);
   return Number.isInteger(value) && value >= LIMITS.minRateSharePercent && value <= LIMITS.maxRateSharePercent ? value : DEFAULT_RATE_SHARE;
+}
+
+/**
+ * The largest discount (percent) a cashier may give on a line alone; above it the owner's PIN, like a price change.
+ * Nothing saved, or a damaged row, is 0: a cashier gives no discount of their own until the owner says so.
+ */
+export function readCashierMaxDiscount(rows: Pick<SettingsRows, 'getSetting'>): number {
+  const parsed = cashierMaxDiscountSchema.safeParse(Number(rows.getSetting(KEYS.cashierMaxDiscount) ?? 0));
+  return parsed.success ? parsed.data : 0;
 }
 
 export interface SettingsRows {
@@ -147,6 +158,7 @@ export function readSettings(
     tillId: rows.tillId(),
     tillName: nonEmpty(KEYS.tillName) ?? DEFAULT_TILL_NAME,
     rateShare: readRateShare(rows),
+    cashierMaxDiscount: readCashierMaxDiscount(rows),
   };
 }
 
@@ -161,6 +173,7 @@ export interface SettingsChanges {
   defaultMunicipalityCode?: string | undefined;
   tillName?: string | undefined;
   rateShare?: number | undefined;
+  cashierMaxDiscount?: number | undefined;
 }
 
 /** Writes only what was given; null clears (stored as '' because the store has no delete). */
@@ -175,4 +188,5 @@ export function writeSettings(rows: SettingsRows, changes: SettingsChanges): voi
   if (changes.defaultMunicipalityCode !== undefined) rows.setSetting(KEYS.defaultMunicipality, changes.defaultMunicipalityCode);
   if (changes.tillName !== undefined) rows.setSetting(KEYS.tillName, changes.tillName.trim());
   if (changes.rateShare !== undefined) rows.setSetting(KEYS.rateShare, String(changes.rateShare));
+  if (changes.cashierMaxDiscount !== undefined) rows.setSetting(KEYS.cashierMaxDiscount, String(changes.cashierMaxDiscount));
 }

@@ -90,6 +90,9 @@ export function canonicalDecimal(value: string | number): string {
 export interface PriceChange {
   index: number;
   code: string;
+  /** Which fields need the owner: the price or tax, the discount, or both. */
+  price: boolean;
+  discount: boolean;
   /** What the line charges against what the catalog says, for the log. */
   line: PriceLineChange;
 }
@@ -98,26 +101,30 @@ const taxRates = (taxes: ReadonlyArray<{ code: string; rate: number | string }>)
   taxes.map((t) => ({ code: t.code, rate: canonicalDecimal(t.rate) }));
 
 /**
- * Lines whose price or tax is not the catalog's (a product missing from the catalog counts: its price was typed).
- * Discounts are not a price change here.
+ * Lines whose price or tax is not the catalog's (a product missing from the catalog counts: its price was typed),
+ * or whose discount is above both the catalog's own discount and `maxDiscount`, the largest a cashier may give
+ * alone (percent; discounts have at most 2 decimals, so comparing them as numbers is exact).
  */
-export function priceChanges(items: readonly InvoiceItem[], store: Pick<Store, 'catalogPrice'>): PriceChange[] {
+export function priceChanges(items: readonly InvoiceItem[], store: Pick<Store, 'catalogPrice'>, maxDiscount: number): PriceChange[] {
   const changes: PriceChange[] = [];
   items.forEach((item, index) => {
     const catalog = store.catalogPrice(item.code);
     const charged = { chargedPrice: canonicalDecimal(item.price), chargedTaxes: taxRates(item.taxes) };
+    const catalogDiscount = catalog ? canonicalDecimal(catalog.discountRate) : '0';
+    const discount = canonicalDecimal(item.discount_rate) !== catalogDiscount && Number(item.discount_rate) > maxDiscount;
+    const discountFacts = discount ? { catalogDiscount, chargedDiscount: canonicalDecimal(item.discount_rate) } : {};
     if (!catalog) {
-      changes.push({ index, code: item.code, line: { code: item.code, name: item.name, catalogPrice: null, catalogTaxes: [], ...charged } });
+      changes.push({ index, code: item.code, price: true, discount, line: { code: item.code, name: item.name, catalogPrice: null, catalogTaxes: [], ...charged, ...discountFacts } });
       return;
     }
     const catalogTaxes = catalog.taxCode === null || catalog.taxRate === null ? [] : [{ code: catalog.taxCode, rate: catalog.taxRate }];
     const samePrice = canonicalDecimal(item.price) === canonicalDecimal(catalog.price);
     const sameTax = catalogTaxes.length === item.taxes.length
       && catalogTaxes.every((t, i) => item.taxes[i]?.code === t.code && canonicalDecimal(item.taxes[i]?.rate ?? '') === canonicalDecimal(t.rate));
-    if (samePrice && sameTax) return;
+    if (samePrice && sameTax && !discount) return;
     changes.push({
-      index, code: item.code,
-      line: { code: item.code, name: item.name, catalogPrice: canonicalDecimal(catalog.price), catalogTaxes: taxRates(catalogTaxes), ...charged },
+      index, code: item.code, price: !(samePrice && sameTax), discount,
+      line: { code: item.code, name: item.name, catalogPrice: canonicalDecimal(catalog.price), catalogTaxes: taxRates(catalogTaxes), ...charged, ...discountFacts },
     });
   });
   return changes;

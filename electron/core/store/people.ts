@@ -68,7 +68,7 @@ export interface People {
   /** Runs inside the sale's own transaction (see SaleInput.stamp). */
   stampSale(saleId: number, stamp: SaleStamp): void;
   /** The catalog's price and tax for a product code, as the counter must charge them unless an owner approves. */
-  catalogPrice(code: string): { price: string; taxCode: string | null; taxRate: string | null } | null;
+  catalogPrice(code: string): { price: string; taxCode: string | null; taxRate: string | null; discountRate: string } | null;
   /** The tax data a customer is saved with now (null: a new customer), to tell a cashier's new buyer from an edit. */
   customerTaxData(identificationType: string, identification: string): Record<CustomerTaxField, string> | null;
   /** The tills whose sales are in this file, each with the name its latest sale was rung up under. */
@@ -129,8 +129,8 @@ export function peopleTable(db: Database.Database, now: () => number): People {
      SELECT till_id, (SELECT till_name FROM sales latest WHERE latest.till_id = t.till_id ORDER BY latest.id DESC LIMIT 1) AS till_name
      FROM t WHERE till_id IS NOT NULL ORDER BY till_name, till_id`,
   );
-  const price = db.prepare<[string], { price: string; tax_code: string | null; tax_rate: string | null }>(
-    'SELECT price, tax_code, tax_rate FROM products WHERE code = ?',
+  const price = db.prepare<[string], { price: string; tax_code: string | null; tax_rate: string | null; discount_rate: string }>(
+    'SELECT price, tax_code, tax_rate, discount_rate FROM products WHERE code = ?',
   );
 
   const named = (error: unknown, name: string): never => {
@@ -196,7 +196,7 @@ export function peopleTable(db: Database.Database, now: () => number): People {
     },
     catalogPrice(code) {
       const row = price.get(code);
-      return row ? { price: row.price, taxCode: row.tax_code, taxRate: row.tax_rate } : null;
+      return row ? { price: row.price, taxCode: row.tax_code, taxRate: row.tax_rate, discountRate: row.discount_rate } : null;
     },
     customerTaxData: (identificationType, identification) => customer.get(identificationType, identification) ?? null,
     tillsInHistory: () => tills.all().map((r) => ({ tillId: r.till_id, tillName: r.till_name })),
