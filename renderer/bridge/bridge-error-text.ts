@@ -74,6 +74,7 @@ const RULES: readonly Rule[] = [
   [/^too many wrong PINs; paused until (\S+)$/, (t, m) => t.peopleRules.pinLocked(Date.parse(m[1] ?? ''))],
   [/^an owner's PIN is needed for this action$/, (t) => t.peopleRules.needsOwnerPin],
   [/^differs from the catalog; an owner must approve the change$/, (t) => t.peopleRules.priceNeedsOwner],
+  [/^is above the (\d+(?:\.\d+)?) % a cashier may give alone; an owner must approve it$/, (t, m) => t.peopleRules.discountNeedsOwner(m[1] ?? '')],
   [/^nobody is signed in; choose who is selling$/, (t) => t.peopleRules.nobodySelling],
   [/^the first person set up must be an owner$/, (t) => t.fieldRules.firstPersonOwner],
   [/^at least one active owner must remain$/, (t) => t.fieldRules.lastOwner],

@@ -52,6 +52,7 @@ export const enPeople: typeof esPeople = {
     pinLocked: (until: number) => `too many wrong PINs for this person: their PIN is paused until ${formatDateTime(until, 'en')}`,
     needsOwnerPin: 'this action needs the owner\'s PIN',
     priceNeedsOwner: 'the price or tax is not the catalog\'s; the owner must approve the change',
+    discountNeedsOwner: (max: string) => `is above the ${max} % a cashier may give alone; the owner must approve it`,
     nobodySelling: 'nobody is signed in at this till; choose who is selling',
   },
   overrideSaid: {
@@ -60,6 +61,7 @@ export const enPeople: typeof esPeople = {
     notInCatalog: (product: string, charged: string) => `${product}: not in the catalog; charged ${charged}`,
     priceWithTax: (price: string, tax: string) => `${price} with ${tax}`,
     priceWithoutTax: (price: string) => `${price} without tax`,
+    discountLine: (catalog: string, charged: string) => `catalog discount ${catalog} %; given ${charged} %`,
     settings: (fields: string) => `Settings changed: ${fields}`,
     connection: (url: string, client: string) => `Connection set to ${url} (${client})`,
     demo: 'Switched to the demo service',
@@ -89,11 +91,13 @@ export const enPeople: typeof esPeople = {
   settingsFieldNames: {
     seller: 'seller details', locale: 'language', paperWidth: 'paper width', printerName: 'printer',
     silentPrint: 'print without asking', preferredRangeId: 'numbering range', defaultEmail: 'default e-mail',
-    defaultMunicipalityCode: 'default municipality', tillName: 'till name', rateShare: 'share of the request limit',
+    defaultMunicipalityCode: 'default municipality', tillName: 'till name', rateShare: 'share of the request limit', cashierMaxDiscount: 'largest discount of a cashier',
   } as Record<string, string>,
   allTills: 'All tills',
   unlockPrice: (name: string) => `Change price or tax: ${name}`,
   lockedPrice: 'Catalog price and tax: a cashier needs the owner to change them',
+  unlockDiscount: (name: string) => `Change discount: ${name}`,
+  lockedDiscount: (max: string) => `A cashier gives up to ${max} % discount alone; more needs the owner`,
   /** Who sold a sale, on the receipt, its detail and the history list. */
   soldBy: 'Cashier',
 };

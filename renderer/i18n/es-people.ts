@@ -51,6 +51,7 @@ export const esPeople = {
     pinLocked: (until: number) => `demasiados PIN equivocados para esta persona: su PIN queda en pausa hasta ${formatDateTime(until, 'es-CO')}`,
     needsOwnerPin: 'esta acción necesita el PIN del dueño',
     priceNeedsOwner: 'el precio o el impuesto no es el del catálogo; el dueño debe autorizar el cambio',
+    discountNeedsOwner: (max: string) => `supera el ${max} % que un cajero puede dar solo; el dueño debe autorizarlo`,
     nobodySelling: 'nadie ha entrado en esta caja; elija quién vende',
   },
   /** What an owner's approval allowed (shared/override-detail.ts), in words. */
@@ -60,6 +61,7 @@ export const esPeople = {
     notInCatalog: (product: string, charged: string) => `${product}: no está en el catálogo; cobrado ${charged}`,
     priceWithTax: (price: string, tax: string) => `${price} con ${tax}`,
     priceWithoutTax: (price: string) => `${price} sin impuesto`,
+    discountLine: (catalog: string, charged: string) => `descuento del catálogo ${catalog} %; dado ${charged} %`,
     settings: (fields: string) => `Ajustes cambiados: ${fields}`,
     connection: (url: string, client: string) => `Conexión cambiada a ${url} (${client})`,
     demo: 'Se pasó al servicio de demostración',
@@ -89,11 +91,13 @@ export const esPeople = {
   settingsFieldNames: {
     seller: 'datos del vendedor', locale: 'idioma', paperWidth: 'ancho del papel', printerName: 'impresora',
     silentPrint: 'imprimir sin preguntar', preferredRangeId: 'rango de numeración', defaultEmail: 'correo por defecto',
-    defaultMunicipalityCode: 'municipio por defecto', tillName: 'nombre de la caja', rateShare: 'parte del límite de solicitudes',
+    defaultMunicipalityCode: 'municipio por defecto', tillName: 'nombre de la caja', rateShare: 'parte del límite de solicitudes', cashierMaxDiscount: 'descuento máximo de un cajero',
   } as Record<string, string>,
   allTills: 'Todas las cajas',
   unlockPrice: (name: string) => `Cambiar precio o impuesto: ${name}`,
   lockedPrice: 'Precio e impuesto del catálogo: un cajero necesita al dueño para cambiarlos',
+  unlockDiscount: (name: string) => `Cambiar descuento: ${name}`,
+  lockedDiscount: (max: string) => `Un cajero da solo hasta el ${max} % de descuento; más necesita al dueño`,
   /** Who sold a sale, on the receipt, its detail and the history list. */
   soldBy: 'Cajero',
 };

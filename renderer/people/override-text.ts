@@ -24,7 +24,8 @@ export function overrideText(detail: OverrideDetail, t: Messages, locale: Locale
       return detail.lines.map((l) => {
         const product = `${l.name} (${l.code})`;
         const charged = priced(l.chargedPrice, l.chargedTaxes);
-        return l.catalogPrice === null ? said.notInCatalog(product, charged) : said.priceLine(product, priced(l.catalogPrice, l.catalogTaxes), charged);
+        const line = l.catalogPrice === null ? said.notInCatalog(product, charged) : said.priceLine(product, priced(l.catalogPrice, l.catalogTaxes), charged);
+        return l.chargedDiscount === undefined ? line : `${line}, ${said.discountLine(l.catalogDiscount ?? '0', l.chargedDiscount)}`;
       }).join('; ');
     case 'settings': return said.settings(detail.fields.map((f) => t.settingsFieldNames[f] ?? f).join(', ') || said.nothing);
     case 'connection': return said.connection(detail.baseUrl, detail.clientId);

@@ -26,14 +26,20 @@ export function CartRow({ line, index }: { line: CartLine; index: number }): Rea
 
   // A cashier charges the catalog's price and tax; the core refuses a change an owner has not approved.
   const locked = usePeople((s) => needsOwner(s.session) && !s.unlocked.has(line.code));
-  const unlock = async () => {
+  // A discount up to the owner's setting is the cashier's own; above it, the owner approves it like a price.
+  const maxDiscount = useApp((s) => s.settings?.cashierMaxDiscount ?? 0);
+  const typedDiscount = Number(line.discountRate.trim().replace(',', '.'));
+  const discountLocked = locked && (maxDiscount === 0 || typedDiscount > maxDiscount);
+  const lockedHere = (field: Exclude<LineField, 'tax'>) => (field === 'price' && locked) || (field === 'discountRate' && discountLocked);
+  const unlock = async (field: 'price' | 'discountRate') => {
     const answer = await askOwnerPin('price', (pin) => bridge.call('people.approveLine', { slot: OPEN_SALE_SLOT, code: line.code, ownerOverride: { pin } }),
       t.approvePrice(line.name));
     if (answer?.ok) {
       usePeople.getState().unlock(line.code);
-      document.getElementById(`${line.id}-price`)?.focus();
+      document.getElementById(lineFieldId(line.id, field))?.focus();
     }
   };
+  const lockedTitle = (field: Exclude<LineField, 'tax'>) => (field === 'price' ? t.lockedPrice : t.lockedDiscount(String(maxDiscount)));
   const taxProblem = problems.tax;
   const cell = (field: Exclude<LineField, 'tax'>, label: string, className: string) => {
     const id = lineFieldId(line.id, field);
@@ -42,13 +48,15 @@ export function CartRow({ line, index }: { line: CartLine; index: number }): Rea
       <td className={className}>
         <input
           id={id} value={line[field]} inputMode="decimal" autoComplete="off" aria-label={`${label}: ${line.name}`}
-          maxLength={LIMITS.typedNumberLength} readOnly={field === 'price' && locked} title={field === 'price' && locked ? t.lockedPrice : undefined}
+          maxLength={LIMITS.typedNumberLength} readOnly={(field === 'price' && locked) || (field === 'discountRate' && locked && maxDiscount === 0)}
+          title={lockedHere(field) ? lockedTitle(field) : undefined}
           aria-invalid={problem ? true : undefined} aria-describedby={problem ? `${id}-error` : undefined}
           onChange={(e) => update(line.id, { [field]: e.target.value })}
           onBlur={field === 'price' ? () => regroupPrice(line.id, locale) : undefined}
         />
-        {field === 'price' && locked ? (
-          <button type="button" className="unlock-price" aria-label={t.unlockPrice(line.name)} title={t.lockedPrice} onClick={() => void unlock()}>{t.unlockShort}</button>
+        {lockedHere(field) ? (
+          <button type="button" className="unlock-price" aria-label={field === 'price' ? t.unlockPrice(line.name) : t.unlockDiscount(line.name)}
+            title={lockedTitle(field)} onClick={() => void unlock(field === 'price' ? 'price' : 'discountRate')}>{t.unlockShort}</button>
         ) : null}
         {problem ? <span className="field-error" id={`${id}-error`}>{lineProblemText(problem, t, locale)}</span> : null}
       </td>

@@ -3,7 +3,6 @@ import { consumidorFinal } from '../../shared/customer';
 import { LIMITS } from '../../shared/limits';
 import { calculateTotals, formatCop } from '../../shared/money';
 import { focusSoon, useApp } from '../app/app-store';
-import { bridge } from '../bridge/client';
 import { describeBridgeError } from '../bridge/bridge-error-text';
 import { CHARGE_BUTTON_ID } from '../customer/form-focus';
 import { compareDecimal } from '../format/decimal-text';
@@ -17,6 +16,7 @@ import { useCounterPanels } from './counter-panels';
 import { useSale } from './sale-store';
 import { scansSettled } from './scans-in-flight';
 import { usePeople } from '../people/people-store';
+import { callWithOwner } from '../people/owner-pin';
 
 export const CONFIRM_TOTAL_ID = 'confirm-total-review';
 
@@ -84,8 +84,9 @@ export async function chargeSale(confirmed = false): Promise<void> {
   sale.setCharging(true);
   const chargedLineIds = new Set(sale.lines.map((line) => line.id));
   await settleOpenSaleSaves();
-  const answer = await bridge.call('sales.charge', { customer, items: cart.items, payment: sale.payment, openSaleSlot: OPEN_SALE_SLOT,
-    ...(cash.kind === 'ok' ? { cash: { received: cash.received } } : {}) });
+  // A saved buyer charged with other tax data than saved needs the owner's PIN for this charge (the core asks).
+  const answer = await callWithOwner('sales.charge', { customer, items: cart.items, payment: sale.payment, openSaleSlot: OPEN_SALE_SLOT,
+    ...(cash.kind === 'ok' ? { cash: { received: cash.received } } : {}) }, 'customer-tax');
   if (!answer.ok) {
     sale.setCharging(false);
     saveOpenSaleSoon();

@@ -1,6 +1,7 @@
 /** This till: its id (read-only), language, printer and paper, and the defaults for consumidor final. */
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { tillNameSchema } from '../../shared/bridge/contract';
+import { cashierMaxDiscountSchema } from '../../shared/sale-input';
 import type { Locale, PaperWidth, SettingsDto } from '../../shared/bridge/types';
 import { useApp } from '../app/app-store';
 import { CheckField, SelectField, TextField } from '../app/fields';
@@ -14,6 +15,8 @@ interface PreferencesDraft {
   locale: Locale; paperWidth: PaperWidth; printerName: string; silentPrint: boolean; defaultEmail: string; municipality: string;
   tillName: string;
   rateShare: number;
+  /** As typed; read with the core's own rule (shared/sale-input.ts) before saving. */
+  cashierMaxDiscount: string;
 }
 
 /** Shares that split the service's limit evenly between 1 to 5 tills; a value saved otherwise is offered too. */
@@ -22,13 +25,22 @@ const RATE_SHARES = [100, 50, 33, 25, 20];
 const pickPreferences = (s: SettingsDto | null): PreferencesDraft => ({
   locale: s?.locale ?? 'es-CO', paperWidth: s?.paperWidth ?? 80, printerName: s?.printerName ?? '', silentPrint: s?.silentPrint ?? false,
   defaultEmail: s?.defaultEmail ?? '', municipality: s?.defaultMunicipalityCode ?? '', tillName: s?.tillName ?? '', rateShare: s?.rateShare ?? 100,
+  cashierMaxDiscount: String(s?.cashierMaxDiscount ?? 0),
 });
+
+/** "12,5" or "12.5" → 12.5 when the core's own rule takes it, else null. */
+function readPercent(text: string): number | null {
+  const trimmed = text.trim().replace(',', '.');
+  if (!/^\d+(\.\d+)?$/.test(trimmed)) return null;
+  const parsed = cashierMaxDiscountSchema.safeParse(Number(trimmed));
+  return parsed.success ? parsed.data : null;
+}
 
 export function PreferencesSection(): ReactNode {
   const t = useText();
   const tillId = useApp((s) => s.settings?.tillId ?? '');
   const { draft, change, reset } = useSettingsDraft(pickPreferences);
-  const { locale, paperWidth, printerName, silentPrint, defaultEmail, municipality, tillName, rateShare } = draft;
+  const { locale, paperWidth, printerName, silentPrint, defaultEmail, municipality, tillName, rateShare, cashierMaxDiscount } = draft;
   const set = <K extends keyof PreferencesDraft>(field: K) => (value: PreferencesDraft[K]) => change((d) => ({ ...d, [field]: value }));
   const [shown, setShown] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -38,16 +50,18 @@ export function PreferencesSection(): ReactNode {
   // The core's own rule for the till's name (shared schema), so the form and the core agree.
   const tillNameOk = tillNameSchema.safeParse(tillName).success;
   const tillNameError = serverErrors.tillName ?? (shown && !tillNameOk ? t.problemTillName : null);
+  const maxDiscount = readPercent(cashierMaxDiscount);
+  const maxDiscountError = serverErrors.cashierMaxDiscount ?? (shown && maxDiscount === null ? t.problemCashierMaxDiscount : null);
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
     setShown(true);
     setFormError(null);
-    if (Object.keys(problems).length > 0 || !tillNameOk) return;
+    if (Object.keys(problems).length > 0 || !tillNameOk || maxDiscount === null) return;
     const outcome = await saveSettings({
       tillName: tillName.trim(),
       locale, paperWidth, silentPrint, printerName: printerName.trim() === '' ? null : printerName.trim(),
-      defaultEmail: defaultEmail.trim(), defaultMunicipalityCode: municipality, rateShare,
+      defaultEmail: defaultEmail.trim(), defaultMunicipalityCode: municipality, rateShare, cashierMaxDiscount: maxDiscount,
     });
     if (outcome.ok) {
       reset();
@@ -77,6 +91,8 @@ export function PreferencesSection(): ReactNode {
       <SelectField id="pref-rate-share" label={t.rateShare} value={String(rateShare)} hint={t.rateShareHint}
         error={serverErrors['rateShare'] ?? null} onChange={(v) => set('rateShare')(Number(v))}
         options={[...new Set([...RATE_SHARES, rateShare])].map((p) => [String(p), p === 100 ? t.rateShareAll : `${p} %`] as const)} />
+      <TextField id="pref-cashier-max-discount" label={t.cashierMaxDiscount} value={cashierMaxDiscount} inputMode="decimal"
+        onChange={set('cashierMaxDiscount')} hint={t.cashierMaxDiscountHint} error={maxDiscountError} />
       <h3>{t.consumidorFinalDefaults}</h3>
       <TextField id="pref-email" type="email" label={t.defaultEmail} value={defaultEmail} onChange={set('defaultEmail')}
         hint={t.defaultEmailHint} error={errorOf('defaultEmail')} />
