@@ -54,6 +54,13 @@ test('a cashier cannot change a price until an owner enters their PIN; the sale 
   await expect(price).toHaveValue('18.900');
   await expect(price).not.toBeEditable();
   await expect(page.getByRole('combobox', { name: `Impuesto: ${CAFE.name}` })).toBeDisabled();
+  // The discount too: the owner's setting is 0 % until changed, so any discount of the cashier's own needs the owner.
+  await expect(lineInput(page, 'Desc. %', CAFE.name)).not.toBeEditable();
+  await expect(page.getByRole('button', { name: `Cambiar descuento: ${CAFE.name}` })).toBeVisible();
+  for (const [width, height] of [[1024, 768], [1366, 768]] as const) {
+    await page.setViewportSize({ width, height });
+    await saveScreen(page, `cashier-locked-line-${width}x${height}`);
+  }
 
   // Whatever the page sends, the core refuses a changed price from a cashier.
   const customer = consumidorFinal({ email: 'caja@demo.example.co', municipality_code: '11001' });
