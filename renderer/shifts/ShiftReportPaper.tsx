@@ -72,6 +72,16 @@ export function ShiftReportPaper({ report, paperWidth }: { report: ShiftReportDt
           </div>
         ) : null}
       </dl>
+      {report.afterClose?.length ? <>
+        <h2 className="report-heading">{t.reportAfterClose}</h2>
+        <dl className="receipt-totals" data-testid="report-after-close">
+          {report.afterClose.map((c) => row(
+            `${when(c.at)} · ${c.payableAfter === null ? t.reportVoided(c.referenceCode) : t.reportCorrected(c.referenceCode, c.newReferenceCode)}`,
+            c.payableAfter === null || c.payableAfter === c.payableBefore ? money(c.payableBefore) : `${money(c.payableBefore)} → ${money(c.payableAfter)}`,
+          ))}
+        </dl>
+        <p className="not-fiscal">{t.reportAfterCloseNote}</p>
+      </> : null}
       {report.unsent.count > 0 ? <p className="not-fiscal">{t.reportUnsent(report.unsent.count, waitedText(report.takenAt - (report.unsent.oldestAt ?? report.takenAt), locale))}</p> : null}
       <p className="software">{t.reportNotFiscal}</p>
     </article>
