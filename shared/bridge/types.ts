@@ -411,7 +411,7 @@ export interface ShiftReportDto {
   unsent: { count: number; oldestAt: number | null };
   /**
    * A closed shift's sales corrected or voided after its close, read when the report is shown: the figures above
-   * stay as frozen at the close. Absent on an X report and on the Z as returned by the close.
+   * stay as frozen at the close. Absent on an X report, on the Z as returned by the close, and when there is none.
    */
   afterClose?: ShiftCorrectionDto[];
 }

@@ -79,7 +79,9 @@ export const shiftCorrectionDto = (c: ShiftCorrection): ShiftCorrectionDto => ({
 export function reportOfShift(
   store: Pick<Shifts, 'shiftSales' | 'unsentSales' | 'correctionsAfterClose'>, shift: ShiftRecord, now: number,
 ): ShiftReportDto {
-  return shift.report !== null
-    ? { ...shift.report as ShiftReportDto, afterClose: store.correctionsAfterClose(shift.id).map(shiftCorrectionDto) }
-    : shiftReport({ shift, sales: store.shiftSales(shift.id), takenAt: now, unsent: store.unsentSales() });
+  if (shift.report === null) return shiftReport({ shift, sales: store.shiftSales(shift.id), takenAt: now, unsent: store.unsentSales() });
+  const frozen = shift.report as ShiftReportDto;
+  const afterClose = store.correctionsAfterClose(shift.id).map(shiftCorrectionDto);
+  // Nothing corrected since: the Z exactly as it was printed.
+  return afterClose.length === 0 ? frozen : { ...frozen, afterClose };
 }
