@@ -9,6 +9,7 @@ import { formatCop, ON_PAPER } from '../../shared/money';
 import { CASH_COUNT_BILLS, CASH_COUNT_COINS } from '../../shared/shift';
 import { useApp } from '../app/app-store';
 import { formatDateTime } from '../format/date-time';
+import { saleNumberLabel } from '../format/sale-number';
 import { taxLabel } from '../format/tax-name';
 import { useText } from '../i18n/use-text';
 import { waitedText } from './unsent-store';
@@ -76,11 +77,11 @@ export function ShiftReportPaper({ report, paperWidth }: { report: ShiftReportDt
         <h2 className="report-heading">{t.reportAfterClose}</h2>
         <dl className="receipt-totals" data-testid="report-after-close">
           {report.afterClose.map((c) => row(
-            `${when(c.at)} · ${c.payableAfter === null ? t.reportVoided(c.referenceCode) : t.reportCorrected(c.referenceCode, c.newReferenceCode)}`,
+            `${when(c.at)} · ${c.payableAfter === null ? t.reportVoided(saleNumberLabel(shift.tillName, c.shortNumber)) : t.reportCorrected(saleNumberLabel(shift.tillName, c.shortNumber), c.newShortNumber === null ? null : String(c.newShortNumber).padStart(6, '0'))}`,
             c.payableAfter === null || c.payableAfter === c.payableBefore ? money(c.payableBefore) : `${money(c.payableBefore)} → ${money(c.payableAfter)}`,
           ))}
         </dl>
-        <p className="not-fiscal">{t.reportAfterCloseNote}</p>
+        <p className="software">{t.reportAfterCloseNote}</p>
       </> : null}
       {report.unsent.count > 0 ? <p className="not-fiscal">{t.reportUnsent(report.unsent.count, waitedText(report.takenAt - (report.unsent.oldestAt ?? report.takenAt), locale))}</p> : null}
       <p className="software">{t.reportNotFiscal}</p>

@@ -423,6 +423,9 @@ export interface ShiftCorrectionDto {
   referenceCode: string;
   /** The new sale's reference when the correction is a new invoice. */
   newReferenceCode: string | null;
+  /** The sales' numbers at the till (what the screen shows): the corrected one, and the new one. */
+  shortNumber: number;
+  newShortNumber: number | null;
   payableBefore: string;
   payableAfter: string | null;
   personName: string;

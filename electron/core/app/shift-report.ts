@@ -67,6 +67,7 @@ export function shiftReport(input: ReportInput): ShiftReportDto {
 export const shiftCorrectionDto = (c: ShiftCorrection): ShiftCorrectionDto => ({
   at: c.at, kind: c.kind, referenceCode: c.before.referenceCode,
   newReferenceCode: c.kind === 'new_reference' ? c.after?.referenceCode ?? null : null,
+  shortNumber: c.shortNumber, newShortNumber: c.newShortNumber,
   payableBefore: calculateTotals(c.before.items).payable,
   payableAfter: c.after === null ? null : calculateTotals(c.after.items).payable,
   personName: c.personName, approvedByName: c.approvedByName, reason: c.reason,

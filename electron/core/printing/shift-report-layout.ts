@@ -104,8 +104,10 @@ export function shiftReportBlocks(report: ShiftReportDto, locale: Locale, opts: 
   if (report.afterClose?.length) {
     heading(w.afterClose);
     for (const c of report.afterClose) {
-      // CP858 has no arrow: words say what became of the sale.
-      text(`${paperDateTime(c.at, locale)} ${c.referenceCode} ${c.payableAfter === null ? w.voided : c.newReferenceCode ? `${w.replacedBy} ${c.newReferenceCode}` : w.corrected}`);
+      // The sales' numbers at the till, as the screen shows them; CP858 has no arrow, so words say what became of it.
+      const number = (n: number) => String(n).padStart(6, '0');
+      text(paperDateTime(c.at, locale));
+      text(`${shift.tillName}\u00a0·\u00a0${number(c.shortNumber)} ${c.payableAfter === null ? w.voided : c.newShortNumber !== null ? `${w.replacedBy} ${number(c.newShortNumber)}` : w.corrected}`);
       if (c.payableAfter === null || c.payableAfter === c.payableBefore) lines(pair('', money(c.payableBefore), cols));
       else lines([...pair(w.before, money(c.payableBefore), cols), ...pair(w.now, money(c.payableAfter), cols)]);
     }

@@ -45,6 +45,9 @@ export interface ShiftCorrection {
   personName: string;
   approvedByName: string | null;
   reason: string;
+  /** The corrected sale's number at the till, and the new sale's (a correction with a new reference). */
+  shortNumber: number;
+  newShortNumber: number | null;
   before: { referenceCode: string; items: InvoiceItem[] };
   /** Null for a void. */
   after: { referenceCode: string; items: InvoiceItem[] } | null;
@@ -116,9 +119,10 @@ export function shiftsTable(db: Database.Database, now: () => number): Shifts {
   );
   const selectCorrections = db.prepare<[number], {
     at: number; kind: ShiftCorrection['kind']; person_name: string; approved_by_name: string | null; reason: string; before: string; after: string | null;
+    short_number: number; new_short_number: number | null;
   }>(
-    `SELECT c.at, c.kind, c.person_name, c.approved_by_name, c.reason, c.before, c.after
-     FROM sale_corrections c JOIN sales s ON s.id = c.sale_id JOIN shifts sh ON sh.id = s.shift_id
+    `SELECT c.at, c.kind, c.person_name, c.approved_by_name, c.reason, c.before, c.after, s.short_number, n.short_number AS new_short_number
+     FROM sale_corrections c JOIN sales s ON s.id = c.sale_id JOIN shifts sh ON sh.id = s.shift_id LEFT JOIN sales n ON n.id = c.new_sale_id
      WHERE s.shift_id = ? AND sh.closed_at IS NOT NULL AND c.at >= sh.closed_at ORDER BY c.id`,
   );
   const selectClosed = db.prepare<[number, number], ShiftRow>('SELECT * FROM shifts WHERE closed_at IS NOT NULL ORDER BY closed_at DESC, id DESC LIMIT ? OFFSET ?');
@@ -168,7 +172,7 @@ export function shiftsTable(db: Database.Database, now: () => number): Shifts {
         const before = JSON.parse(r.before) as ShiftCorrection['before'];
         const after = r.after === null ? null : JSON.parse(r.after) as NonNullable<ShiftCorrection['after']>;
         return {
-          at: r.at, kind: r.kind, personName: r.person_name, approvedByName: r.approved_by_name, reason: r.reason,
+          at: r.at, kind: r.kind, shortNumber: r.short_number, newShortNumber: r.new_short_number, personName: r.person_name, approvedByName: r.approved_by_name, reason: r.reason,
           before: { referenceCode: before.referenceCode, items: before.items },
           after: after === null ? null : { referenceCode: after.referenceCode, items: after.items },
         };

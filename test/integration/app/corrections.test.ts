@@ -148,7 +148,7 @@ describe('corrections of sales that need attention', () => {
 
     const { afterClose, ...frozen } = await rig.value('shifts.report', { shiftId: one.id });
     expect(frozen).toEqual(z1);
-    expect(afterClose).toMatchObject([{ kind: 'new_reference', referenceCode: sale.referenceCode, newReferenceCode: done.referenceCode,
+    expect(afterClose).toMatchObject([{ kind: 'new_reference', referenceCode: sale.referenceCode, newReferenceCode: done.referenceCode, newShortNumber: done.shortNumber,
       payableBefore: '19845.00', payableAfter: '19845.00', personName: 'Beto', approvedByName: 'Ana', reason: 'NIT' }]);
   });
 });

@@ -92,6 +92,7 @@ describe('a correction made in shift 2 for a sale of shift 1', () => {
     expect(frozen).toEqual(z1);
     expect(afterClose).toEqual([{
       at: z1.takenAt + 60_000, kind: 'new_reference', referenceCode: first.referenceCode, newReferenceCode: done.referenceCode,
+      shortNumber: first.shortNumber, newShortNumber: done.shortNumber,
       payableBefore: '19850.00', payableAfter: '19850.00', personName: '', approvedByName: null, reason: 'NIT equivocado',
     }]);
     // Its live sales are the correcting one in place of the replaced one: the same cash.
