@@ -76,9 +76,13 @@ export function ShiftReportPaper({ report, paperWidth }: { report: ShiftReportDt
       {report.afterClose?.length ? <>
         <h2 className="report-heading">{t.reportAfterClose}</h2>
         <dl className="receipt-totals" data-testid="report-after-close">
-          {report.afterClose.map((c) => row(
-            `${when(c.at)} · ${c.payableAfter === null ? t.reportVoided(saleNumberLabel(shift.tillName, c.shortNumber)) : t.reportCorrected(saleNumberLabel(shift.tillName, c.shortNumber), c.newShortNumber === null ? null : String(c.newShortNumber).padStart(6, '0'))}`,
-            c.payableAfter === null || c.payableAfter === c.payableBefore ? money(c.payableBefore) : `${money(c.payableBefore)} → ${money(c.payableAfter)}`,
+          {report.afterClose.map((c, i) => (
+            <div key={i}>
+              <dt>{c.payableAfter === null ? t.reportVoided(saleNumberLabel(shift.tillName, c.shortNumber))
+                : t.reportCorrected(saleNumberLabel(shift.tillName, c.shortNumber), c.newShortNumber === null ? null : String(c.newShortNumber).padStart(6, '0'))}
+              <br />{when(c.at)}</dt>
+              <dd>{c.payableAfter === null || c.payableAfter === c.payableBefore ? money(c.payableBefore) : `${money(c.payableBefore)} → ${money(c.payableAfter)}`}</dd>
+            </div>
           ))}
         </dl>
         <p className="software">{t.reportAfterCloseNote}</p>
