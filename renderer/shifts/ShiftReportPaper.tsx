@@ -9,6 +9,7 @@ import { formatCop, ON_PAPER } from '../../shared/money';
 import { CASH_COUNT_BILLS, CASH_COUNT_COINS } from '../../shared/shift';
 import { useApp } from '../app/app-store';
 import { formatDateTime } from '../format/date-time';
+import { saleNumberLabel } from '../format/sale-number';
 import { taxLabel } from '../format/tax-name';
 import { useText } from '../i18n/use-text';
 import { waitedText } from './unsent-store';
@@ -72,6 +73,20 @@ export function ShiftReportPaper({ report, paperWidth }: { report: ShiftReportDt
           </div>
         ) : null}
       </dl>
+      {report.afterClose?.length ? <>
+        <h2 className="report-heading">{t.reportAfterClose}</h2>
+        <dl className="receipt-totals" data-testid="report-after-close">
+          {report.afterClose.map((c, i) => (
+            <div key={i}>
+              <dt>{c.payableAfter === null ? t.reportVoided(saleNumberLabel(shift.tillName, c.shortNumber))
+                : t.reportCorrected(saleNumberLabel(shift.tillName, c.shortNumber), c.newShortNumber === null ? null : String(c.newShortNumber).padStart(6, '0'))}
+              <br />{when(c.at)}</dt>
+              <dd>{c.payableAfter === null || c.payableAfter === c.payableBefore ? money(c.payableBefore) : `${money(c.payableBefore)} → ${money(c.payableAfter)}`}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="software">{t.reportAfterCloseNote}</p>
+      </> : null}
       {report.unsent.count > 0 ? <p className="not-fiscal">{t.reportUnsent(report.unsent.count, waitedText(report.takenAt - (report.unsent.oldestAt ?? report.takenAt), locale))}</p> : null}
       <p className="software">{t.reportNotFiscal}</p>
     </article>

@@ -411,6 +411,28 @@ export interface ShiftReportDto {
   };
   /** Every unsent sale of the till at that moment (not only this shift's). */
   unsent: { count: number; oldestAt: number | null };
+  /**
+   * A closed shift's sales corrected or voided after its close, read when the report is shown: the figures above
+   * stay as frozen at the close. Absent on an X report, on the Z as returned by the close, and when there is none.
+   */
+  afterClose?: ShiftCorrectionDto[];
+}
+
+/** One correction after the close: the sale's amount before, and after (null when it was voided). */
+export interface ShiftCorrectionDto {
+  at: number;
+  kind: 'same_reference' | 'new_reference' | 'void';
+  referenceCode: string;
+  /** The new sale's reference when the correction is a new invoice. */
+  newReferenceCode: string | null;
+  /** The sales' numbers at the till (what the screen shows): the corrected one, and the new one. */
+  shortNumber: number;
+  newShortNumber: number | null;
+  payableBefore: string;
+  payableAfter: string | null;
+  personName: string;
+  approvedByName: string | null;
+  reason: string;
 }
 
 /** Sales not yet confirmed by the service, and how many have waited longer than the owner's alert time. */

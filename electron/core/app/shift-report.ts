@@ -3,10 +3,10 @@
  * rate are `calculateTotals` over all the shift's lines (document totals are sums of rounded line figures, so this
  * equals the sum of the sales' own totals to the cent), and tallies add the sales' stored payables.
  */
-import type { ShiftDto, ShiftReportDto, SalesTallyDto } from '../../../shared/bridge/types';
+import type { ShiftCorrectionDto, ShiftDto, ShiftReportDto, SalesTallyDto } from '../../../shared/bridge/types';
 import { calculateTotals, cashChange, cashDue, sumAmounts } from '../../../shared/money';
 import { CASH_MEANS, SMALLEST_COIN } from '../../../shared/cash';
-import type { ShiftRecord, ShiftSale, Shifts, UnsentSales } from '../store/shifts';
+import type { ShiftCorrection, ShiftRecord, ShiftSale, Shifts, UnsentSales } from '../store/shifts';
 
 export const shiftDto = (s: ShiftRecord): ShiftDto => ({
   id: s.id, tillName: s.tillName, openedAt: s.openedAt, openedBy: s.openedBy, openingCash: s.openingCash,
@@ -64,9 +64,25 @@ export function shiftReport(input: ReportInput): ShiftReportDto {
   };
 }
 
-/** A closed shift's frozen Z report, or an open one's X report as of `now`: the screen and the thermal printer alike. */
-export function reportOfShift(store: Pick<Shifts, 'shiftSales' | 'unsentSales'>, shift: ShiftRecord, now: number): ShiftReportDto {
-  return shift.report !== null
-    ? shift.report as ShiftReportDto
-    : shiftReport({ shift, sales: store.shiftSales(shift.id), takenAt: now, unsent: store.unsentSales() });
+export const shiftCorrectionDto = (c: ShiftCorrection): ShiftCorrectionDto => ({
+  at: c.at, kind: c.kind, referenceCode: c.before.referenceCode,
+  newReferenceCode: c.kind === 'new_reference' ? c.after?.referenceCode ?? null : null,
+  shortNumber: c.shortNumber, newShortNumber: c.newShortNumber,
+  payableBefore: calculateTotals(c.before.items).payable,
+  payableAfter: c.after === null ? null : calculateTotals(c.after.items).payable,
+  personName: c.personName, approvedByName: c.approvedByName, reason: c.reason,
+});
+
+/**
+ * A closed shift's frozen Z report with the corrections of its sales made since the close, or an open one's X
+ * report as of `now`: the screen and the thermal printer alike.
+ */
+export function reportOfShift(
+  store: Pick<Shifts, 'shiftSales' | 'unsentSales' | 'correctionsAfterClose'>, shift: ShiftRecord, now: number,
+): ShiftReportDto {
+  if (shift.report === null) return shiftReport({ shift, sales: store.shiftSales(shift.id), takenAt: now, unsent: store.unsentSales() });
+  const frozen = shift.report as ShiftReportDto;
+  const afterClose = store.correctionsAfterClose(shift.id).map(shiftCorrectionDto);
+  // Nothing corrected since: the Z exactly as it was printed.
+  return afterClose.length === 0 ? frozen : { ...frozen, afterClose };
 }

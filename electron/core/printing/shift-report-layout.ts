@@ -21,6 +21,9 @@ export const SHIFT_PAPER_WORDS = {
     expected: 'Esperado en caja', bills: 'Billetes', coins: 'Monedas', counted: 'Contado', difference: 'Diferencia',
     missing: 'faltante', surplus: 'sobrante', unsent: (n: number) => `${n} ${n === 1 ? 'venta sin enviar' : 'ventas sin enviar'} al generarlo.`,
     notFiscal: 'Documento interno: no es una factura electrónica.',
+    afterClose: 'Correcciones después del cierre', corrected: 'corregida', voided: 'anulada', replacedBy: 'reemplazada por',
+    before: 'Antes', now: 'Ahora',
+    afterCloseNote: 'No cambian las cifras del cierre.',
   },
   en: {
     titleX: 'X REPORT', subtitleX: 'Shift open', titleZ: 'Z REPORT', subtitleZ: 'Shift close',
@@ -31,6 +34,9 @@ export const SHIFT_PAPER_WORDS = {
     expected: 'Expected in the drawer', bills: 'Bills', coins: 'Coins', counted: 'Counted', difference: 'Difference',
     missing: 'short', surplus: 'over', unsent: (n: number) => `${n} ${n === 1 ? 'sale' : 'sales'} not sent when taken.`,
     notFiscal: 'Internal document: not an electronic invoice.',
+    afterClose: 'Corrections after the close', corrected: 'corrected', voided: 'voided', replacedBy: 'replaced by',
+    before: 'Before', now: 'Now',
+    afterCloseNote: 'They do not change the figures at the close.',
   },
 } as const;
 
@@ -94,6 +100,18 @@ export function shiftReportBlocks(report: ShiftReportDto, locale: Locale, opts: 
   if (cash.difference !== null) {
     const word = cash.difference === '0.00' ? '' : ` ${cash.difference.startsWith('-') ? w.missing : w.surplus}`;
     lines(pair(w.difference, `${money(cash.difference)}${word}`, cols), true);
+  }
+  if (report.afterClose?.length) {
+    heading(w.afterClose);
+    for (const c of report.afterClose) {
+      // The sales' numbers at the till, as the screen shows them; CP858 has no arrow, so words say what became of it.
+      const number = (n: number) => String(n).padStart(6, '0');
+      text(paperDateTime(c.at, locale));
+      text(`${shift.tillName}\u00a0·\u00a0${number(c.shortNumber)} ${c.payableAfter === null ? w.voided : c.newShortNumber !== null ? `${w.replacedBy} ${number(c.newShortNumber)}` : w.corrected}`);
+      if (c.payableAfter === null || c.payableAfter === c.payableBefore) lines(pair('', money(c.payableBefore), cols));
+      else lines([...pair(w.before, money(c.payableBefore), cols), ...pair(w.now, money(c.payableAfter), cols)]);
+    }
+    text(w.afterCloseNote);
   }
   out.push({ type: 'rule' });
   if (report.unsent.count > 0) text(w.unsent(report.unsent.count));

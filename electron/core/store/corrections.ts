@@ -189,10 +189,10 @@ export function correctionsTable(
     cash_due: string | null; cash_change: string | null; first: number;
   }, { id: number; short_number: number }>(
     `INSERT INTO sales (reference_code, created_at, customer, items, payment, totals, payable, customer_name, customer_identification,
-       cash_received, cash_due, cash_change, short_number, till_id, till_name, cashier_id, cashier_name, corrects_sale_id)
+       cash_received, cash_due, cash_change, short_number, till_id, till_name, cashier_id, cashier_name, corrects_sale_id, shift_id)
      SELECT @reference_code, created_at, @customer, @items, payment, @totals, @payable, @name, @identification,
        cash_received, @cash_due, @cash_change, (SELECT coalesce(max(short_number), 0) + 1 FROM sales),
-       till_id, till_name, cashier_id, cashier_name, id
+       till_id, till_name, cashier_id, cashier_name, id, shift_id
      FROM sales WHERE id = @first
      RETURNING id, short_number`,
   );
@@ -301,7 +301,8 @@ export function correctionsTable(
           resend.run(body, at, at, sale.outbox.id);
           return { kind: 'same_reference', saleId: sale.id, entryId: sale.outbox.id, referenceCode: sale.referenceCode, shortNumber: sale.shortNumber };
         }
-        // The service keeps the rejected document under the first reference; the correction is a new invoice.
+        // The service keeps the rejected document under the first reference; the correction is a new invoice. It
+        // belongs to the first sale's shift (its cash was taken there), never to the shift open when it is made.
         const referenceCode = nextReferenceCode();
         const body = invoiceBody({ referenceCode, numberingRangeId: sale.outbox.numberingRangeId, customer, items, payment });
         const added = insertCorrectingSale.get({ reference_code: referenceCode, first: sale.id, ...content });

@@ -617,6 +617,21 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    name: 'a correcting sale stays in the shift of the sale it corrects (issue 19)',
+    up(db) {
+      // Its cash was taken in the first sale's shift: the shift open when the correction is made never took it.
+      // Corrections already filed under another shift go back to their sale's (a closed shift's Z stays frozen).
+      db.exec(`
+        DROP TRIGGER sales_join_open_shift;
+        CREATE TRIGGER sales_join_open_shift AFTER INSERT ON sales WHEN NEW.shift_id IS NULL AND NEW.corrects_sale_id IS NULL BEGIN
+          UPDATE sales SET shift_id = (SELECT id FROM shifts WHERE closed_at IS NULL ORDER BY id DESC LIMIT 1) WHERE id = NEW.id;
+        END;
+        UPDATE sales SET shift_id = (SELECT f.shift_id FROM sales f WHERE f.id = sales.corrects_sale_id)
+        WHERE corrects_sale_id IS NOT NULL AND shift_id IS NOT (SELECT f.shift_id FROM sales f WHERE f.id = sales.corrects_sale_id);
+      `);
+    },
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = migrations.length;

@@ -1,7 +1,8 @@
 /**
  * Shifts in the store: opened with the drawer's cash, closed with the cash counted and the Z report frozen in the
  * same transaction that reads the shift's sales, so no sale can slip in between the figures and the close.
- * Sales join the open shift by trigger when they are recorded (migration 17).
+ * Sales join the open shift by trigger when they are recorded (migration 17); a correcting sale joins the shift of
+ * the sale it corrects instead, and a closed shift lists the corrections made after its close beside its frozen Z.
  */
 import type Database from 'better-sqlite3';
 import type { InvoiceItem, InvoicePayment } from '../../../shared/api/invoice-request';
@@ -37,6 +38,21 @@ export interface ShiftSale {
   cashierName: string;
 }
 
+/** A correction of one of a closed shift's sales, made after the close (what the frozen Z could not know). */
+export interface ShiftCorrection {
+  at: number;
+  kind: 'same_reference' | 'new_reference' | 'void';
+  personName: string;
+  approvedByName: string | null;
+  reason: string;
+  /** The corrected sale's number at the till, and the new sale's (a correction with a new reference). */
+  shortNumber: number;
+  newShortNumber: number | null;
+  before: { referenceCode: string; items: InvoiceItem[] };
+  /** Null for a void. */
+  after: { referenceCode: string; items: InvoiceItem[] } | null;
+}
+
 export interface UnsentSales {
   count: number;
   /** When the oldest unsent sale was recorded; null when none. */
@@ -58,6 +74,8 @@ export interface Shifts {
     closedBy: ShiftPerson; cashCount: unknown; countedCash: Amount;
     report(shift: ShiftRecord, sales: ShiftSale[], closedAt: number): unknown;
   }): ShiftRecord;
+  /** Corrections of a closed shift's sales made after its close, oldest first; none while it is open. */
+  correctionsAfterClose(id: number): ShiftCorrection[];
   /** Closed shifts, newest first (for reprinting a Z report). */
   listShifts(limit: number, offset: number): { shifts: ShiftRecord[]; total: number };
   /** Sales not yet confirmed by the service (waiting, sending, queued), and the oldest one's time. */
@@ -98,6 +116,14 @@ export function shiftsTable(db: Database.Database, now: () => number): Shifts {
   const close = db.prepare<[number, number | null, string, string, string, string, number]>(
     `UPDATE shifts SET closed_at = ?, closed_by_id = ?, closed_by_name = ?, cash_count = ?, counted_cash = ?, report = ?
      WHERE id = ? AND closed_at IS NULL`,
+  );
+  const selectCorrections = db.prepare<[number], {
+    at: number; kind: ShiftCorrection['kind']; person_name: string; approved_by_name: string | null; reason: string; before: string; after: string | null;
+    short_number: number; new_short_number: number | null;
+  }>(
+    `SELECT c.at, c.kind, c.person_name, c.approved_by_name, c.reason, c.before, c.after, s.short_number, n.short_number AS new_short_number
+     FROM sale_corrections c JOIN sales s ON s.id = c.sale_id JOIN shifts sh ON sh.id = s.shift_id LEFT JOIN sales n ON n.id = c.new_sale_id
+     WHERE s.shift_id = ? AND sh.closed_at IS NOT NULL AND c.at >= sh.closed_at ORDER BY c.id`,
   );
   const selectClosed = db.prepare<[number, number], ShiftRow>('SELECT * FROM shifts WHERE closed_at IS NOT NULL ORDER BY closed_at DESC, id DESC LIMIT ? OFFSET ?');
   const countClosed = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM shifts WHERE closed_at IS NOT NULL');
@@ -140,6 +166,17 @@ export function shiftsTable(db: Database.Database, now: () => number): Shifts {
         if (!closed) throw new StoreError(`Shift ${id} vanished.`);
         return toShift(closed);
       }).immediate();
+    },
+    correctionsAfterClose(id) {
+      return selectCorrections.all(id).map((r) => {
+        const before = JSON.parse(r.before) as ShiftCorrection['before'];
+        const after = r.after === null ? null : JSON.parse(r.after) as NonNullable<ShiftCorrection['after']>;
+        return {
+          at: r.at, kind: r.kind, shortNumber: r.short_number, newShortNumber: r.new_short_number, personName: r.person_name, approvedByName: r.approved_by_name, reason: r.reason,
+          before: { referenceCode: before.referenceCode, items: before.items },
+          after: after === null ? null : { referenceCode: after.referenceCode, items: after.items },
+        };
+      });
     },
     listShifts(limit, offset) {
       return { shifts: selectClosed.all(limit, offset).map(toShift), total: countClosed.get()?.n ?? 0 };

@@ -128,4 +128,27 @@ describe('corrections of sales that need attention', () => {
       .toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', fields: { reason: expect.any(String) } } });
     expect(JSON.stringify(rig.results)).not.toContain(SECRET);
   });
+
+  it('a correction made in shift 2 for a sale of shift 1 stays in shift 1: shift 2 closes even, shift 1\'s Z stays as printed', async () => {
+    const count119850 = { bills: { '100000': 1, '10000': 1, '5000': 1, '2000': 2 }, coins: { '500': 1, '200': 1, '100': 1, '50': 1 } };
+    const one = await rig.value('shifts.open', { openingCash: 100_000 });
+    const sale = await rig.value('sales.charge', { customer: buyer, items: ITEMS.slice(0, 1), payment: CASH });
+    await shopCall('/sandbox/faults', { reject_references: [sale.referenceCode] });
+    await waitForState(rig, sale.saleId, 'needs_attention');
+    const z1 = await rig.value('shifts.close', { shiftId: one.id, count: count119850, confirmUnsent: true });
+    expect(z1.cash).toMatchObject({ cashSales: '19850.00', expected: '119850.00', difference: '0.00' });
+
+    const two = await rig.value('shifts.open', { openingCash: 100_000 });
+    const done = await rig.value('corrections.correct', { saleId: sale.saleId, customer: fixedBuyer, reason: 'NIT', ownerOverride: { pin: '2468' } });
+    const x2 = await rig.value('shifts.report', {});
+    expect(x2.sales).toEqual({ count: 0, payable: '0.00' });
+    expect(x2.cash).toMatchObject({ cashSales: '0.00', expected: '100000.00' });
+    const z2 = await rig.value('shifts.close', { shiftId: two.id, count: { bills: { '100000': 1 }, coins: {} }, confirmUnsent: true });
+    expect(z2.cash).toMatchObject({ counted: '100000.00', difference: '0.00' });
+
+    const { afterClose, ...frozen } = await rig.value('shifts.report', { shiftId: one.id });
+    expect(frozen).toEqual(z1);
+    expect(afterClose).toMatchObject([{ kind: 'new_reference', referenceCode: sale.referenceCode, newReferenceCode: done.referenceCode, newShortNumber: done.shortNumber,
+      payableBefore: '19845.00', payableAfter: '19845.00', personName: 'Beto', approvedByName: 'Ana', reason: 'NIT' }]);
+  });
 });

@@ -98,3 +98,29 @@ describe('the X report in ESC/POS', () => {
     expect(text).toMatch(/Difference +-\$800\.00 short/);
   });
 });
+
+describe('corrections after the close on paper', () => {
+  it('lists each one under its own heading after the frozen figures, within the paper\'s columns', () => {
+    const report = {
+      ...sampleShiftReport('Z'),
+      afterClose: [
+        { at: Date.UTC(2026, 10, 24, 15, 0), kind: 'new_reference', referenceCode: 'K7M2QX-01JH000000AAAAAAAAAAAAAAAA', newReferenceCode: 'K7M2QX-01JH000000BBBBBBBBBBBBBBBB', shortNumber: 12, newShortNumber: 15, payableBefore: '19850.00', payableAfter: '21000.00', personName: 'Ana', approvedByName: null, reason: 'NIT' },
+        { at: Date.UTC(2026, 10, 24, 16, 0), kind: 'void', referenceCode: 'K7M2QX-01JH000000CCCCCCCCCCCCCCCC', newReferenceCode: null, shortNumber: 13, newShortNumber: null, payableBefore: '5000.00', payableAfter: null, personName: 'Ana', approvedByName: null, reason: 'x' },
+      ],
+    } as const;
+    for (const paperWidth of [80, 58] as const) {
+      const paper = { columns: columnsFor(paperWidth), codePage: 'cp858', qr: 'native' } as const;
+      const { lines } = decodeEscPos(escPosBytes(shiftReportBlocks({ ...report, afterClose: [...report.afterClose] }, 'es-CO', { ...paper, copy: false }), paper));
+      const text = lines.join('\n');
+      expect(text.indexOf('Correcciones después del cierre')).toBeGreaterThan(text.indexOf('Diferencia'));
+      expect(text).toMatch(/Caja 1\s·\s000012 reemplazada\s+por\s+000015/);
+      expect(text).toMatch(/Caja 1\s·\s000013 anulada/);
+      expect(lines.some((l) => l.startsWith('Antes') && l.trimEnd().endsWith('$ 19.850,00'))).toBe(true);
+      expect(lines.some((l) => l.startsWith('Ahora') && l.trimEnd().endsWith('$ 21.000,00'))).toBe(true);
+      expect(lines.every((l) => l.length <= paper.columns)).toBe(true);
+    }
+    const paper = { columns: 48, codePage: 'cp858', qr: 'native' } as const;
+    const plain = decodeEscPos(escPosBytes(shiftReportBlocks(sampleShiftReport('Z'), 'es-CO', { ...paper, copy: false }), paper));
+    expect(plain.lines.join('\n')).not.toContain('Correcciones');
+  });
+});
