@@ -5,14 +5,15 @@
  * Every decision lives in tested modules (window.ts, app-files.ts, ipc.ts, printing.ts, updates.ts, compose.ts
  * and the core).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, protocol, session } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, net, protocol, session } from 'electron';
 import type { AppInfoDto, UnsentSalesDto } from '../shared/bridge/types';
 import { APP_PAGE_URL } from './app-files';
 import { registerAppScheme, serveAppFiles } from './app-protocol';
 import { composePosApp, type ComposedApp } from './compose';
 import { dispatch } from './core/bridge/dispatch';
+import { checkDownloadedUpdate, feedUrlFromAppUpdateYml } from './core/updates/update-signature';
 import { registerBridgeIpc, sendBridgeEvent } from './ipc';
 import { createWindowReceiptPrinter } from './printing';
 import { quitQuestion } from './quit-check';
@@ -84,13 +85,17 @@ async function start(): Promise<void> {
 
 /** Only a build made with an update URL (scripts/dist.mjs) carries app-update.yml; without it there is nothing to ask. */
 async function startUpdates(): Promise<void> {
-  if (!existsSync(path.join(process.resourcesPath, 'app-update.yml'))) {
+  const config = path.join(process.resourcesPath, 'app-update.yml');
+  if (!existsSync(config)) {
     log('updates are off: this build names no update URL');
     return;
   }
   try {
+    // The signature is fetched from the same folder as the update, through Electron's network stack (its proxy).
+    const feedUrl = feedUrlFromAppUpdateYml(readFileSync(config, 'utf8'));
+    const verify = (downloadedFile: string) => checkDownloadedUpdate({ downloadedFile, feedUrl, fetch: (url) => net.fetch(url, { cache: 'no-store' }) });
     const { autoUpdater } = await import('electron-updater');
-    updates = watchForUpdates(autoUpdater, log);
+    updates = watchForUpdates(autoUpdater, verify, log);
   } catch (error) {
     log(`updates are off: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -160,7 +165,8 @@ if (!app.requestSingleInstanceLock()) {
       quitting = 'stopping';
       return stopCore().catch(() => false).then((installUpdate) => {
         quitting = 'done';
-        if (installUpdate && updates) updates.install();
+        // A file whose signature fails the last check is not installed: Mostrador just quits.
+        if (installUpdate && updates) void updates.install().then((installing) => { if (!installing) app.quit(); }, () => app.quit());
         else app.quit();
       });
     });

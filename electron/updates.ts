@@ -3,11 +3,14 @@
  * installers and latest*.yml that `npm run dist` writes). The rule: an update is downloaded in the background but
  * installed only when the cashier closes Mostrador, and only if no sale is still on its way to the service and no
  * shift is open; otherwise it waits for a later close. It never restarts the app by itself. The decision is a pure
- * function (tested); `watchForUpdates` only attaches it to an updater.
+ * function (tested); `watchForUpdates` only attaches it to an updater. A downloaded update counts only once its Ed25519
+ * signature checks out against the key built into the app (core/updates/update-signature.ts), and it is checked
+ * again just before it installs; a refused update is logged and shown by `status()`.
  */
 
 import type { UnsentSalesDto } from '../shared/bridge/types';
 import { dispatch, type BridgeHandlers } from './core/bridge/dispatch';
+import { describeRefusal, type SignatureCheck } from './core/updates/update-signature';
 
 /** What the till is doing when it closes. */
 export interface TillState {
@@ -45,7 +48,7 @@ export interface Updater {
   autoDownload: boolean;
   autoInstallOnAppQuit: boolean;
   autoRunAppAfterInstall: boolean;
-  on(event: 'update-downloaded', listener: (info: { version: string }) => void): unknown;
+  on(event: 'update-downloaded', listener: (info: { version: string; downloadedFile: string }) => void): unknown;
   on(event: 'error', listener: (error: Error) => void): unknown;
   checkForUpdates(): Promise<unknown>;
   quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean): void;
@@ -54,23 +57,50 @@ export interface Updater {
 /** How often a running till asks for a new version (it also asks once at start). */
 export const UPDATE_CHECK_EVERY_MS = 4 * 60 * 60_000;
 
+/** Checks a downloaded file's signature (checkDownloadedUpdate with the app's feed and fetch). */
+export type VerifyUpdate = (downloadedFile: string) => Promise<SignatureCheck>;
+
+/** What the app can say about updates: nothing pending, one verified and waiting for a close, or one refused. */
+export type UpdateStatus =
+  | { state: 'none' }
+  | { state: 'checking'; version: string }
+  | { state: 'ready'; version: string }
+  | { state: 'refused'; version: string; reason: SignatureCheck & { ok: false } };
+
 export interface UpdateWatch {
   /** At close, while the core still runs: whether a downloaded update may be installed now (logs why not). */
   mayInstallOnClose(till: TillState): boolean;
-  /** After the core has stopped: quits into the installer, which starts Mostrador again. */
-  install(): void;
+  /** After the core has stopped: verifies the file once more, then quits into the installer (true) or refuses (false). */
+  install(): Promise<boolean>;
+  status(): UpdateStatus;
   stop(): void;
 }
 
-export function watchForUpdates(updater: Updater, log: (line: string) => void, every = UPDATE_CHECK_EVERY_MS): UpdateWatch {
-  // Never the library's own install-on-quit: it would not ask whether sales are unsent.
+export function watchForUpdates(updater: Updater, verify: VerifyUpdate, log: (line: string) => void, every = UPDATE_CHECK_EVERY_MS): UpdateWatch {
+  // Never the library's own install-on-quit: it would not ask whether sales are unsent, nor check our signature.
   updater.autoDownload = true;
   updater.autoInstallOnAppQuit = false;
   updater.autoRunAppAfterInstall = true;
-  let downloaded: string | null = null;
+  let status: UpdateStatus = { state: 'none' };
+  let downloaded: { version: string; file: string } | null = null;
+  const refuse = (version: string, check: SignatureCheck & { ok: false }) => {
+    downloaded = null;
+    status = { state: 'refused', version, reason: check };
+    log(`update ${version} refused: ${describeRefusal(check)}`);
+  };
+  const checked = (file: string) => verify(file).catch((error: unknown): SignatureCheck => (
+    { ok: false, reason: 'update unreadable', detail: error instanceof Error ? error.message : String(error) }
+  ));
   updater.on('update-downloaded', (info) => {
-    downloaded = info.version;
-    log(`update ${info.version} downloaded; it installs when Mostrador is closed with every sale sent`);
+    // Until its signature checks out, the update does not count as downloaded: a close meanwhile installs nothing.
+    downloaded = null;
+    status = { state: 'checking', version: info.version };
+    void checked(info.downloadedFile).then((check) => {
+      if (!check.ok) { refuse(info.version, check); return; }
+      downloaded = { version: info.version, file: info.downloadedFile };
+      status = { state: 'ready', version: info.version };
+      log(`update ${info.version} downloaded and signed by Mostrador; it installs when Mostrador is closed with every sale sent`);
+    });
   });
   updater.on('error', (error) => log(`update check failed: ${error.message}`));
   const check = () => { updater.checkForUpdates().catch((error: unknown) => log(`update check failed: ${error instanceof Error ? error.message : String(error)}`)); };
@@ -80,13 +110,20 @@ export function watchForUpdates(updater: Updater, log: (line: string) => void, e
   return {
     mayInstallOnClose(till) {
       const decision = decideUpdateOnClose(downloaded !== null, till);
-      if (!decision.install && downloaded) log(`update ${downloaded} waits: ${decision.reason}`);
+      if (!decision.install && downloaded) log(`update ${downloaded.version} waits: ${decision.reason}`);
       return decision.install;
     },
-    install() {
-      log(`installing update ${downloaded ?? ''}`.trim());
+    async install() {
+      const pending = downloaded;
+      if (!pending) return false;
+      // The file sat in a cache folder since it was checked: check it again right before it runs.
+      const again = await checked(pending.file);
+      if (!again.ok) { refuse(pending.version, again); return false; }
+      log(`installing update ${pending.version}`);
       updater.quitAndInstall(true, true);
+      return true;
     },
+    status: () => status,
     stop: () => clearInterval(timer),
   };
 }

@@ -26,6 +26,10 @@ describe('installing an update when the cashier closes Mostrador', () => {
   });
 });
 
+const signed = async () => ({ ok: true }) as const;
+/** Lets the signature check (a promise) finish. */
+const settled = () => new Promise((resolve) => setImmediate(resolve));
+
 /** electron-updater needs a packaged app and a release server: a stand-in updater (an EventEmitter) here. */
 class StandInUpdater extends EventEmitter implements Updater {
   autoDownload = false;
@@ -40,22 +44,23 @@ class StandInUpdater extends EventEmitter implements Updater {
 describe('watchForUpdates with a stand-in updater (no packaged app here)', () => {
   it('downloads in the background but never lets the library install on quit by itself', () => {
     const updater = new StandInUpdater();
-    const watch = watchForUpdates(updater, () => {});
+    const watch = watchForUpdates(updater, signed, () => {});
     expect(updater).toMatchObject({ autoDownload: true, autoInstallOnAppQuit: false, autoRunAppAfterInstall: true, checks: 1 });
     watch.stop();
   });
 
-  it('keeps a downloaded update waiting while sales are unsent, and installs it at a clean close', () => {
+  it('keeps a downloaded update waiting while sales are unsent, and installs it at a clean close', async () => {
     const updater = new StandInUpdater();
     const lines: string[] = [];
-    const watch = watchForUpdates(updater, (line) => lines.push(line));
+    const watch = watchForUpdates(updater, signed, (line) => lines.push(line));
     expect(watch.mayInstallOnClose({ unsentSales: 0, shiftOpen: false })).toBe(false);
-    updater.emit('update-downloaded', { version: '0.2.0' });
+    updater.emit('update-downloaded', { version: '0.2.0', downloadedFile: '/cache/Mostrador-0.2.0.AppImage' });
+    await settled();
     expect(watch.mayInstallOnClose({ unsentSales: 3, shiftOpen: false })).toBe(false);
     expect(lines.at(-1)).toBe('update 0.2.0 waits: sales unsent');
     expect(updater.installs).toEqual([]);
     expect(watch.mayInstallOnClose({ unsentSales: 0, shiftOpen: false })).toBe(true);
-    watch.install();
+    expect(await watch.install()).toBe(true);
     expect(updater.installs).toEqual([[true, true]]);
     watch.stop();
   });
