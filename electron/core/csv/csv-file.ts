@@ -65,12 +65,16 @@ export function detectDelimiter(text: string): CsvDelimiter {
   return commas > semicolons ? ',' : ';';
 }
 
-/** What a spreadsheet would run as a formula (OWASP's list): such a cell is written with a leading `'`. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-/** The guard as read back (a CR inside a cell is read as a line break, see readCsv). */
-const GUARDED = /^'[=+\-@\t\r\n]/;
+/**
+ * What a spreadsheet would run as a formula (OWASP's list), also behind quotes already there: such a cell is written
+ * with one more leading `'`, so a name that itself begins with `'=` keeps its quote when the guard is taken off.
+ * (A CR inside a cell is read as a line break, see readCsv, so `\n` counts as a CR.)
+ */
+const GUARD_NEEDED = /^'*[=+\-@\t\r\n]/;
+/** The guard as read back: one `'` more than the cell had. */
+const GUARDED = /^'+[=+\-@\t\r\n]/;
 
-export const guardCell = (cell: string): string => (FORMULA_START.test(cell) ? `'${cell}` : cell);
+export const guardCell = (cell: string): string => (GUARD_NEEDED.test(cell) ? `'${cell}` : cell);
 export const unguardCell = (cell: string): string => (GUARDED.test(cell) ? cell.slice(1) : cell);
 
 /**
@@ -162,5 +166,6 @@ export function findColumns<K extends string>(header: readonly string[], specs: 
 export function writeCsv(header: readonly string[], rows: Iterable<readonly string[]>): string {
   const records: string[][] = [header.map(guardCell)];
   for (const row of rows) records.push(row.map(guardCell));
-  return `\uFEFF${stringify(records, { delimiter: ';', record_delimiter: '\r\n', quoted_match: /[\r\n]/ })}`;
+  // Spaces at either end are quoted: the reader trims unquoted cells (as typed in a spreadsheet), not quoted ones.
+  return `\uFEFF${stringify(records, { delimiter: ';', record_delimiter: '\r\n', quoted_match: /[\r\n]|^\s|\s$/ })}`;
 }
