@@ -26,6 +26,9 @@ const RULES: readonly Rule[] = [
   [/^code (.+) is already on row (\d+)$/, (t, m) => t.importRules.codeTwice(m[1] ?? '', m[2] ?? '')],
   [/^barcode (.+) is already on row (\d+)$/, (t, m) => t.importRules.barcodeTwice(m[1] ?? '', m[2] ?? '')],
   [/^barcode (.+) already belongs to product (.+)$/, (t, m) => t.importRules.barcodeTaken(m[1] ?? '', m[2] ?? '')],
+  [/^"(.*)" is a number the spreadsheet wrote in scientific notation/, (t, m) => t.importRules.scientific(m[1] ?? '')],
+  [/^"(.*)" is a tax per unit \(INC bolsas\), not a percentage/, (t, m) => t.importRules.perUnitTax(m[1] ?? '')],
+  [/^does not match "(.*)"$/, (t, m) => t.importRules.taxMismatch(m[1] ?? '')],
   [/^no base price with 2 decimals pays exactly ([\d.]+); the nearest \(([\d.]+)\) pays ([\d.]+) \(difference (-?[\d.]+)\)$/,
     (t, m) => t.importRules.shelfMiss(m[1] ?? '', m[3] ?? '', m[4] ?? '')],
 ];

@@ -59,6 +59,9 @@ export const enCatalog: typeof esCatalog = {
     columnTwice: (column: string) => `the column "${column}" appears twice`,
     tooManyRows: (max: string) => `the file has more than ${max} rows: import it in parts`,
     columnUnused: 'this column is not used',
+    scientific: (v: string) => `"${v}" is a number the spreadsheet wrote in scientific notation and its digits are lost: format the column as Text and type the codes again`,
+    perUnitTax: (v: string) => `"${v}" is a tax per unit (INC bolsas), not a percentage: Mostrador's taxes are percentages; remove it from the file`,
+    taxMismatch: (v: string) => `does not match "${v}"`,
     shelfMiss: (shelf: string, payable: string, difference: string) => `no base price gives exactly ${shelf}; the nearest charges ${payable} (difference ${difference})`,
   },
 };

@@ -57,6 +57,9 @@ export const esCatalog = {
     columnTwice: (column: string) => `la columna «${column}» está dos veces`,
     tooManyRows: (max: string) => `el archivo tiene más de ${max} filas: impórtelo por partes`,
     columnUnused: 'esta columna no se usa',
+    scientific: (v: string) => `«${v}» es un número que la hoja de cálculo escribió en notación científica y perdió dígitos: dé a la columna formato Texto y vuelva a escribir los códigos`,
+    perUnitTax: (v: string) => `«${v}» es un impuesto por unidad (INC bolsas), no un porcentaje: Mostrador solo maneja impuestos en porcentaje; quítelo del archivo`,
+    taxMismatch: (v: string) => `no coincide con «${v}»`,
     shelfMiss: (shelf: string, payable: string, difference: string) => `ningún precio base da exactamente ${shelf}; el más cercano cobra ${payable} (diferencia ${difference})`,
   },
 };

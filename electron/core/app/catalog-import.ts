@@ -36,7 +36,22 @@ const COLUMNS: ReadonlyArray<ColumnSpec<CatalogColumn>> = [
 export const EXPORT_HEADERS = Object.fromEntries(COLUMNS.map((c) => [c.key, c.names[0] ?? c.key])) as Record<CatalogColumn, string>;
 
 const UNIT_BY_LABEL = new Map(Object.entries(UNIT_MEASURES).map(([code, label]) => [foldText(label), code]));
-const TAX_BY_NAME = new Map<string, string>([['iva', '01'], ['inc', '04'], ['ica', '03'], ['ic', '02'], ['bolsas', '22'], ['inc bolsas', '22']]);
+const TAX_BY_NAME = new Map<string, string>([['iva', '01'], ['inc', '04'], ['ica', '03'], ['ic', '02']]);
+/** Units as shops abbreviate them (folded), beside the codes and UNIT_MEASURES' own labels. */
+const UNIT_ALIASES = new Map<string, string>([
+  ...['und', 'un', 'und.', 'unid', 'unds', 'u', 'unidades'].map((a): [string, string] => [a, '94']),
+  ...['kg', 'kgs', 'kilo', 'kilos', 'kilogramos'].map((a): [string, string] => [a, 'KGM']),
+  ...['g', 'gr', 'grs', 'gramos'].map((a): [string, string] => [a, 'GRM']),
+  ...['l', 'lt', 'lts', 'litros'].map((a): [string, string] => [a, 'LTR']),
+  ['ml', 'MLT'], ['lb', 'LBR'], ['libras', 'LBR'], ['gal', 'GLL'], ['m', 'MTR'], ['mt', 'MTR'], ['cm', 'CMT'],
+  ['doc', 'DZN'], ['docena', 'DZN'], ['caja', 'BX'], ['cj', 'BX'], ['paq', 'PK'], ['paquete', 'PK'], ['par', 'PR'],
+]);
+/** "7,70123E+12": a long code a spreadsheet turned into a number; its last digits are gone. */
+const SCIENTIFIC = /^\d+(?:[.,]\d+)?e[+-]?\d+$/i;
+const SCIENTIFIC_MESSAGE = (raw: string) =>
+  `"${raw}" is a number the spreadsheet wrote in scientific notation and its digits are lost: format the column as Text and type the codes again`;
+/** The bag tax is a value per bag (DIAN 22); every tax Mostrador sends is a percentage of the line. */
+const PER_UNIT_MESSAGE = (raw: string) => `"${raw}" is a tax per unit (INC bolsas), not a percentage: remove it from the file`;
 const YES = new Set(['si', 'sí', 's', 'yes', 'y', '1', 'true', 'x', 'activo', 'active']);
 const NO = new Set(['no', 'n', '0', 'false', 'inactivo', 'inactive']);
 
@@ -86,7 +101,7 @@ export function planCatalogImport(file: Uint8Array | string, catalog: Pick<Catal
   };
   const numericColumns = (['price', 'shelfPrice', 'rate', 'discount'] as const).filter((c) => columnAt.has(c));
   const mark = detectDecimalMark((function* () {
-    for (const row of table.rows) for (const c of numericColumns) yield cell(row, c) ?? '';
+    for (const row of table.rows) for (const c of numericColumns) yield (cell(row, c) ?? '').replace(/^[^\d]*|\s*%$/g, '');
   })(), table.delimiter);
 
   const products: CatalogProductDto[] = [];
@@ -97,8 +112,9 @@ export function planCatalogImport(file: Uint8Array | string, catalog: Pick<Catal
   for (const row of table.rows) {
     const rowErrors: CsvRowProblemDto[] = [];
     const fail = (c: CatalogColumn, message: string) => rowErrors.push({ row: row.row, column: headerOf(c), message });
-    const number = (c: CatalogColumn): number | null | undefined => {
-      const raw = cell(row, c);
+    const number = (c: CatalogColumn, written = cell(row, c)): number | null | undefined => {
+      // "19%" as a spreadsheet formats a percentage.
+      const raw = c === 'rate' || c === 'discount' ? written?.replace(/\s*%$/, '') : written;
       if (raw === undefined) return undefined;
       const read = readDecimalCell(raw, mark);
       if (read.kind === 'empty') return null;
@@ -113,13 +129,19 @@ export function planCatalogImport(file: Uint8Array | string, catalog: Pick<Catal
     const existing = code !== '' ? catalog.getCatalogProduct(code) : null;
     const draft = draftFrom(existing);
 
-    if (code !== '') draft.code = code;
+    if (SCIENTIFIC.test(code)) fail('code', SCIENTIFIC_MESSAGE(code));
+    else if (code !== '') draft.code = code;
     const name = cell(row, 'name');
     if (name !== undefined) draft.name = name;
     const barcodes = cell(row, 'barcodes');
-    if (barcodes !== undefined) draft.barcodes = barcodes === '' ? [] : barcodes.split(/[|\s]+/).filter((b) => b !== '');
+    const mangled = barcodes?.split(/[|\s]+/).find((b) => SCIENTIFIC.test(b));
+    if (mangled !== undefined) fail('barcodes', SCIENTIFIC_MESSAGE(mangled));
+    else if (barcodes !== undefined) draft.barcodes = barcodes === '' ? [] : barcodes.split(/[|\s]+/).filter((b) => b !== '');
     const unit = cell(row, 'unit');
-    if (unit !== undefined && unit !== '') draft.unitMeasure = isCodeOf(UNIT_MEASURES, unit.toUpperCase()) ? unit.toUpperCase() : UNIT_BY_LABEL.get(foldText(unit)) ?? unit;
+    if (unit !== undefined && unit !== '') {
+      draft.unitMeasure = isCodeOf(UNIT_MEASURES, unit.toUpperCase()) ? unit.toUpperCase()
+        : UNIT_BY_LABEL.get(foldText(unit)) ?? UNIT_ALIASES.get(foldText(unit)) ?? unit;
+    }
 
     const base = number('price');
     const shelfPrice = number('shelfPrice');
@@ -128,16 +150,11 @@ export function planCatalogImport(file: Uint8Array | string, catalog: Pick<Catal
     else if (!existing && base !== undefined && shelfPrice !== undefined) fail(columnAt.has('shelfPrice') ? 'shelfPrice' : 'price', 'is required');
     else if (!existing && (base === null || shelfPrice === null)) fail(columnAt.has('shelfPrice') ? 'shelfPrice' : 'price', 'is required');
 
-    const taxCell = cell(row, 'tax');
-    const rate = number('rate');
-    if (taxCell !== undefined || rate !== undefined) {
-      const taxCode = taxCell === undefined || taxCell === '' ? (rate === null || rate === undefined ? null : '01') : taxFromCell(taxCell);
-      if (taxCode === undefined) fail('tax', `"${taxCell}" is not a tax (${Object.keys(TAX_TYPES).join(', ')} or IVA, INC)`);
-      else if (taxCode === null) draft.tax = null;
-      else if (rate === null || (rate === undefined && !columnAt.has('rate'))) {
-        if (draft.tax?.code !== taxCode) fail('rate', `tax ${taxCode} needs its rate`);
-      } else if (rate !== undefined) draft.tax = { code: taxCode, rate };
-    }
+    const tax = taxOfRow(cell(row, 'tax'), cell(row, 'rate'), number, fail);
+    if (tax === null) draft.tax = null;
+    else if (tax !== undefined && tax.rate === undefined) {
+      if (draft.tax?.code !== tax.code) fail('rate', `tax ${tax.code} needs its rate`);
+    } else if (tax !== undefined && tax.rate !== undefined) draft.tax = { code: tax.code, rate: tax.rate };
     const discount = number('discount');
     if (discount !== undefined && discount !== null) draft.discountRate = discount;
     const category = cell(row, 'category');
@@ -224,14 +241,67 @@ function draftFrom(existing: CatalogProductDto | null): Draft {
   };
 }
 
-/** "01", "1", "IVA", "iva 19%" → the tax code; "" or "ninguno" → no tax; anything else → undefined. */
-function taxFromCell(raw: string): string | null | undefined {
-  const folded = foldText(raw).replace(/[\d.,%\s]+$/, '').trim();
-  if (folded === '' && raw.trim() === '') return null;
-  if (['ninguno', 'no', 'exento', 'none'].includes(folded)) return null;
-  const padded = /^\d$/.test(raw.trim()) ? `0${raw.trim()}` : raw.trim();
-  if (isCodeOf(TAX_TYPES, padded)) return padded;
-  return TAX_BY_NAME.get(folded);
+type TaxWords = { code: string | null; rate?: string } | 'per unit' | undefined;
+
+/**
+ * A tax as a spreadsheet writes it: "01", "1", "IVA", "IVA 19%", "Excluido" (no IVA at all: the line carries no
+ * tax), "Exento" (IVA at 0 %, which is sent); "" or "ninguno" → no tax; the bag tax → 'per unit'; else undefined.
+ */
+function taxWords(raw: string): TaxWords {
+  const trimmed = raw.trim();
+  const folded = foldText(trimmed);
+  const rate = /(\d+(?:[.,]\d+)?)\s*%?$/.exec(folded)?.[1];
+  const name = folded.replace(/\d+(?:[.,]\d+)?\s*%?$/, '').trim();
+  if (trimmed === '') return { code: null };
+  if (/bolsa|^22$|^inc ?b/.test(folded) || name === 'ibua') return 'per unit';
+  if (['ninguno', 'no', 'none', 'excluido', 'excluida', 'no aplica'].includes(folded)) return { code: null };
+  if (['exento', 'exenta'].includes(folded)) return { code: '01', rate: '0' };
+  const padded = /^\d$/.test(trimmed) ? `0${trimmed}` : trimmed;
+  if (isCodeOf(TAX_TYPES, padded)) return { code: padded };
+  const code = TAX_BY_NAME.get(name);
+  if (code === undefined) return undefined;
+  return rate === undefined ? { code } : { code, rate };
+}
+
+/**
+ * The row's tax from its tax and rate cells (either may name it: "IVA 19%" in one, "19%" or "Exento" in the other).
+ * undefined: the file says nothing (or a problem was reported); null: no tax; a rate of undefined: none given.
+ */
+function taxOfRow(
+  taxCell: string | undefined,
+  rateCell: string | undefined,
+  number: (c: CatalogColumn, written?: string) => number | null | undefined,
+  fail: (c: CatalogColumn, message: string) => void,
+): { code: string; rate: number | undefined } | null | undefined {
+  if (taxCell === undefined && rateCell === undefined) return undefined;
+  let code: string | null | undefined;
+  let rate: number | undefined;
+  for (const [column, raw] of [['tax', taxCell], ['rate', rateCell]] as const) {
+    if (raw === undefined || raw === '') continue;
+    if (column === 'rate' && !/[a-z]/i.test(raw)) {
+      const n = number('rate', raw);
+      if (n === undefined || n === null) return undefined;
+      if (rate !== undefined && n !== rate) { fail('rate', `does not match "${taxCell ?? ''}"`); return undefined; }
+      rate = n;
+      continue;
+    }
+    const words = taxWords(raw);
+    if (words === 'per unit') { fail(column, PER_UNIT_MESSAGE(raw)); return undefined; }
+    if (words === undefined) {
+      fail(column, column === 'tax' ? `"${raw}" is not a tax (${Object.keys(TAX_TYPES).join(', ')} or IVA, INC)` : `"${raw}" is not a number`);
+      return undefined;
+    }
+    if (code !== undefined && words.code !== code) { fail('rate', `does not match "${taxCell ?? ''}"`); return undefined; }
+    code = words.code;
+    if (words.rate !== undefined) {
+      const n = number('rate', words.rate);
+      if (n === undefined || n === null) return undefined;
+      rate = n;
+    }
+  }
+  if (code === undefined) return rate === undefined ? null : { code: '01', rate };
+  if (code === null) return null;
+  return { code, rate };
 }
 
 function checkAcrossRows(

@@ -65,12 +65,16 @@ export function detectDelimiter(text: string): CsvDelimiter {
   return commas > semicolons ? ',' : ';';
 }
 
-/** What a spreadsheet would run as a formula (OWASP's list): such a cell is written with a leading `'`. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-/** The guard as read back (a CR inside a cell is read as a line break, see readCsv). */
-const GUARDED = /^'[=+\-@\t\r\n]/;
+/**
+ * What a spreadsheet would run as a formula (OWASP's list), also behind quotes already there: such a cell is written
+ * with one more leading `'`, so a name that itself begins with `'=` keeps its quote when the guard is taken off.
+ * (A CR inside a cell is read as a line break, see readCsv, so `\n` counts as a CR.)
+ */
+const GUARD_NEEDED = /^'*[=+\-@\t\r\n]/;
+/** The guard as read back: one `'` more than the cell had. */
+const GUARDED = /^'+[=+\-@\t\r\n]/;
 
-export const guardCell = (cell: string): string => (FORMULA_START.test(cell) ? `'${cell}` : cell);
+export const guardCell = (cell: string): string => (GUARD_NEEDED.test(cell) ? `'${cell}` : cell);
 export const unguardCell = (cell: string): string => (GUARDED.test(cell) ? cell.slice(1) : cell);
 
 /**
@@ -81,22 +85,27 @@ export function readCsv(file: Uint8Array | string, opts: { maxRows: number }): C
   // One kind of line break: csv-parse miscounts lines when a quoted cell holds a CRLF.
   const text = (typeof file === 'string' ? file.replace(/^\uFEFF/, '') : decodeCsvBytes(file)).replace(/\r\n?/g, '\n');
   const delimiter = detectDelimiter(text);
-  let records: Array<{ record: string[]; info: { lines: number } }>;
+  const header: string[] = [];
+  const rows: CsvRow[] = [];
+  let seenHeader = false;
   try {
-    // Header, the rows allowed and one more: that one says the file is too long.
-    records = parse(text, {
-      delimiter, info: true, relax_column_count: true, skip_empty_lines: true, trim: true, bom: true, to: opts.maxRows + 2,
-    }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
+    // Blank rows (";;;", spaces) are dropped as they are read and do not count; every other row is kept, so a file
+    // over the limit is refused whole rather than cut short. The byte limit bounds what is held meanwhile.
+    parse(text, {
+      delimiter, relax_column_count: true, skip_empty_lines: true, trim: true, bom: true,
+      on_record: (record: string[], info: { lines: number }) => {
+        if (!seenHeader) { seenHeader = true; header.push(...record.map(unguardCell)); return null; }
+        if (record.every((cell) => cell.trim() === '')) return null;
+        // One row past the limit is enough to refuse the file; the rest is only counted through.
+        if (rows.length <= opts.maxRows) rows.push({ row: startLine(info.lines, record), cells: record.map(unguardCell) });
+        return null;
+      },
+    });
   } catch (error) {
     const line = typeof (error as { lines?: unknown }).lines === 'number' ? (error as { lines: number }).lines : 1;
     throw new CsvFileError({ row: line, column: null, message: `the file cannot be read as CSV near line ${line} (a quote left open?)` });
   }
-  const [first, ...rest] = records;
-  const header = first?.record.map(unguardCell);
-  if (!header || header.every((h) => h === '')) throw new CsvFileError({ row: 1, column: null, message: 'the file is empty: the first row must name the columns' });
-  const rows = rest
-    .map(({ record, info }) => ({ row: startLine(info.lines, record), cells: record.map(unguardCell) }))
-    .filter((r) => r.cells.some((cell) => cell.trim() !== ''));
+  if (header.length === 0 || header.every((h) => h === '')) throw new CsvFileError({ row: 1, column: null, message: 'the file is empty: the first row must name the columns' });
   if (rows.length > opts.maxRows) {
     throw new CsvFileError({ row: 1, column: null, message: `the file has more than ${opts.maxRows} rows; import it in parts` });
   }
@@ -157,5 +166,6 @@ export function findColumns<K extends string>(header: readonly string[], specs: 
 export function writeCsv(header: readonly string[], rows: Iterable<readonly string[]>): string {
   const records: string[][] = [header.map(guardCell)];
   for (const row of rows) records.push(row.map(guardCell));
-  return `\uFEFF${stringify(records, { delimiter: ';', record_delimiter: '\r\n', quoted_match: /[\r\n]/ })}`;
+  // Spaces at either end are quoted: the reader trims unquoted cells (as typed in a spreadsheet), not quoted ones.
+  return `\uFEFF${stringify(records, { delimiter: ';', record_delimiter: '\r\n', quoted_match: /[\r\n]|^\s|\s$/ })}`;
 }

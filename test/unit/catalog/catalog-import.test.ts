@@ -109,6 +109,32 @@ describe('catalog CSV import', () => {
     expect(preview.warnings[0]).toMatchObject({ row: 2, column: 'precio_con_iva', message: expect.stringMatching(/^no base price with 2 decimals pays exactly/) });
   });
 
+  it('reads taxes and units as spreadsheets write them: 19%, IVA 19%, Excluido (no tax), Exento (IVA 0 %), UND, kg', async () => {
+    const file = ['codigo;nombre;unidad;precio_base;impuesto;tarifa',
+      'A;Arroz;UND;1000;IVA 19%;', 'B;Bolsa de hielo;Unidad;1000;;19%', 'C;Carne;kg;1000;Excluido;', 'D;Leche;KG;1000;Exento;',
+      'E;Pan;und;1000;IVA;5 %', 'F;Fríjol;Und.;1000;iva;19,0%'].join('\r\n');
+    const preview = await catalog['catalog.importPreview'](csvFile(file));
+    expect(preview.errors).toEqual([]);
+    await catalog['catalog.importCommit'](csvFile(file));
+    expect([...store.eachCatalogProduct()].map((p) => [p.code, p.unitMeasure, p.taxCode, p.taxRate === null ? null : Number(p.taxRate)])).toEqual([
+      ['A', '94', '01', 19], ['B', '94', '01', 19], ['C', 'KGM', null, null], ['D', 'KGM', '01', 0], ['E', '94', '01', 5], ['F', '94', '01', 19],
+    ]);
+  });
+
+  it('refuses a barcode Excel turned into 7,70123E+12 and a per-unit tax, saying why, and imports nothing', async () => {
+    const file = ['codigo;nombre;codigos_barras;precio_base;impuesto;tarifa',
+      'A;Arroz;7,70123E+12;1000;IVA;19', 'B;Bolsa;;50;INC bolsas;66', 'C;Bolsa grande;;50;22;66', 'D;Gaseosa;;2000;Exento;19'].join('\r\n');
+    const preview = await catalog['catalog.importPreview'](csvFile(file));
+    expect(preview.errors).toEqual([
+      { row: 2, column: 'codigos_barras', message: '"7,70123E+12" is a number the spreadsheet wrote in scientific notation and its digits are lost: format the column as Text and type the codes again' },
+      { row: 3, column: 'impuesto', message: '"INC bolsas" is a tax per unit (INC bolsas), not a percentage: remove it from the file' },
+      { row: 4, column: 'impuesto', message: '"22" is a tax per unit (INC bolsas), not a percentage: remove it from the file' },
+      { row: 5, column: 'tarifa', message: 'does not match "Exento"' },
+    ]);
+    await expect(catalog['catalog.importCommit'](csvFile(file))).rejects.toThrow();
+    expect(count()).toBe(0);
+  });
+
   it('exports a file that imports back to the same catalog', async () => {
     await catalog['catalog.importCommit'](csvFile(WINDOWS_1252_FILE));
     await catalog['catalog.setActive']({ code: 'PAN', active: false });

@@ -62,6 +62,23 @@ describe('rows as the spreadsheet numbers them', () => {
     expect(() => readCsv('a;b\n1;1\n2;2\n', { maxRows: 2 })).not.toThrow();
   });
 
+  it('blank rows do not count toward the limit, and a file over it is refused whole, never cut short', async () => {
+    const catalog = catalogHandlers({ store, now: () => 0 });
+    const products = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `P${from + i};Producto ${from + i};1000`);
+    const blank = (n: number) => Array.from({ length: n }, () => ';;');
+    // Blank rows ahead of the products: all five are read.
+    const afterBlanks = await catalog['catalog.importPreview'](csvFile(['codigo;nombre;precio_base', ...blank(LIMITS.csvFileRows + 1), ...products(5)].join('\n')));
+    expect(afterBlanks.errors).toEqual([]);
+    expect(afterBlanks.creates).toBe(5);
+    // Near the limit with blank rows between: none of the last five is lost.
+    const near = await catalog['catalog.importPreview'](csvFile(['codigo;nombre;precio_base', ...products(LIMITS.csvFileRows - 10), ...blank(20), ...products(5, LIMITS.csvFileRows)].join('\n')));
+    expect(near.errors).toEqual([]);
+    expect(near.rows).toBe(LIMITS.csvFileRows - 5);
+    // One product over the limit: the whole file is refused, with the reason.
+    expect(() => readCsv(['a;b', ...blank(3), '1;1', '2;2', ...blank(3), '3;3'].join('\n'), { maxRows: 2 })).toThrow(/more than 2 rows/);
+    expect(readCsv(['a;b', ...blank(3), '1;1', ' ; ', '2;2', ...blank(3)].join('\n'), { maxRows: 2 }).rows.map((r) => r.row)).toEqual([5, 7]);
+  });
+
   it('a column named twice is a problem in both imports', async () => {
     expect(readCustomerCsv(`${CUSTOMER_HEADER};Correo\n`).problems).toEqual([{ row: 1, column: 'Correo', message: 'the column "correo" appears twice' }]);
     const catalog = catalogHandlers({ store, now: () => 0 });

@@ -10,6 +10,11 @@ describe('CSV import problems in the owner\'s language', () => {
     expect(importProblemText('barcode 111 already belongs to product A', es)).toBe('el código de barras 111 ya es del producto A');
     expect(importProblemText('no base price with 2 decimals pays exactly 1004.00; the nearest (843.70) pays 1004.01 (difference 0.01)', es))
       .toBe('ningún precio base da exactamente 1004.00; el más cercano cobra 1004.01 (diferencia 0.01)');
+    expect(importProblemText('"7,70123E+12" is a number the spreadsheet wrote in scientific notation and its digits are lost: format the column as Text and type the codes again', es))
+      .toBe('«7,70123E+12» es un número que la hoja de cálculo escribió en notación científica y perdió dígitos: dé a la columna formato Texto y vuelva a escribir los códigos');
+    expect(importProblemText('"INC bolsas" is a tax per unit (INC bolsas), not a percentage: remove it from the file', es))
+      .toBe('«INC bolsas» es un impuesto por unidad (INC bolsas), no un porcentaje: Mostrador solo maneja impuestos en porcentaje; quítelo del archivo');
+    expect(importProblemText('does not match "Exento"', es)).toBe('no coincide con «Exento»');
     expect(importProblemText('is required', es)).toBe(es.fieldRules.required);
   });
 
