@@ -13,6 +13,8 @@ import { saleNumberLabel } from '../format/sale-number';
 import { taxLabel } from '../format/tax-name';
 import { useText } from '../i18n/use-text';
 import { ReceiptQr } from './ReceiptQr';
+import { authorizationLines } from '../../shared/numbering-authorization';
+import { softwareMakerLine } from '../../shared/software-maker';
 
 export function ReceiptPaper({ receipt }: { receipt: ReceiptDto }): ReactNode {
   const t = useText();
@@ -32,6 +34,11 @@ export function ReceiptPaper({ receipt }: { receipt: ReceiptDto }): ReactNode {
         {seller.phone ? <p>{t.phone} {seller.phone}</p> : null}
         {seller.email ? <p>{seller.email}</p> : null}
         {receipt.fiscal && seller.resolutionText ? <p className="resolution">{seller.resolutionText}</p> : null}
+        {receipt.fiscal && receipt.authorization ? (
+          <div className="resolution" data-testid="receipt-authorization">
+            {authorizationLines(receipt.authorization).map((line) => <p key={line}>{line}</p>)}
+          </div>
+        ) : null}
       </header>
       <dl className="receipt-facts">
         {receipt.fullNumber && receipt.fiscal ? <div><dt>{t.invoiceNumber}</dt><dd className="strong">{receipt.fullNumber}</dd></div> : null}
@@ -90,7 +97,7 @@ export function ReceiptPaper({ receipt }: { receipt: ReceiptDto }): ReactNode {
       ) : (
         <p className="not-fiscal">{t.notFiscalFooter}</p>
       )}
-      <p className="software">{t.softwareBy} {receipt.softwareName}</p>
+      <p className="software" data-testid="receipt-software">{softwareMakerLine(receipt.softwareMaker)}</p>
     </article>
   );
 }

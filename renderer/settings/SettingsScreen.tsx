@@ -7,6 +7,7 @@ import { PreferencesSection } from './PreferencesSection';
 import { PrinterSection } from './PrinterSection';
 import { RangeSection } from './RangeSection';
 import { SellerSection } from './SellerSection';
+import { AuthorizationSection } from './AuthorizationSection';
 import { SetupNotice } from './SetupNotice';
 import { BackupSection } from './BackupSection';
 
@@ -26,6 +27,7 @@ export function SettingsScreen(): ReactNode {
       </div>
       <div className="settings-column">
         <SellerSection />
+        <AuthorizationSection />
         <BackupSection />
       </div>
     </div>

@@ -2,7 +2,14 @@
 import type { ReactNode } from 'react';
 import { focusSoon, useApp } from '../app/app-store';
 import { useText } from '../i18n/use-text';
-import { setupGaps } from './setup-gaps';
+import type { Messages } from '../i18n/messages';
+import { setupGaps, type SetupGap } from './setup-gaps';
+
+const wordsFor = (gap: SetupGap, t: Messages): string => {
+  if ('validUntil' in gap) return t.setupAuthorizationPast(gap.validUntil);
+  if ('daysLeft' in gap) return t.setupAuthorizationNear(gap.daysLeft);
+  return t[gap.kind];
+};
 
 export function SetupNotice(): ReactNode {
   const t = useText();
@@ -15,7 +22,7 @@ export function SetupNotice(): ReactNode {
       <ul>
         {gaps.map((gap) => (
           <li key={gap.kind}>
-            <button type="button" className="link" onClick={() => focusSoon(gap.fieldId)}>{t[gap.kind]}</button>
+            <button type="button" className="link" onClick={() => focusSoon(gap.fieldId)}>{wordsFor(gap, t)}</button>
           </li>
         ))}
       </ul>

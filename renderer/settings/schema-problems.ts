@@ -9,7 +9,8 @@ import { tillDefaultsSchema } from '../../shared/seller';
 
 export type SettingsProblem =
   | 'problemRequired' | 'problemUrl' | 'problemUrlNotHttps' | 'problemClientId' | 'problemNit' | 'problemDv'
-  | 'problemEmail' | 'problemMunicipality' | 'problemTooLong' | 'problemCharacters';
+  | 'problemEmail' | 'problemMunicipality' | 'problemTooLong' | 'problemCharacters'
+  | 'problemAuthNumber' | 'problemDate' | 'problemPrefix' | 'problemRangeNumber' | 'problemRangeOrder' | 'problemValidityOrder';
 
 export type Problems<K extends string> = Partial<Record<K, SettingsProblem>>;
 

@@ -6,8 +6,9 @@
 import { bridgeContract } from '../../shared/bridge/contract';
 import type { SellerDto } from '../../shared/bridge/types';
 import { sellerSchema } from '../../shared/seller';
+import { numberingAuthorizationSchema, type NumberingAuthorizationDto } from '../../shared/numbering-authorization';
 import { serviceUrlProblem, type ServiceUrlProblem } from '../../shared/service-url';
-import { problemsOf, type Problems, type SettingsProblem } from './schema-problems';
+import { firstIssues, problemsOf, type Problems, type SettingsProblem } from './schema-problems';
 
 export { checkDefaults, fieldErrorsFor, firstIssues, problemKey, type DefaultsDraft, type SettingsProblem } from './schema-problems';
 
@@ -35,3 +36,24 @@ export function checkSeller(s: SellerDto): Problems<keyof SellerDto> {
     nit: 'problemNit', dv: 'problemDv', email: 'problemEmail', municipalityCode: 'problemMunicipality',
   });
 }
+
+/** The authorisation by its shared schema; "to" below "from" and an end before the start get their own words. */
+export function checkAuthorization(a: NumberingAuthorizationDto): Problems<keyof NumberingAuthorizationDto> {
+  const sent = tidyAuthorization(a);
+  const p = problemsOf(numberingAuthorizationSchema, sent, {
+    number: 'problemAuthNumber', date: 'problemDate', prefix: 'problemPrefix', from: 'problemRangeNumber',
+    to: 'problemRangeNumber', validFrom: 'problemDate', validUntil: 'problemDate',
+  });
+  const issues = firstIssues(numberingAuthorizationSchema, sent);
+  if (issues.get('to')?.code === 'custom') p.to = 'problemRangeOrder';
+  if (issues.get('validUntil')?.code === 'custom' && isOrderIssue(issues.get('validUntil')?.message)) p.validUntil = 'problemValidityOrder';
+  if (p.prefix === 'problemRequired') delete p.prefix; // a range may have no prefix
+  return p;
+}
+const isOrderIssue = (message: string | undefined): boolean => message?.startsWith('must not be before') ?? false;
+
+/** What the authorisation section sends: every field trimmed, the prefix in capitals. */
+export const tidyAuthorization = (a: NumberingAuthorizationDto): NumberingAuthorizationDto => ({
+  number: a.number.trim(), date: a.date.trim(), prefix: a.prefix.trim().toUpperCase(), from: a.from.trim(),
+  to: a.to.trim(), validFrom: a.validFrom.trim(), validUntil: a.validUntil.trim(),
+});

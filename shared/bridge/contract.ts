@@ -9,6 +9,7 @@ import { PAYMENT_MEANS, type PaymentMeansCode } from '../codes';
 import { LIMITS } from '../limits';
 import { cashierMaxDiscountSchema, chargeSchema } from '../sale-input';
 import { sellerSchema } from '../seller';
+import { numberingAuthorizationSchema } from '../numbering-authorization';
 import { SERVICE_URL_MAX_LENGTH, SERVICE_URL_MESSAGES, serviceUrlProblem } from '../service-url';
 import { DEFAULT_OPEN_SALE_SLOT, openSaleDraftSchema, openSaleSlotSchema, parkableDraftSchema } from '../open-sale';
 import { productCodeSchema, productInputSchema } from '../product';
@@ -186,6 +187,7 @@ export const bridgeContract = {
       // This till's share of the service's request limit, whole percent (shared/limits.ts).
       rateShare: boundedNumber({ min: LIMITS.minRateSharePercent, max: LIMITS.maxRateSharePercent, decimals: 0 }).optional(),
       cashierMaxDiscount: cashierMaxDiscountSchema.optional(),
+      numberingAuthorization: numberingAuthorizationSchema.optional(),
     }),
     result: returns<SettingsDto>(),
   },

@@ -2,6 +2,8 @@
  * What crosses the bridge between the renderer and the core. Plain data only: no secrets ever appear here
  * (the client secret goes in through `settings.saveConnection` and never comes back out).
  */
+import type { NumberingAuthorizationDto } from '../numbering-authorization';
+import type { SoftwareMakerDto } from '../software-maker';
 import type { InvoiceCustomer, InvoiceItem, InvoicePayment } from '../api/invoice-request';
 import type { DocumentTotals } from '../money';
 import type { OpenSaleDraft } from '../open-sale';
@@ -142,6 +144,10 @@ export interface ReceiptDto {
   /** PNG data URI: the service's qr_image, or drawn locally from qr_url. Null until validated. */
   qrImage: string | null;
   softwareName: string;
+  /** The numbering authorisation from Settings, printed on fiscal receipts; null when not a fiscal receipt or unset. */
+  authorization: NumberingAuthorizationDto | null;
+  /** The software and its maker (name, NIT), printed on every receipt. */
+  softwareMaker: SoftwareMakerDto;
   paperWidth: PaperWidth;
   state: SaleState;
   remoteStatus: string | null;
@@ -181,6 +187,8 @@ export interface SettingsDto {
   rateShare: number;
   /** The largest line discount, in percent, a cashier may give without the owner's PIN (default 0). */
   cashierMaxDiscount: number;
+  /** The DIAN numbering authorisation typed from the resolution; null until the owner fills it in. */
+  numberingAuthorization: NumberingAuthorizationDto | null;
 }
 
 export interface RangeDto {

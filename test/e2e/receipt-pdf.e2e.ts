@@ -53,6 +53,10 @@ test('receipt PDF: the validated receipt prints to a one-page PDF holding only t
   await expect(receipt(page).getByRole('heading', { level: 1 })).toHaveText('Factura electrónica de venta');
   await expect(receipt(page).getByRole('img')).toBeVisible();
   await expect.poll(() => receipt(page).getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // Resolución 000042 de 2020, art. 11: the numbering authorisation (demo: the sandbox's range) and the software maker.
+  await expect(receipt(page).getByTestId('receipt-authorization')).toContainText('Autorización de numeración DIAN N.º 18760000001');
+  await expect(receipt(page).getByTestId('receipt-authorization')).toContainText('Rango autorizado: SETP990000000 al SETP995000000');
+  await expect(receipt(page).getByTestId('receipt-software')).toContainText('Software: Mostrador · Fabricante:');
 
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('toolbar', { name: 'Acciones del comprobante' })).toBeHidden();
@@ -75,6 +79,7 @@ test('receipt PDF: the validated receipt prints to a one-page PDF holding only t
   if (text !== null) {
     expect(text).toContain('Factura electrónica de venta');
     expect(text).toContain(sale.referenceCode.slice(0, 6));
+    expect(text.replace(/\s+/g, ' ')).toContain('Vigencia: 2024-01-01 a 2099-12-31');
   }
 
   // 58 mm paper prints on a 58 mm page.

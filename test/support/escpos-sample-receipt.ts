@@ -4,6 +4,13 @@ import type { ReceiptDto } from '../../shared/bridge/types';
 import { tenderCash } from '../../shared/cash';
 import { consumidorFinal } from '../../shared/customer';
 import { calculateTotals } from '../../shared/money';
+import type { NumberingAuthorizationDto } from '../../shared/numbering-authorization';
+import { SOFTWARE_MAKER } from '../../shared/software-maker';
+
+export const SAMPLE_AUTHORIZATION: NumberingAuthorizationDto = {
+  number: '18760000001', date: '2024-01-01', prefix: 'SETP', from: '990000000', to: '995000000',
+  validFrom: '2024-01-01', validUntil: '2026-12-31',
+};
 
 const CUFE = 'a3f0c94b1e5d27f68c0b4e9d13a7f52c6e8b0d4f2a9c7e1b5d3f8a6c0e2b4d7f9a1c3e5b7d9f0a2c4e6b8d0f1a3c5e7';
 
@@ -40,6 +47,8 @@ export function sampleReceipt(fiscal: boolean, paperWidth: 80 | 58 = 80): Receip
     qrUrl: fiscal ? qrUrl : null,
     qrImage: null,
     softwareName: 'Mostrador POS',
+    authorization: fiscal ? SAMPLE_AUTHORIZATION : null,
+    softwareMaker: SOFTWARE_MAKER,
     paperWidth,
     state: fiscal ? 'validated' : 'waiting',
     remoteStatus: fiscal ? 'VALIDATED' : null,

@@ -5,6 +5,7 @@
 import type { ConnectionDto, Locale, PaperWidth, SellerDto, SettingsDto } from '../../../shared/bridge/types';
 import { DEFAULT_TILL_NAME, clientIdSchema, sellerSchema, serviceUrlSchema } from '../../../shared/bridge/contract';
 import { LIMITS } from '../../../shared/limits';
+import { numberingAuthorizationSchema, type NumberingAuthorizationDto } from '../../../shared/numbering-authorization';
 import { cashierMaxDiscountSchema } from '../../../shared/sale-input';
 import { CURRENT_RANGE_KEY, PREFERRED_RANGE_KEY } from '../sync/range-provider';
 
@@ -23,6 +24,7 @@ export const KEYS = {
   tillName: 'till_name',
   rateShare: 'rate_share_percent',
   cashierMaxDiscount: 'cashier_max_discount_percent',
+  numberingAuthorization: 'numbering_authorization',
 } as const;
 
 /** This till's share of the service's request limit, in percent, when several tills use one client id. */
@@ -125,6 +127,24 @@ export function readSeller(rows: SettingsRows, fallback: SellerDto): SellerDto {
   }
 }
 
+/** The stored authorisation, or the fallback (the demo range's in demo mode) when none was saved or it no longer parses. */
+export function readAuthorization(rows: Pick<SettingsRows, 'getSetting'>, fallback: NumberingAuthorizationDto | null): NumberingAuthorizationDto | null {
+  const raw = rows.getSetting(KEYS.numberingAuthorization);
+  if (raw === null || raw === '') return fallback;
+  try {
+    const parsed = numberingAuthorizationSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** The sandbox's seeded invoice range (prefix SETP), so demo receipts show what a real one carries. */
+export const DEMO_AUTHORIZATION: NumberingAuthorizationDto = {
+  number: '18760000001', date: '2024-01-01', prefix: 'SETP', from: '990000000', to: '995000000',
+  validFrom: '2024-01-01', validUntil: '2099-12-31',
+};
+
 export function readSettings(
   rows: SettingsRows,
   opts: { demoSeller: SellerDto; secretState: ConnectionDto['secretState']; keychainProblem?: string | null },
@@ -159,6 +179,7 @@ export function readSettings(
     tillName: nonEmpty(KEYS.tillName) ?? DEFAULT_TILL_NAME,
     rateShare: readRateShare(rows),
     cashierMaxDiscount: readCashierMaxDiscount(rows),
+    numberingAuthorization: readAuthorization(rows, mode === 'demo' ? DEMO_AUTHORIZATION : null),
   };
 }
 
@@ -174,6 +195,7 @@ export interface SettingsChanges {
   tillName?: string | undefined;
   rateShare?: number | undefined;
   cashierMaxDiscount?: number | undefined;
+  numberingAuthorization?: NumberingAuthorizationDto | undefined;
 }
 
 /** Writes only what was given; null clears (stored as '' because the store has no delete). */
@@ -189,4 +211,5 @@ export function writeSettings(rows: SettingsRows, changes: SettingsChanges): voi
   if (changes.tillName !== undefined) rows.setSetting(KEYS.tillName, changes.tillName.trim());
   if (changes.rateShare !== undefined) rows.setSetting(KEYS.rateShare, String(changes.rateShare));
   if (changes.cashierMaxDiscount !== undefined) rows.setSetting(KEYS.cashierMaxDiscount, String(changes.cashierMaxDiscount));
+  if (changes.numberingAuthorization !== undefined) rows.setSetting(KEYS.numberingAuthorization, JSON.stringify(changes.numberingAuthorization));
 }

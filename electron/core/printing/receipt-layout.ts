@@ -3,6 +3,8 @@
  * `columns` characters, the QR and the cut. Pure, so the layout is tested without a printer; escpos-bytes.ts
  * turns it into the printer's commands.
  */
+import { authorizationLines } from '../../../shared/numbering-authorization';
+import { softwareMakerLine } from '../../../shared/software-maker';
 import type { Locale, ReceiptDto } from '../../../shared/bridge/types';
 import { IDENTIFICATION_TYPES, labelOf, PAYMENT_FORMS, PAYMENT_MEANS, UNIT_MEASURES, taxShortName } from '../../../shared/codes';
 import { formatCop, ON_PAPER } from '../../../shared/money';
@@ -92,6 +94,7 @@ export function receiptBlocks(receipt: ReceiptDto, locale: Locale, opts: PaperOp
   if (seller.phone) text(`${w.phone} ${seller.phone}`, { align: 'center' });
   if (seller.email) text(seller.email, { align: 'center' });
   if (receipt.fiscal && seller.resolutionText) text(seller.resolutionText, { align: 'center' });
+  if (receipt.fiscal && receipt.authorization) authorizationLines(receipt.authorization).forEach((l) => text(l, { align: 'center' }));
   out.push({ type: 'rule' });
   if (receipt.fiscal && receipt.fullNumber) text(`${w.invoiceNumber}: ${receipt.fullNumber}`, { bold: true });
   lines(pair(w.saleNumber, `${receipt.tillName}\u00a0·\u00a0${String(receipt.shortNumber).padStart(6, '0')}`, cols));
@@ -129,7 +132,7 @@ export function receiptBlocks(receipt: ReceiptDto, locale: Locale, opts: PaperOp
   } else {
     text(w.notFiscalFooter, { align: 'center' });
   }
-  text(`${w.software} ${receipt.softwareName}`, { align: 'center' });
+  text(softwareMakerLine(receipt.softwareMaker), { align: 'center' });
   return out;
 }
 

@@ -4,6 +4,8 @@
  * so and carries none of the fiscal marks.
  */
 import type { Locale, PaperWidth, ReceiptDto, ReprintDto, SellerDto } from '../../../shared/bridge/types';
+import type { NumberingAuthorizationDto } from '../../../shared/numbering-authorization';
+import { SOFTWARE_MAKER } from '../../../shared/software-maker';
 import { DEFAULT_TILL_NAME } from '../../../shared/bridge/contract';
 import type { Sale } from '../store/sales';
 import { receiptQr } from './qr-image';
@@ -15,6 +17,8 @@ export interface ReceiptSettings {
   paperWidth: PaperWidth;
   /** This till's name now: printed for a sale that kept none (absent: the default name, "Caja 1"). */
   tillName?: string;
+  /** The owner's numbering authorisation (Settings); printed on fiscal receipts only. */
+  numberingAuthorization?: NumberingAuthorizationDto | null;
 }
 
 /** `copy`: a reprint as recorded (COPIA, its number and time); absent for the original, which is never marked. */
@@ -41,6 +45,8 @@ export async function buildReceipt(sale: Sale, settings: ReceiptSettings, copy?:
     qrUrl: fiscal ? entry.qrUrl : null,
     qrImage: fiscal ? await receiptQr(entry) : null,
     softwareName: SOFTWARE_NAME,
+    authorization: fiscal ? settings.numberingAuthorization ?? null : null,
+    softwareMaker: SOFTWARE_MAKER,
     paperWidth: settings.paperWidth,
     state: entry.state,
     remoteStatus: entry.remoteStatus,

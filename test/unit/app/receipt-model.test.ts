@@ -6,6 +6,7 @@ import { drawQr } from '../../../electron/core/receipt/qr-image';
 import { openStore, type Store } from '../../../electron/core/store';
 import type { SellerDto } from '../../../shared/bridge/types';
 import { decodeQrDataUri } from '../../support/qr-decode';
+import { SOFTWARE_MAKER } from '../../../shared/software-maker';
 
 const seller: SellerDto = {
   name: 'Tienda La Esquina S.A.S.', nit: '900373115', dv: '3', address: 'Calle 10 # 5-20', phone: '601 555 0101',
@@ -127,6 +128,32 @@ describe('receipt model: who sold it and at which till', () => {
     const recorded = chargedSale(store);
     const receipt = await buildReceipt(store.getSale(recorded.saleId)!, { seller, locale: 'es-CO', paperWidth: 80, tillName: 'Caja 3' });
     expect(receipt).toMatchObject({ cashierName: '', tillName: 'Caja 3' });
+    store.close();
+  });
+});
+
+describe('the DIAN marks in the receipt model (Resolución 000042 de 2020, art. 11)', () => {
+  const numberingAuthorization = {
+    number: '18760000001', date: '2024-01-01', prefix: 'SETP', from: '990000000', to: '995000000', validFrom: '2024-01-01', validUntil: '2026-12-31',
+  };
+
+  it('a validated sale carries the authorisation from Settings and the software maker', async () => {
+    const store = openStore({ path: ':memory:' });
+    const recorded = chargedSale(store);
+    store.claimNext(1);
+    store.markValidated(recorded.entryId, doc(recorded.referenceCode, 'VALIDATED', { cufe: CUFE, qr_url: QR_URL }));
+    const r = await buildReceipt(store.getSale(recorded.saleId)!, { seller, locale: 'es-CO', paperWidth: 80, numberingAuthorization });
+    expect(r.authorization).toEqual(numberingAuthorization);
+    expect(r.softwareMaker).toEqual(SOFTWARE_MAKER);
+    store.close();
+  });
+
+  it('a provisional slip carries the maker but no authorisation', async () => {
+    const store = openStore({ path: ':memory:' });
+    const recorded = chargedSale(store);
+    const r = await buildReceipt(store.getSale(recorded.saleId)!, { seller, locale: 'es-CO', paperWidth: 80, numberingAuthorization });
+    expect(r.authorization).toBeNull();
+    expect(r.softwareMaker.softwareName).toBe('Mostrador');
     store.close();
   });
 });
