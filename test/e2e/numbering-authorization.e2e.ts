@@ -50,6 +50,8 @@ test('the numbering authorisation: Spanish refusals, saved, and a warning when i
       return edge > window.innerWidth ? ['form', ...out] : out;
     });
     expect(sticking, `${width}×${height}`).toEqual([]);
+    // And the window itself never scrolls sideways, also after shrinking from a wider size.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${width}×${height}`).toBeLessThanOrEqual(0);
     await saveScreen(page, `settings-authorization-${width}x${height}`);
   }
 
