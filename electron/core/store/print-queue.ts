@@ -83,7 +83,7 @@ export function printQueueTable(db: Database.Database, now: () => number): Print
   // (time, then the sale's number), never later than when it was queued (a sale's clock ahead of the till's). The
   // waiting jobs are few (LIMITS.maxWaitingPrintJobs), so the sort is cheap.
   const head = db.prepare(`SELECT j.* FROM print_jobs j LEFT JOIN sales s ON j.kind = 'fiscal' AND s.id = j.sale_id
-    WHERE j.state = 'waiting' ORDER BY min(coalesce(s.created_at, j.created_at), j.created_at), coalesce(s.id, 0), j.id LIMIT 1`);
+    WHERE j.state = 'waiting' ORDER BY min(coalesce(s.created_at, j.created_at), j.created_at), s.id IS NULL, s.id, j.id LIMIT 1`);
   const byId = db.prepare(`SELECT * FROM print_jobs WHERE id = ?`);
   const printed = db.prepare(`UPDATE print_jobs SET state = 'printed', attempts = attempts + 1, last_error = NULL, done_at = ? WHERE id = ? AND state = 'waiting'`);
   const bytesLeft = db.prepare(`UPDATE print_jobs SET bytes_left_at = coalesce(bytes_left_at, ?) WHERE id = ? AND state = 'waiting'`);
