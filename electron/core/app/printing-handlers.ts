@@ -29,7 +29,7 @@ export interface PrintingOptions {
   spooler?: SpoolerOptions;
   backoff?: { firstMs: number; maxMs: number };
   /** Replaces the real connections (the bridge fuzz: hostile host names must reach no network). */
-  send?: (connection: Exclude<PrinterConnection, { kind: 'none' }>, bytes: Uint8Array) => Promise<void>;
+  send?: (connection: Exclude<PrinterConnection, { kind: 'none' }>, bytes: Uint8Array, bytesLeft?: () => void) => Promise<void>;
 }
 
 export interface PrintingDesk {
@@ -52,7 +52,9 @@ export function printingDesk(ctx: AppContext, onStatus: (status: PrinterStatusDt
     const setup = printer();
     const settings = await ctx.settings();
     const paper = { columns: columnsFor(settings.paperWidth), codePage: setup.codePage, qr: setup.qr };
-    if (job.kind === 'drawer') return { bytes: drawerPulseBytes() };
+    // Every byte of an earlier try reached the printer unconfirmed: it may be on paper (or the drawer open).
+    const reprint = job.bytesLeftAt !== null;
+    if (job.kind === 'drawer') return reprint ? { drop: 'the pulse may already have opened the drawer' } : { bytes: drawerPulseBytes() };
     if (job.kind === 'test') {
       return { bytes: escPosBytes(testPageBlocks(settings.locale, { ...paper, printer: describe(setup.connection) }), paper) };
     }
@@ -63,24 +65,24 @@ export function printingDesk(ctx: AppContext, onStatus: (status: PrinterStatusDt
       if (job.kind === 'x-report' && shift.closedAt !== null) return { drop: 'the shift closed first; its Z report has the final figures' };
       if (job.kind !== 'x-report' && shift.closedAt === null) return { drop: 'the shift is still open; it has no Z report' };
       const report = reportOfShift(store, shift, ctx.now());
-      return { bytes: escPosBytes(shiftReportBlocks(report, settings.locale, { ...paper, copy: job.kind === 'z-copy' }), paper) };
+      return { bytes: escPosBytes(shiftReportBlocks(report, settings.locale, { ...paper, copy: job.kind === 'z-copy', reprint }), paper) };
     }
     const sale = job.saleId === null ? null : store.getSale(job.saleId);
     if (!sale) return { drop: `sale ${String(job.saleId)} is not in this till's data` };
     // A slip still waiting when its sale validated is replaced by the fiscal receipt: never both for one wait.
     if (job.kind === 'provisional' && sale.outbox.state === 'validated') return { drop: 'the sale validated first; its fiscal receipt replaces the slip' };
     const receipt = await buildReceipt(sale, settings);
-    return { bytes: escPosBytes(receiptBlocks(receipt, settings.locale, { ...paper, copy: job.kind === 'copy' }), paper) };
+    return { bytes: escPosBytes(receiptBlocks(receipt, settings.locale, { ...paper, copy: job.kind === 'copy', reprint }), paper) };
   }
 
   const engine = createPrintEngine({
     queue: store,
     connection: () => printer().connection,
     bytesFor,
-    send: opts.send ?? ((connection, bytes) => (connection.kind === 'network'
+    send: opts.send ?? ((connection, bytes, bytesLeft) => (connection.kind === 'network'
       ? sendToNetworkPrinter({ host: connection.host, port: connection.port, statusCheck: printer().statusCheck }, bytes, {
         connectMs: 3_000, answerMs: 3_000, writeMs: 15_000, ...opts.network,
-      })
+      }, bytesLeft)
       : sendToOsQueue(connection.queue, bytes, opts.spooler))),
     onStatus,
     now: ctx.now,

@@ -3,6 +3,8 @@ import type { Locale } from '../../../shared/bridge/types';
 
 export interface PaperWords {
   copy: string;
+  /** A print of a job that may already be on paper (its bytes all left, the printer never confirmed). */
+  reprint: string;
   notFiscalBanner: string;
   notFiscalFooter: string;
   invoiceNumber: string;
@@ -34,6 +36,7 @@ export interface PaperWords {
 export const PAPER_WORDS: Record<Locale, PaperWords> = {
   'es-CO': {
     copy: '*** COPIA ***',
+    reprint: '*** REIMPRESIÓN ***',
     notFiscalBanner: 'COMPROBANTE PROVISIONAL - NO ES UNA FACTURA ELECTRÓNICA',
     notFiscalFooter: 'Documento sin validez fiscal. La factura electrónica se entrega cuando la DIAN la valide.',
     invoiceNumber: 'Número', saleNumber: 'Venta', soldBy: 'Cajero', reference: 'Referencia', issuedAt: 'Expedida', validatedAt: 'Validada',
@@ -45,6 +48,7 @@ export const PAPER_WORDS: Record<Locale, PaperWords> = {
   },
   en: {
     copy: '*** COPY ***',
+    reprint: '*** REPRINT ***',
     notFiscalBanner: 'PROVISIONAL SLIP - NOT AN ELECTRONIC INVOICE',
     notFiscalFooter: 'Not a fiscal document. The electronic invoice is delivered once DIAN validates it.',
     invoiceNumber: 'Number', saleNumber: 'Sale', soldBy: 'Cashier', reference: 'Reference', issuedAt: 'Issued', validatedAt: 'Validated',

@@ -1,7 +1,9 @@
 /**
  * The print queue's engine: one job at a time, oldest first, through the configured printer. A job is marked
  * printed only after the printer took all its bytes (network-printer.ts says what that proves); a failure leaves
- * it waiting with a later attempt (backoff), and the jobs behind it wait too, so receipts come out in order.
+ * it waiting with a later attempt (backoff), and the jobs behind it wait too, so receipts come out in order. A job
+ * whose bytes all left without the printer's confirmation is marked so: its next print is a reprint, never a
+ * second original.
  * Every run is bounded (a fixed number of jobs), and the next one is set by a timer or by a new job.
  */
 import type { PrinterStatusDto } from '../../../shared/bridge/types';
@@ -16,7 +18,11 @@ export interface PrintEngineOptions {
   connection(): PrinterConnection;
   /** The job's bytes, built now from the sale and the printer's settings; null = nothing to print any more (dropped). */
   bytesFor(job: PrintJobRecord): Promise<{ bytes: Uint8Array } | { drop: string }>;
-  send(connection: Exclude<PrinterConnection, { kind: 'none' }>, bytes: Uint8Array): Promise<void>;
+  /**
+   * Sends the bytes; `bytesLeft` is called once every byte has left for the printer, before its confirmation (a
+   * connection that cannot tell never calls it).
+   */
+  send(connection: Exclude<PrinterConnection, { kind: 'none' }>, bytes: Uint8Array, bytesLeft?: () => void): Promise<void>;
   onStatus(status: PrinterStatusDto): void;
   now?: () => number;
   backoff?: { firstMs: number; maxMs: number };
@@ -118,7 +124,9 @@ export function createPrintEngine(opts: PrintEngineOptions): PrintEngine {
     state = 'printing';
     announce();
     try {
-      await opts.send(connection, built.bytes);
+      // Recorded at once: if the confirmation never comes (a hang-up, a crash) the job may be on paper, and its
+      // next print must say so.
+      await opts.send(connection, built.bytes, () => opts.queue.markPrintJobBytesLeft(job.id));
     } catch (error) {
       const fault = asPrinterFault(error);
       const wait = printBackoffMs(job.attempts + 1, backoff);

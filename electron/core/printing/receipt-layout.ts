@@ -20,6 +20,11 @@ export interface PaperOptions {
   columns: number;
   /** A copy someone asked for: marked COPIA at the top, so it is never taken for a second sale. */
   copy?: boolean;
+  /**
+   * A job whose every byte reached the printer once without its confirmation: it may already be on paper, so this
+   * print says REIMPRESIÓN and is never a second original.
+   */
+  reprint?: boolean;
 }
 
 const ZONE = 'America/Bogota';
@@ -86,6 +91,7 @@ export function receiptBlocks(receipt: ReceiptDto, locale: Locale, opts: PaperOp
   const { seller, customer, totals } = receipt;
 
   if (opts.copy) text(w.copy, { align: 'center', bold: true, big: true });
+  else if (opts.reprint) text(w.reprint, { align: 'center', bold: true, big: true });
   if (!receipt.fiscal) text(w.notFiscalBanner, { align: 'center', bold: true });
   text(receipt.title, { align: 'center', bold: true });
   text(seller.name, { align: 'center', bold: true });

@@ -14,7 +14,7 @@ import { PAPER_WORDS } from './paper-words';
 export const SHIFT_PAPER_WORDS = {
   'es-CO': {
     titleX: 'INFORME X', subtitleX: 'Turno abierto', titleZ: 'INFORME Z', subtitleZ: 'Cierre de turno',
-    shift: 'Turno', opened: 'Apertura', closed: 'Cierre', taken: 'Generado', sales: 'Ventas', gross: 'Subtotal',
+    shift: 'Turno', opened: 'Apertura', closed: 'Cierre', taken: 'Generado', sales: 'Ventas', salesCount: 'Cantidad de ventas', gross: 'Subtotal',
     discounts: 'Descuentos', taxOn: 'sobre', taxTotal: 'Total impuestos', total: 'Total vendido', byMeans: 'Por medio de pago',
     byState: 'Estado ante la DIAN', validated: 'Validadas', pending: 'Pendientes', needsAttention: 'Requieren atención',
     byCashier: 'Por cajero', noCashier: '(sin persona)', cash: 'Efectivo', opening: 'Base inicial', cashSales: 'Ventas en efectivo',
@@ -27,7 +27,7 @@ export const SHIFT_PAPER_WORDS = {
   },
   en: {
     titleX: 'X REPORT', subtitleX: 'Shift open', titleZ: 'Z REPORT', subtitleZ: 'Shift close',
-    shift: 'Shift', opened: 'Opened', closed: 'Closed', taken: 'Taken', sales: 'Sales', gross: 'Subtotal',
+    shift: 'Shift', opened: 'Opened', closed: 'Closed', taken: 'Taken', sales: 'Sales', salesCount: 'Number of sales', gross: 'Subtotal',
     discounts: 'Discounts', taxOn: 'on', taxTotal: 'Total taxes', total: 'Total sold', byMeans: 'By payment means',
     byState: 'Standing with DIAN', validated: 'Validated', pending: 'Pending', needsAttention: 'Need attention',
     byCashier: 'By cashier', noCashier: '(no person)', cash: 'Cash', opening: 'Opening cash', cashSales: 'Cash sales',
@@ -59,6 +59,7 @@ export function shiftReportBlocks(report: ShiftReportDto, locale: Locale, opts: 
   const { shift, cash } = report;
 
   if (opts.copy) text(PAPER_WORDS[locale].copy, { align: 'center', bold: true, big: true });
+  else if (opts.reprint) text(PAPER_WORDS[locale].reprint, { align: 'center', bold: true, big: true });
   text(report.kind === 'Z' ? w.titleZ : w.titleX, { align: 'center', bold: true, big: true });
   text(report.kind === 'Z' ? w.subtitleZ : w.subtitleX, { align: 'center' });
   out.push({ type: 'rule' });
@@ -70,7 +71,7 @@ export function shiftReportBlocks(report: ShiftReportDto, locale: Locale, opts: 
   lines(pair(w.taken, paperDateTime(report.takenAt, locale), cols));
 
   heading(w.sales);
-  lines(pair(w.sales, String(report.sales.count), cols));
+  lines(pair(w.salesCount, String(report.sales.count), cols));
   lines(pair(w.gross, money(report.gross), cols));
   if (report.discount !== '0.00') lines(pair(w.discounts, `-${money(report.discount)}`, cols));
   for (const tax of report.taxes) {
@@ -93,8 +94,15 @@ export function shiftReportBlocks(report: ShiftReportDto, locale: Locale, opts: 
   lines(pair(w.cashSales, money(cash.cashSales), cols));
   lines(pair(w.expected, money(cash.expected), cols), true);
   if (cash.count) {
-    for (const b of CASH_COUNT_BILLS) lines(pair(`${w.bills} ${money(String(b))}`, `x ${cash.count.bills[String(b)] ?? 0}`, cols));
-    for (const c of CASH_COUNT_COINS) lines(pair(`${w.coins} ${money(String(c))}`, `x ${cash.count.coins[String(c)] ?? 0}`, cols));
+    // Only the denominations that were counted: a column of "x 0" hides the ones that matter.
+    for (const b of CASH_COUNT_BILLS) {
+      const n = cash.count.bills[String(b)] ?? 0;
+      if (n > 0) lines(pair(`${w.bills} ${money(String(b))}`, `x ${n}`, cols));
+    }
+    for (const c of CASH_COUNT_COINS) {
+      const n = cash.count.coins[String(c)] ?? 0;
+      if (n > 0) lines(pair(`${w.coins} ${money(String(c))}`, `x ${n}`, cols));
+    }
   }
   if (cash.counted !== null) lines(pair(w.counted, money(cash.counted), cols), true);
   if (cash.difference !== null) {

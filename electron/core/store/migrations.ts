@@ -632,6 +632,14 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    name: 'a print job whose bytes all left unconfirmed prints next as a reprint (issue 19)',
+    up(db) {
+      // Set the moment every byte of a try left for the printer, before its confirmation: a job that has it may
+      // already be on paper, so its next print says REIMPRESIÓN (never two originals, also after a crash).
+      db.exec(`ALTER TABLE print_jobs ADD COLUMN bytes_left_at INTEGER CHECK (bytes_left_at IS NULL OR bytes_left_at >= 0)`);
+    },
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = migrations.length;

@@ -21,6 +21,8 @@ export interface PrintJobRecord {
   lastError: string | null;
   createdAt: number;
   doneAt: number | null;
+  /** When every byte of a try left for the printer without its confirmation: the job may be on paper already. */
+  bytesLeftAt: number | null;
 }
 
 export interface PrintQueue {
@@ -31,10 +33,15 @@ export interface PrintQueue {
   enqueuePrintJob(job: { kind: PrintJobKind; saleId?: number | null; shiftId?: number | null; onceKey?: string }): PrintJobRecord | null;
   /** The fiscal receipt of every sale validated at or after `since` that has none yet; returns how many were added. */
   enqueueFiscalReceiptsSince(since: number): number;
-  /** The oldest waiting job (due or not): receipts come out in the order they were asked for. */
+  /**
+   * The first waiting job (due or not): a sale's fiscal receipt in the order the sales were charged (not the order
+   * they validated), everything else in the order it was asked for.
+   */
   headPrintJob(): PrintJobRecord | null;
   getPrintJob(id: number): PrintJobRecord | null;
   markPrintJobPrinted(id: number): void;
+  /** Every byte of this try left for the printer; kept until the job is done, so its next print is a reprint. */
+  markPrintJobBytesLeft(id: number): void;
   markPrintJobFailed(id: number, nextAttemptAt: number, message: string): void;
   dropPrintJob(id: number, reason: string): void;
   /** Waiting jobs, and how many of them are receipts (fiscal, provisional, copy) rather than pulses or test pages. */
@@ -44,12 +51,12 @@ export interface PrintQueue {
 
 interface Row {
   id: number; kind: PrintJobKind; sale_id: number | null; shift_id: number | null; state: PrintJobState; attempts: number; next_attempt_at: number;
-  last_error: string | null; created_at: number; done_at: number | null;
+  last_error: string | null; created_at: number; done_at: number | null; bytes_left_at: number | null;
 }
 
 const toRecord = (r: Row): PrintJobRecord => ({
   id: r.id, kind: r.kind, saleId: r.sale_id, shiftId: r.shift_id, state: r.state, attempts: r.attempts, nextAttemptAt: r.next_attempt_at,
-  lastError: r.last_error, createdAt: r.created_at, doneAt: r.done_at,
+  lastError: r.last_error, createdAt: r.created_at, doneAt: r.done_at, bytesLeftAt: r.bytes_left_at,
 });
 
 /** See enqueueFiscalReceiptsSince; far less than RETENTION.printJobsMs, so a pruned job is never looked for again. */
@@ -72,9 +79,14 @@ export function printQueueTable(db: Database.Database, now: () => number): Print
     'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
   );
   const newestValidated = db.prepare<[], { at: number | null }>(`SELECT max(validated_at) AS at FROM outbox WHERE state = 'validated'`);
-  const head = db.prepare(`SELECT * FROM print_jobs WHERE state = 'waiting' ORDER BY id LIMIT 1`);
+  // Sales validate in any order (a retry, a slow answer): a fiscal receipt takes its place by its sale's charge
+  // (time, then the sale's number), never later than when it was queued (a sale's clock ahead of the till's). The
+  // waiting jobs are few (LIMITS.maxWaitingPrintJobs), so the sort is cheap.
+  const head = db.prepare(`SELECT j.* FROM print_jobs j LEFT JOIN sales s ON j.kind = 'fiscal' AND s.id = j.sale_id
+    WHERE j.state = 'waiting' ORDER BY min(coalesce(s.created_at, j.created_at), j.created_at), s.id IS NULL, s.id, j.id LIMIT 1`);
   const byId = db.prepare(`SELECT * FROM print_jobs WHERE id = ?`);
   const printed = db.prepare(`UPDATE print_jobs SET state = 'printed', attempts = attempts + 1, last_error = NULL, done_at = ? WHERE id = ? AND state = 'waiting'`);
+  const bytesLeft = db.prepare(`UPDATE print_jobs SET bytes_left_at = coalesce(bytes_left_at, ?) WHERE id = ? AND state = 'waiting'`);
   const failed = db.prepare(`UPDATE print_jobs SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ? AND state = 'waiting'`);
   const dropped = db.prepare(`UPDATE print_jobs SET state = 'dropped', last_error = ?, done_at = ? WHERE id = ? AND state = 'waiting'`);
   const waiting = db.prepare(`SELECT count(*) AS jobs, coalesce(sum(kind IN ('fiscal','provisional','copy')), 0) AS receipts
@@ -108,6 +120,9 @@ export function printQueueTable(db: Database.Database, now: () => number): Print
     },
     markPrintJobPrinted(id) {
       printed.run(now(), id);
+    },
+    markPrintJobBytesLeft(id) {
+      bytesLeft.run(now(), id);
     },
     markPrintJobFailed(id, nextAttemptAt, message) {
       failed.run(nextAttemptAt, oneLine(message), id);

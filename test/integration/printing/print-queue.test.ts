@@ -132,8 +132,9 @@ describe('printing at the counter through a network printer', () => {
 
   for (const [mode, expectedState] of [
     ['refuse', 'not_responding'], ['silent', 'not_responding'], ['closeMidJob', 'not_responding'], ['paperOut', 'paper_out'], ['offline', 'offline'],
+    ['paperEndOffline', 'paper_out'],
   ] as const) {
-    it(`a printer that ${mode === 'refuse' ? 'refuses connections' : mode === 'silent' ? 'accepts and never answers' : mode === 'closeMidJob' ? 'hangs up mid-job' : mode === 'paperOut' ? 'is out of paper' : 'is offline'} keeps the receipt waiting, then prints it exactly once`, async () => {
+    it(`a printer that ${mode === 'refuse' ? 'refuses connections' : mode === 'silent' ? 'accepts and never answers' : mode === 'closeMidJob' ? 'hangs up mid-job' : mode === 'paperOut' ? 'is out of paper' : mode === 'paperEndOffline' ? 'went offline at paper end (says "sin papel")' : 'is offline'} keeps the receipt waiting, then prints it exactly once`, async () => {
       const { printer, till } = await setUp(mode === 'refuse' ? 'ok' : mode);
       if (mode === 'refuse') await printer.refuse();
       const charged = await till.value('sales.charge', cashSale);
@@ -158,6 +159,25 @@ describe('printing at the counter through a network printer', () => {
       expect(status.status).toMatchObject({ state: 'idle', waitingReceipts: 0, lastError: null });
     });
   }
+
+  it('a printer that took the whole receipt and hung up before confirming it gets the next print marked REIMPRESIÓN, never a second original', async () => {
+    const { printer, till } = await setUp('dropAfterJob');
+    const { cash: _cash, ...rest } = cashSale;
+    const charged = await till.value('sales.charge', { ...rest, payment: { form_code: '1', means_code: '48' } });
+    const sale = await validated(till, charged.saleId);
+    await until('the receipt waiting', () => till.value('printer.get', {}),
+      (p) => p.status.waitingReceipts === 1 && p.status.lastError !== null);
+    // The whole receipt, cut included, reached the printer: it may well be on paper.
+    expect(receiptsOf(printer)).toHaveLength(1);
+
+    printer.mode = 'ok';
+    await nothingWaiting(till);
+    const receipts = receiptsOf(printer);
+    expect(receipts).toHaveLength(2);
+    expect(receipts[1]?.lines.find((l) => l.trim() !== '')?.trim()).toBe('*** REIMPRESIÓN ***');
+    expect(receipts[1]?.qrPayloads).toEqual([sale?.qrUrl]);
+    expect(receipts.filter((r) => !/REIMPRESIÓN|COPIA/.test(r.lines.join('\n')))).toHaveLength(1);
+  });
 
   it('keeps a waiting receipt through a restart and prints it once the printer answers', async () => {
     const { printer, dataDir, keychainService, till } = await setUp();
@@ -210,7 +230,8 @@ describe('printing at the counter through a network printer', () => {
     const [first, copy] = receiptsOf(printer).slice(before + 1);
     const text = first?.lines.join('\n') ?? '';
     expect(first?.lines.find((l) => l.trim() !== '')?.trim()).toBe('INFORME Z');
-    expect(text).toMatch(new RegExp(`Ventas +${z.sales.count}\n`));
+    expect(text).toMatch(new RegExp(`Cantidad de ventas +${z.sales.count}\n`));
+    expect(text).not.toMatch(/x 0\n/);
     // The frozen Z's own figures: 100 000 + 40 500 asked in cash (40 483,80 rounded to 50 pesos), 140 000 counted.
     expect([z.cash.expected, z.cash.counted, z.cash.difference]).toEqual(['140500.00', '140000.00', '-500.00']);
     expect(text).toMatch(/Esperado en caja +\$ 140\.500,00/);

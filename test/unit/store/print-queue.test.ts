@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrate, openDatabase, openStore } from '../../../electron/core/store';
+import { migrate, migrations, openDatabase, openStore } from '../../../electron/core/store';
 import { sampleSale } from '../../support/sample-sale';
 
 let dir: string;
@@ -53,5 +53,59 @@ describe('the print queue in the store', () => {
     expect(reopened.waitingPrintJobs()).toEqual({ jobs: 2, receipts: 2 });
     expect(reopened.printJobsOfSale(sale.saleId).map((j) => j.kind)).toEqual(['fiscal', 'copy', 'copy']);
     reopened.close();
+  });
+});
+
+const BYTES_LEFT = migrations.findIndex((m) => m.name === 'a print job whose bytes all left unconfirmed prints next as a reprint (issue 19)') + 1;
+
+describe('the print queue: order and unconfirmed jobs (issue 19)', () => {
+  it('prints fiscal receipts in the order the sales were charged, whatever order they validated in', () => {
+    let t = 1_000;
+    const file = join(dir, 'order.sqlite');
+    const store = openStore({ path: file, now: () => t });
+    const ids: number[] = [];
+    for (let n = 1; n <= 6; n++) {
+      t += 1_000;
+      ids.push(store.recordSale(sampleSale(n)).saleId);
+    }
+    const db = openDatabase(file);
+    const validate = db.prepare(`UPDATE outbox SET state = 'validated', validated_at = ? WHERE sale_id = ?`);
+    // The printer is away; the sales validate as #2, #1, #6, #4, #5, #3, each catch-up queuing what is new.
+    for (const n of [2, 1, 6, 4, 5, 3]) {
+      t += 1_000;
+      validate.run(t, ids[n - 1]);
+      expect(store.enqueueFiscalReceiptsSince(0)).toBe(1);
+    }
+    db.close();
+    const printedOrder: number[] = [];
+    for (let job = store.headPrintJob(); job; job = store.headPrintJob()) {
+      printedOrder.push(ids.indexOf(job.saleId ?? -1) + 1);
+      store.markPrintJobPrinted(job.id);
+    }
+    expect(printedOrder).toEqual([1, 2, 3, 4, 5, 6]);
+    store.close();
+  });
+
+  it(`seed-then-migrate: jobs waiting before migration ${BYTES_LEFT} stay originals; a job whose bytes left is marked until done`, () => {
+    expect(BYTES_LEFT).toBeGreaterThan(1);
+    const file = join(dir, 'left.sqlite');
+    const db = openDatabase(file);
+    migrate(db, { target: BYTES_LEFT - 1 });
+    db.prepare(`INSERT INTO print_jobs (kind, next_attempt_at, created_at) VALUES ('test', 5, 5)`).run();
+    migrate(db);
+    expect(db.prepare('SELECT kind, state, bytes_left_at FROM print_jobs').all()).toEqual([{ kind: 'test', state: 'waiting', bytes_left_at: null }]);
+    expect(() => db.prepare('UPDATE print_jobs SET bytes_left_at = -1').run()).toThrow(/CHECK/);
+    db.close();
+
+    let t = 7_000;
+    const store = openStore({ path: file, now: () => t });
+    const job = store.headPrintJob();
+    expect(job).toMatchObject({ kind: 'test', bytesLeftAt: null });
+    store.markPrintJobBytesLeft(job!.id);
+    t = 9_000;
+    store.markPrintJobBytesLeft(job!.id); // the first moment stays
+    store.markPrintJobFailed(job!.id, 10_000, 'the printer closed the connection');
+    expect(store.getPrintJob(job!.id)).toMatchObject({ state: 'waiting', bytesLeftAt: 7_000 });
+    store.close();
   });
 });
