@@ -154,6 +154,17 @@ test('settings: the client secret goes into the real keychain, leaves the form, 
   await seller.getByRole('button', { name: 'Guardar datos del vendedor' }).click();
   await expect(page.getByText('Ajustes guardados.')).toBeVisible();
   await expect(page.getByLabel('Correo por defecto')).toHaveValue('facturas@laesquina.example.co');
+  // A real service's receipts print the DIAN numbering authorisation: until it is written, the notice asks for it.
+  await expect(setup).toContainText('Escriba la autorización de numeración DIAN');
+  const authorization = page.locator('form').filter({ has: page.getByRole('heading', { name: 'Autorización de numeración DIAN' }) });
+  await authorization.getByLabel('Número de la resolución').fill('18760000001');
+  await authorization.getByLabel('Fecha de la resolución').fill('2024-01-01');
+  await authorization.getByLabel('Prefijo').fill('SETP');
+  await authorization.getByLabel('Desde el número').fill('990000000');
+  await authorization.getByLabel('Hasta el número').fill('995000000');
+  await authorization.getByLabel('Vigente desde').fill('2024-01-01');
+  await authorization.getByLabel('Vigente hasta').fill('2099-12-31');
+  await authorization.getByRole('button', { name: 'Guardar autorización' }).click();
   await expect(setup).toHaveCount(0);
   await saveScreen(page, 'settings-service');
 
