@@ -33,7 +33,8 @@ const isRealDate = (v: string): boolean => {
   const d = new Date(`${v}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 };
-const date = () => z.string().refine(isRealDate, { error: 'must be a date (YYYY-MM-DD)' });
+// The pattern bounds the text (10 characters) before the calendar check runs.
+const date = () => z.string().regex(ISO_DATE, { error: 'must be a date (YYYY-MM-DD)' }).refine(isRealDate, { error: 'must be a date (YYYY-MM-DD)' });
 const rangeNumber = () => z.string().regex(/^[1-9]\d{0,14}$/, { error: 'must be a whole number without leading zeros (1 to 15 digits)' });
 
 export const numberingAuthorizationSchema = z.strictObject({
