@@ -29,6 +29,19 @@ export interface CrashReport {
 }
 
 
+/** A kill cycle lasts from 20 ms to this (start-up, recovery, sending, polling). */
+export const MAX_CYCLE_MS = 620;
+export const RING_INTERVAL_MS = 20;
+
+/**
+ * Sales enough that the ring cannot run out before the last kill, whatever the machine's speed: a child rings one
+ * sale every RING_INTERVAL_MS while it lives, and lives at most MAX_CYCLE_MS per cycle. (With fewer, a fast machine
+ * rings them all early and the later cycles find nothing to do: they drain and exit before their kill.)
+ */
+export function salesFor(kills: number): number {
+  return Math.ceil((kills * MAX_CYCLE_MS) / RING_INTERVAL_MS) + 50;
+}
+
 export async function runCrashCycles(opts: { kills: number; sales: number; intervalMs?: number; seed?: number; log?: (line: string) => void }): Promise<CrashReport> {
   const seed = opts.seed ?? Math.floor(Math.random() * 2 ** 31);
   const random = seededRandom(seed);
@@ -48,10 +61,10 @@ export async function runCrashCycles(opts: { kills: number; sales: number; inter
   const dbPath = join(dir, 'till.sqlite');
   const acked = new Set<string>();
 
-  const runChild = (killAfterMs: number | null): Promise<{ drained: boolean }> =>
+  const runChild = (killAfterMs: number | null, intervalMs = opts.intervalMs ?? RING_INTERVAL_MS): Promise<{ drained: boolean }> =>
     new Promise((resolve, reject) => {
       const child = spawn(process.execPath, [childJs, '--db', dbPath, '--base-url', sandbox.baseUrl,
-        '--client-id', sandbox.clientId, '--total', String(opts.sales), '--interval-ms', String(opts.intervalMs ?? 20)], {
+        '--client-id', sandbox.clientId, '--total', String(opts.sales), '--interval-ms', String(intervalMs)], {
         cwd: fileURLToPath(new URL('../..', import.meta.url)),
         env: { ...process.env, MOSTRADOR_CLIENT_SECRET: sandbox.clientSecret },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -83,13 +96,14 @@ export async function runCrashCycles(opts: { kills: number; sales: number; inter
     let kills = 0;
     for (let i = 0; i < opts.kills; i++) {
       // Anywhere from start-up (migrations, recovery) to the middle of sending and polling.
-      const { drained } = await runChild(Math.floor(20 + random() * 600));
+      const { drained } = await runChild(Math.floor(20 + random() * (MAX_CYCLE_MS - 20)));
       if (!drained) kills++;
       // Now and then the service drops the connection right after committing an invoice.
       if (random() < 0.2) await sandboxFault(sandbox, { reset_after_commit_next: 1 });
       log(`cycle ${i + 1}/${opts.kills}: ${acked.size} sales acknowledged`);
     }
-    await runChild(null);
+    // The last run rings what is left quickly, then drains.
+    await runChild(null, 2);
 
     const store = openStore({ path: dbPath });
     try {
@@ -117,13 +131,20 @@ export async function runCrashCycles(opts: { kills: number; sales: number; inter
   }
 }
 
+const tokens = new Map<string, string>();
+
+/** One token per sandbox for the checks (the service's tokens last an hour). */
 async function tokenOf(sb: { baseUrl: string; clientId: string; clientSecret: string }): Promise<string> {
+  const known = tokens.get(sb.baseUrl);
+  if (known) return known;
   const res = await fetch(`${sb.baseUrl}/v1/oauth/token`, {
     method: 'POST', headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ grant_type: 'client_credentials', client_id: sb.clientId, client_secret: sb.clientSecret }),
     signal: AbortSignal.timeout(5_000),
   });
-  return ((await res.json()) as { access_token: string }).access_token;
+  const token = ((await res.json()) as { access_token: string }).access_token;
+  tokens.set(sb.baseUrl, token);
+  return token;
 }
 
 async function sandboxGet(sb: { baseUrl: string; clientId: string; clientSecret: string }, path: string): Promise<any> {

@@ -1,14 +1,16 @@
-/** `npm run test:crash -- --kills 500 --sales 2000 [--seed N]`: a longer crash run than CI's, on demand. */
-import { runCrashCycles } from './crash-harness';
+/** `npm run test:crash -- --kills 500 [--sales N] [--seed N]`: a longer crash run than CI's, on demand. */
+import { runCrashCycles, salesFor } from './crash-harness';
 
 const arg = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const seedArg = process.argv.indexOf('--seed');
+const kills = arg('kills', 200);
 const report = await runCrashCycles({
-  kills: arg('kills', 200),
-  sales: arg('sales', 1000),
+  kills,
+  // Fewer than salesFor(kills) lets the ring run out before the last kills (those cycles then find nothing to do).
+  sales: arg('sales', salesFor(kills)),
   ...(seedArg >= 0 ? { seed: Number(process.argv[seedArg + 1]) } : {}),
   log: (line) => process.stderr.write(`${line}\r`),
 });

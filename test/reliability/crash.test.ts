@@ -1,12 +1,12 @@
 import { expect, it } from 'vitest';
-import { runCrashCycles } from './crash-harness';
+import { runCrashCycles, salesFor } from './crash-harness';
 
 // SIGKILLs a real core (child process, SQLite file) at random moments while it sells and syncs against the
 // real sandbox, ≥ 50 times (CRASH_KILLS to change), then lets it finish.
 const kills = Number(process.env.CRASH_KILLS ?? 50);
 
 it(`survives ${kills} SIGKILLs: no acknowledged sale lost, one document per reference, no consecutive wasted`, async () => {
-  const report = await runCrashCycles({ kills, sales: 400 });
+  const report = await runCrashCycles({ kills, sales: salesFor(kills) });
   const context = JSON.stringify(report);
   expect(report.acknowledged, context).toBeGreaterThan(0);
   // Nearly every cycle must have been killed mid-work, not have finished before the kill.
