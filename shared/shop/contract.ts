@@ -1,0 +1,274 @@
+/**
+ * The shop server's contract (issue 20): what a till and the shop server say to each other over HTTP(S), in one
+ * place both sides validate with. Every body the server accepts meets these schemas or is refused with the field
+ * (HTTP 400, `{ error: { code: 'invalid_request', problems: [{ field, message }] } }`), and every body a till
+ * accepts from the server meets them too (a server is trusted no more than the invoicing service is).
+ *
+ * Routes (all JSON; all but pairing signed, see `signingString`):
+ *   POST /v1/pair                      pairRequestSchema → pairResponseSchema (code checked by proof, never sent)
+ *   GET  /v1/changes?since=N&wait=S    changesResponseSchema (long-poll up to S ≤ 30 seconds when nothing is new)
+ *   POST /v1/commands                  commandBatchSchema → commandResultsSchema (offline edits, the rule below)
+ *   POST /v1/sales                     salesBatchSchema → salesAckSchema (idempotent by reference_code + revision)
+ *   POST /v1/shifts                    shiftsBatchSchema → shiftsAckSchema (closed shifts and their Z reports)
+ *   POST /v1/shop/upload               shopUploadSchema → shopUploadResultSchema (first till seeds the shop, once)
+ *   GET  /v1/health                    { ok: true, shopId } (unsigned; says nothing else)
+ *
+ * The rule for edits made at a till while the server was away ("compare-and-set on the record's version"):
+ *   a command carries `baseVersion`, the server version of the record the till edited (null: a new record).
+ *   If it equals the record's current version at the server, the edit applies and gets a new version and seq;
+ *   otherwise it is refused as `conflict`: the server's version stands, reaches the till through the change feed,
+ *   and the till keeps the refused edit in a list the owner sees ("Cambios no aplicados"), never silently lost.
+ *   So of two tills that change one price offline, the first to reach the server wins; a product deactivated at the
+ *   server stays inactive whatever a till edits from an older copy; a PIN changed at the server is not undone by a
+ *   till that was offline. Sales are facts, never commands: a sale of a product deactivated meanwhile is accepted.
+ */
+import { z } from 'zod';
+import { invoiceRequestSchema } from '../api/invoice-request';
+import { customerInputSchema } from '../customer';
+import { boundedText, requiredText } from '../field-rules';
+import { LIMITS } from '../limits';
+import { PERSON_ROLES } from '../people';
+import { productInputSchema } from '../product';
+
+export const SHOP_LIMITS = {
+  /** Changes in one answer of the feed. */
+  changesPerPage: 1_000,
+  /** Longest long-poll wait the server honours, in seconds. */
+  maxWaitSeconds: 30,
+  commandsPerBatch: 200,
+  salesPerBatch: 500,
+  shiftsPerBatch: 50,
+  /** Bytes of one request body; above it the server answers 413 before parsing. */
+  maxBodyBytes: 8_000_000,
+  /** How far a request's timestamp may be from the server's clock (ms) and how long a nonce is remembered. */
+  signatureSkewMs: 5 * 60_000,
+  /** A pairing code lives this long (ms) and works once. */
+  pairingCodeTtlMs: 10 * 60_000,
+  /** Wrong pairing attempts allowed per minute (all sources together) before the server answers 429. */
+  pairingAttemptsPerMinute: 10,
+  shopNameLength: 80,
+  uploadProductsPerBatch: 5_000,
+} as const;
+
+/** Non-negative whole numbers the server hands out (sequences, versions, counters). */
+const counter = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const msTime = z.number().int().min(0).max(8_640_000_000_000_000);
+const base64url = (max: number) => z.string().max(max).regex(/^[A-Za-z0-9_-]+$/, { error: 'must be base64url' });
+/** Exact decimal amounts as the store keeps them ("12500.50"). */
+export const amountText = z.string().max(24).regex(/^-?\d{1,15}(\.\d{1,4})?$/, { error: 'must be a decimal amount' });
+export const tillIdSchema = z.string().regex(/^[0-9a-f]{32}$/, { error: 'must be a till id' });
+export const shopIdSchema = z.string().regex(/^[0-9a-f]{32}$/, { error: 'must be a shop id' });
+/** The till's own identifier for an offline command, so a resent batch is decided once. */
+export const commandIdSchema = z.string().regex(/^[0-9a-f]{32}$/, { error: 'must be a command id' });
+export const referenceCodeSchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9._:-]+$/, { error: 'must be a reference code' });
+
+// ---- Pairing -------------------------------------------------------------------------------------------------
+
+/**
+ * Pairing proves knowledge of the one-time code without sending it: `proof` = HMAC-SHA256(key = the code as shown,
+ * upper case without dashes, message = `${certFingerprint}\n${publicKey}`), base64url, where certFingerprint is the
+ * SHA-256 of the server certificate the till saw (lower-case hex; "loopback" when it paired over plain HTTP on
+ * 127.0.0.1). A man in the middle who shows his own certificate cannot produce a proof the server accepts.
+ * The till's credential is an Ed25519 key pair it made itself; the private key stays in its OS keychain, the
+ * server keeps only the public key (no secret in the server's tables).
+ */
+export const pairRequestSchema = z.strictObject({
+  tillName: requiredText(LIMITS.tillNameLength),
+  /** Ed25519 public key, SPKI DER, base64url (44 bytes → 59 characters). */
+  publicKey: base64url(80),
+  proof: base64url(64),
+});
+export type PairRequest = z.infer<typeof pairRequestSchema>;
+
+export const pairResponseSchema = z.strictObject({
+  tillId: tillIdSchema,
+  /** The till's number in the shop, 1, 2, 3…: "Caja 2 · 000123". Never reused, so two tills never share a number. */
+  tillNumber: z.number().int().min(1).max(999),
+  shopId: shopIdSchema,
+  shopName: boundedText(SHOP_LIMITS.shopNameLength),
+  /** SHA-256 of the server's certificate (lower-case hex), or "loopback"; the till pins it. */
+  certFingerprint: z.union([z.literal('loopback'), z.string().regex(/^[0-9a-f]{64}$/)]),
+  /** Where the feed starts for a new till: everything from seq 0. */
+  cursor: counter,
+});
+export type PairResponse = z.infer<typeof pairResponseSchema>;
+
+/** The pairing code as the server shows it: 10 characters of Crockford base32 in two groups ("K7QF2-M2XDA"). */
+export const PAIRING_CODE_PATTERN = /^[0-9A-HJKMNP-TV-Z]{5}-?[0-9A-HJKMNP-TV-Z]{5}$/;
+export function normalizePairingCode(code: string): string {
+  return code.trim().toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
+}
+
+// ---- Request signing ------------------------------------------------------------------------------------------
+
+/**
+ * Every request but pairing carries `Authorization: Mostrador till=<tillId>, ts=<ms>, nonce=<base64url 16 bytes>,
+ * sig=<base64url Ed25519 signature of signingString(...)>`. The server refuses (401, with a reason code) an unknown
+ * or revoked till, a bad signature, a timestamp more than `signatureSkewMs` away, and a nonce already seen
+ * (a replayed request).
+ */
+export function signingString(method: string, pathWithQuery: string, ts: number, nonce: string, bodySha256Hex: string): string {
+  return `MOSTRADOR-1\n${method.toUpperCase()}\n${pathWithQuery}\n${ts}\n${nonce}\n${bodySha256Hex}`;
+}
+export const AUTH_SCHEME = 'Mostrador';
+export const AUTH_REFUSALS = ['missing', 'malformed', 'unknown_till', 'revoked', 'bad_signature', 'stale', 'replayed'] as const;
+export type AuthRefusal = (typeof AUTH_REFUSALS)[number];
+
+// ---- Master data: the change feed ------------------------------------------------------------------------------
+
+/** A product as the server holds it: the product form's rule, the price always as the base, plus its version. */
+export const shopProductSchema = productInputSchema.omit({ priceEntry: true, acceptDifference: true }).extend({
+  version: counter,
+});
+export type ShopProduct = z.infer<typeof shopProductSchema>;
+
+export const shopCustomerSchema = z.strictObject({ customer: customerInputSchema, version: counter });
+
+/** A person as tills need one to sign in offline: the PIN's salted hash only, never the PIN. */
+export const shopPersonSchema = z.strictObject({
+  /** The server's key for the person (tills keep their own row ids). */
+  key: z.string().regex(/^[0-9a-f]{32}$/),
+  name: requiredText(LIMITS.personNameLength),
+  role: z.enum(PERSON_ROLES),
+  pinHash: z.string().max(200).regex(/^scrypt\$/),
+  active: z.boolean(),
+  version: counter,
+});
+export type ShopPerson = z.infer<typeof shopPersonSchema>;
+
+export const shopTillSchema = z.strictObject({
+  tillId: tillIdSchema,
+  number: z.number().int().min(1).max(999),
+  name: requiredText(LIMITS.tillNameLength),
+  revoked: z.boolean(),
+  version: counter,
+});
+
+/** Shop-wide settings a till applies (seller, DIAN numbering authorisation, cashier rules): key → JSON value. */
+export const shopSettingSchema = z.strictObject({ key: z.string().min(1).max(80), value: z.json(), version: counter });
+
+export const CHANGE_KINDS = ['product', 'customer', 'person', 'till', 'setting'] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+
+export const changeSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ seq: counter, kind: z.literal('product'), key: z.string().max(LIMITS.productCodeLength), data: shopProductSchema }),
+  z.strictObject({ seq: counter, kind: z.literal('customer'), key: z.string().max(60), data: shopCustomerSchema }),
+  z.strictObject({ seq: counter, kind: z.literal('person'), key: z.string().max(32), data: shopPersonSchema }),
+  z.strictObject({ seq: counter, kind: z.literal('till'), key: tillIdSchema, data: shopTillSchema }),
+  z.strictObject({ seq: counter, kind: z.literal('setting'), key: z.string().max(80), data: shopSettingSchema }),
+]);
+export type Change = z.infer<typeof changeSchema>;
+
+export const changesQuerySchema = z.strictObject({
+  since: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  wait: z.coerce.number().int().min(0).max(SHOP_LIMITS.maxWaitSeconds).optional(),
+});
+
+/** Changes after `since`, in seq order, at most `changesPerPage`; `more` says another page is ready now. */
+export const changesResponseSchema = z.strictObject({
+  changes: z.array(changeSchema).max(SHOP_LIMITS.changesPerPage),
+  /** The cursor to ask from next (the last change's seq, or `since` when there was none). */
+  cursor: counter,
+  more: z.boolean(),
+});
+export type ChangesResponse = z.infer<typeof changesResponseSchema>;
+
+// ---- Offline edits as commands ---------------------------------------------------------------------------------
+
+const commandBase = { id: commandIdSchema, baseVersion: z.union([z.null(), counter]), at: msTime };
+export const commandSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ ...commandBase, kind: z.literal('product.save'), data: shopProductSchema.omit({ version: true }) }),
+  z.strictObject({ ...commandBase, kind: z.literal('customer.save'), data: customerInputSchema }),
+  z.strictObject({
+    ...commandBase, kind: z.literal('person.save'),
+    data: shopPersonSchema.omit({ version: true }),
+  }),
+]);
+export type Command = z.infer<typeof commandSchema>;
+
+export const commandBatchSchema = z.strictObject({ commands: z.array(commandSchema).min(1).max(SHOP_LIMITS.commandsPerBatch) });
+
+export const COMMAND_OUTCOMES = ['applied', 'conflict', 'refused'] as const;
+export const commandResultsSchema = z.strictObject({
+  results: z.array(z.strictObject({
+    id: commandIdSchema,
+    outcome: z.enum(COMMAND_OUTCOMES),
+    /** The record's version at the server after the decision. */
+    version: z.union([z.null(), counter]),
+    /** Why, for conflict and refused: a reason code the till says in its own words. */
+    reason: z.string().max(80).optional(),
+  })),
+});
+
+// ---- Sales and shifts pushed by a till -------------------------------------------------------------------------
+
+export const SALE_SERVICE_STATES = ['waiting', 'sending', 'queued', 'validated', 'needs_attention', 'voided'] as const;
+
+/**
+ * A sale with what its till has learnt of it. A till pushes a sale again whenever it learns more, with a higher
+ * `revision`; the server keeps the highest revision per reference_code (an older or equal one changes nothing), so
+ * pushing twice, out of order or from two processes can never make two rows.
+ */
+export const pushedSaleSchema = z.strictObject({
+  referenceCode: referenceCodeSchema,
+  /** The till's own sale number: with the till's number it is "Caja 2 · 000123". */
+  saleNumber: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  revision: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  createdAt: msTime,
+  /** The till's shift id (its own row id), null for a sale outside a shift. */
+  shiftId: z.union([z.null(), z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)]),
+  cashierName: boundedText(LIMITS.personNameLength),
+  /** The request as sent to the invoicing service (its own contract). */
+  invoice: invoiceRequestSchema,
+  total: amountText,
+  /** Cash handed over and change given, for cash sales. */
+  cash: z.union([z.null(), z.strictObject({ received: amountText, change: amountText })]),
+  service: z.strictObject({
+    state: z.enum(SALE_SERVICE_STATES),
+    fullNumber: z.union([z.null(), z.string().max(40)]),
+    cufe: z.union([z.null(), z.string().max(200)]),
+    validatedAt: z.union([z.null(), msTime]),
+  }),
+  /** The sale this one corrects (a credit/replacement), and whether this one was voided or corrected since. */
+  corrects: z.union([z.null(), referenceCodeSchema]),
+  correctedBy: z.union([z.null(), referenceCodeSchema]),
+  reprints: counter,
+});
+export type PushedSale = z.infer<typeof pushedSaleSchema>;
+
+export const salesBatchSchema = z.strictObject({ sales: z.array(pushedSaleSchema).min(1).max(SHOP_LIMITS.salesPerBatch) });
+/** How many of the batch changed something (new rows or newer revisions); the rest were already known. */
+export const salesAckSchema = z.strictObject({ stored: counter, unchanged: counter });
+
+export const pushedShiftSchema = z.strictObject({
+  shiftId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  openedAt: msTime,
+  openedBy: boundedText(LIMITS.personNameLength),
+  openingCash: amountText,
+  closedAt: msTime,
+  closedBy: boundedText(LIMITS.personNameLength),
+  countedCash: amountText,
+  /** The Z report as frozen at the close (the till's own shape; the server stores and serves it as JSON). */
+  report: z.json(),
+});
+export const shiftsBatchSchema = z.strictObject({ shifts: z.array(pushedShiftSchema).min(1).max(SHOP_LIMITS.shiftsPerBatch) });
+export const shiftsAckSchema = z.strictObject({ stored: counter, unchanged: counter });
+
+// ---- The first till seeds the shop -----------------------------------------------------------------------------
+
+/**
+ * The first paired till uploads its catalog, customers and people once, in batches. Refused with `shop_not_empty`
+ * (409) when the server already holds a different shop's master data, so two shops are never merged by accident.
+ */
+export const shopUploadSchema = z.strictObject({
+  /** The shop's name as the first till knows it (the seller's name). */
+  shopName: requiredText(SHOP_LIMITS.shopNameLength),
+  /** First batch true: the server checks it is empty; later batches of the same upload carry `uploadId`. */
+  uploadId: commandIdSchema,
+  products: z.array(shopProductSchema.omit({ version: true })).max(SHOP_LIMITS.uploadProductsPerBatch),
+  customers: z.array(customerInputSchema).max(SHOP_LIMITS.uploadProductsPerBatch),
+  people: z.array(shopPersonSchema.omit({ version: true })).max(200),
+  settings: z.array(shopSettingSchema.omit({ version: true })).max(100),
+  last: z.boolean(),
+});
+export const shopUploadResultSchema = z.strictObject({ stored: counter, cursor: counter });
