@@ -17,9 +17,12 @@ export async function dashboard(db: Database, now: number): Promise<Dashboard> {
     const date = shopDateOf(now);
     const day = shopDayWindow(date);
     const week = shopWeekWindow(date);
-    const [today, byHour, thisWeek, byDay, dian] = await Promise.all([
-      period(tx, day), bySliceOf(tx, day, HOUR_MS), period(tx, week), bySliceOf(tx, week, DAY_MS), dianBacklog(tx),
-    ]);
+    // One after another: the statements share the transaction's connection.
+    const today = await period(tx, day);
+    const byHour = await bySliceOf(tx, day, HOUR_MS);
+    const thisWeek = await period(tx, week);
+    const byDay = await bySliceOf(tx, week, DAY_MS);
+    const dian = await dianBacklog(tx);
     return {
       at: now,
       today: { ...today, date, byHour: byHour.map(({ slice, ...t }) => ({ hour: slice, ...t })) },
@@ -30,9 +33,11 @@ export async function dashboard(db: Database, now: number): Promise<Dashboard> {
 }
 
 async function period(db: Queryable, w: Window): Promise<Omit<Dashboard['today'], 'date' | 'byHour'>> {
-  const [sales, byTill, byMeans, taxes, topProducts] = await Promise.all([
-    salesTally(db, w), byTillOf(db, w), byMeansOf(db, w), taxesOf(db, w), topProductsOf(db, w, BACK_OFFICE_LIMITS.topProducts),
-  ]);
+  const sales = await salesTally(db, w);
+  const byTill = await byTillOf(db, w);
+  const byMeans = await byMeansOf(db, w);
+  const taxes = await taxesOf(db, w);
+  const topProducts = await topProductsOf(db, w, BACK_OFFICE_LIMITS.topProducts);
   return {
     sales: { count: sales.count, total: sales.total },
     byTill: byTill.map(({ tillId: _id, ...t }) => t),

@@ -21,9 +21,15 @@ export async function dayReport(db: Database, date: string): Promise<DayReport> 
 
 async function dayReportIn(db: Queryable, date: string): Promise<DayReport> {
   const w = shopDayWindow(date);
-  const [sales, taxes, byMeans, states, corrections, tills, shifts, missing] = await Promise.all([
-    salesTally(db, w), taxesOf(db, w), byMeansOf(db, w), dianStatesOf(db, w), correctionsOf(db, w), tillsOf(db, w), shiftsOf(db, w), missingZOf(db, w),
-  ]);
+  // One after another: the statements share the transaction's connection.
+  const sales = await salesTally(db, w);
+  const taxes = await taxesOf(db, w);
+  const byMeans = await byMeansOf(db, w);
+  const states = await dianStatesOf(db, w);
+  const corrections = await correctionsOf(db, w);
+  const tills = await tillsOf(db, w);
+  const shifts = await shiftsOf(db, w);
+  const missing = await missingZOf(db, w);
   const report: DayReport['tills'] = tills.map((t) => {
     const own = shifts.filter((s) => s.tillId === t.id);
     const cash = own.reduce((sum, s) => ({ expected: sum.expected + cents(s.expected), counted: sum.counted + cents(s.counted) }), { expected: 0n, counted: 0n });
