@@ -35,6 +35,7 @@ export interface ComposeOptions {
   api?: PosAppOptions['api'];
   engine?: PosAppOptions['engine'];
   printing?: PosAppOptions['printing'];
+  shop?: PosAppOptions['shop'];
   log?: (line: string) => void;
   /** The clock of the store and the app (tests move it forward to lift a pause); Date.now by default. */
   now?: () => number;
@@ -120,6 +121,7 @@ export async function composePosApp(opts: ComposeOptions): Promise<ComposedApp> 
       ...(opts.api ? { api: opts.api } : {}),
       ...(opts.engine ? { engine: opts.engine } : {}),
       ...(opts.printing ? { printing: opts.printing } : {}),
+      ...(opts.shop ? { shop: opts.shop } : {}),
       ...(opts.now ? { now: opts.now } : {}),
     });
     try {

@@ -30,7 +30,8 @@ import type {
   CatalogImportPreviewDto, CatalogProductDto, CustomerImportPreviewDto, OverridesDto, ParkedSaleDto, PeopleSessionDto, PersonDto, QuickKeyDto,
   RecalledSaleDto, TillDto,
 } from './types';
-import type { PrinterDto, PrinterStatusDto } from './types';
+import type { PrinterDto, PrinterStatusDto, ShopServerDto } from './types';
+import { shopPairingSchema } from '../shop/pairing-form';
 
 /** A till id as reference codes start with it (6 Crockford base32 characters). */
 const TILL_ID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{6}$/;
@@ -283,6 +284,13 @@ export const bridgeContract = {
   },
   /** Owners only. Restore, step 2: the inspected copy replaces the data file (the old one is kept) and the till reopens on it. */
   'backup.restore': { input: withOwnerOverride({ token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) }), result: returns<RestoreDoneDto>() },
+
+  /** The shop server (issue 20): the pairing, when it last answered, what waits for it, edits it did not apply. */
+  'shopServer.status': { input: empty, result: returns<ShopServerDto>() },
+  /** Owners only. Pairs with the server at `address` by its one-time code; `seedShop` uploads this till's data to an empty server. */
+  'shopServer.pair': { input: withOwnerOverride(shopPairingSchema.shape), result: returns<ShopServerDto>() },
+  /** Owners only. Forgets the pairing and the key; sales and edits stay at the till. */
+  'shopServer.unpair': { input: withOwnerOverride({}), result: returns<ShopServerDto>() },
 } as const;
 
 export type BridgeContract = typeof bridgeContract;

@@ -228,6 +228,46 @@ export interface SyncStatusDto {
   others?: OtherServiceStatusDto[];
   /** When the last good backup was taken (null: never); absent where this till takes none. */
   lastBackupAt?: number | null;
+  /** The shop server, when this till is paired with one (issue 20); absent or null when not. */
+  shopServer?: ShopServerLineDto | null;
+}
+
+/** What the status bar says of the shop server. */
+export interface ShopServerLineDto {
+  /** Since when the server has not answered (ms); null while it answers. */
+  unreachableSince: number | null;
+  /** NETWORK, TIMEOUT, CERT_MISMATCH, REVOKED, NO_KEY, KEYCHAIN_UNAVAILABLE, HTTP_<status>…; null while it answers. */
+  problem: string | null;
+  /** Sales whose latest state the server does not have yet. */
+  salesWaiting: number;
+}
+
+/** An edit made at this till that the shop server did not apply ("Cambios no aplicados"). */
+export interface NotAppliedEditDto {
+  kind: 'product.save' | 'customer.save' | 'person.save';
+  label: string;
+  /** When it was made here, and when the server refused it. */
+  at: number;
+  decidedAt: number;
+  outcome: 'conflict' | 'refused';
+  reason: string | null;
+}
+
+/** Settings → "Servidor de la tienda". */
+export interface ShopServerDto {
+  paired: boolean;
+  serverUrl: string | null;
+  shopName: string | null;
+  tillNumber: number | null;
+  pairedAt: number | null;
+  lastContactAt: number | null;
+  unreachableSince: number | null;
+  problem: string | null;
+  salesWaiting: number;
+  editsWaiting: number;
+  notApplied: NotAppliedEditDto[];
+  /** After pairing as the first till: how many records went up (null when nothing was uploaded). */
+  uploaded: number | null;
 }
 
 /** A service other than the one in use that still has sales to send or settle: the status bar names it. */

@@ -31,6 +31,8 @@ import { backupHandlers, type RestoreTarget } from './backup-handlers';
 import { createBackupService, type BackupService } from '../backup/backup-service';
 import { backupPassphrase } from '../backup/backup-passphrase';
 import { startRecordPruning, type RecordPruning } from './record-pruning';
+import { createShopLink, type ShopLinkOptions } from '../shop/shop-link';
+import { shopServerHandlers } from './shop-server-handlers';
 
 export type PosEvent = { [E in BridgeEventName]: { event: E; payload: BridgeEvents[E] } }[BridgeEventName];
 
@@ -53,7 +55,14 @@ export interface PosAppOptions {
   printing?: PrintingOptions;
   /** The data folder for daily backups and restores; without it (tests, in-memory stores) the till takes none. */
   backup?: RestoreTarget;
+  /** The shop server link's timings (tests shorten them). */
+  shop?: Pick<ShopLinkOptions, 'client' | 'pollWaitSeconds' | 'idleMs' | 'backoff'>;
 }
+
+/** Calls that edit master data: the shop server's push loop hears of them at once (their commands are already recorded). */
+const MASTER_DATA_EDITS = new Set([
+  'catalog.save', 'catalog.setActive', 'catalog.importCommit', 'customers.save', 'customers.update', 'customers.import', 'people.save',
+]);
 
 export interface PosApp {
   handlers: BridgeHandlers;
@@ -107,6 +116,8 @@ export function createPosApp(opts: PosAppOptions): PosApp {
     if (event.type === 'sale') {
       if (event.state !== 'sending' && event.state !== 'waiting') progress.sent();
       if (event.state === 'validated') printing?.catchUp();
+      // The sale's new state is a new revision for the shop server.
+      shopLink.kick();
       emit({ event: 'sale.updated', payload: { entryId: event.entryId, referenceCode: event.referenceCode, state: event.state } });
     } else {
       emit({ event: 'sync.status', payload: syncStatus() });
@@ -126,9 +137,15 @@ export function createPosApp(opts: PosAppOptions): PosApp {
     ? createBackupService({ store, dataDir: opts.backup.dataDir, passphrase, now, log })
     : null;
 
+  // The shop server runs beside the counter: its news only schedule a status line, never wait for anything.
+  const shopLink = createShopLink({
+    store, credentials, now, log, ...(opts.random ? { random: opts.random } : {}), ...opts.shop,
+    onChange: () => announceStatusSoon(),
+  });
+
   const syncStatus = (): SyncStatusDto => {
     const { snapshot, problem } = connection.status();
-    const status = syncStatusDto(snapshot, progress.update(snapshot), isDemo(), problem, connection.others());
+    const status = { ...syncStatusDto(snapshot, progress.update(snapshot), isDemo(), problem, connection.others()), shopServer: shopLink.line() };
     // The last good copy is kept in memory by the backup service: the snapshot reads nothing for it.
     return backups ? { ...status, lastBackupAt: backups.lastGood()?.at ?? null } : status;
   };
@@ -166,6 +183,7 @@ export function createPosApp(opts: PosAppOptions): PosApp {
       try {
         if (sale) emit({ event: 'sale.updated', payload: sale });
         connection.kick();
+        shopLink.kick();
         announceStatusSoon();
       } catch (error) {
         log(`could not announce an outbox change: ${error instanceof Error ? error.message : String(error)}`);
@@ -186,8 +204,7 @@ export function createPosApp(opts: PosAppOptions): PosApp {
   const shop = shopHandlers(ctx);
   const shiftCalls = shiftHandlers(ctx, async () => (await people.handlers['people.session']({})).current);
 
-  return {
-    handlers: people.guard({
+  const all: BridgeHandlers = people.guard({
       ...shop, ...setupHandlers(ctx, { version: opts.version, shell: opts.shell }), ...openSaleHandlers(ctx),
       ...counterHandlers(ctx), ...customerDirectoryHandlers(ctx), ...catalogHandlers(ctx), ...people.handlers, ...historyHandlers(ctx),
       ...shiftCalls,
@@ -211,7 +228,20 @@ export function createPosApp(opts: PosAppOptions): PosApp {
         }
         return charged;
       },
-    }),
+      ...shopServerHandlers(ctx, shopLink, opts.shop?.client),
+    });
+  for (const method of MASTER_DATA_EDITS) {
+    const handler = (all as unknown as Record<string, (input: unknown) => Promise<unknown>>)[method];
+    if (!handler) continue;
+    (all as unknown as Record<string, (input: unknown) => Promise<unknown>>)[method] = async (input) => {
+      const result = await handler(input);
+      shopLink.kick();
+      return result;
+    };
+  }
+
+  return {
+    handlers: all,
     async start() {
       if (isDemo()) seedDemoCatalog(store);
       // Sales from before services were told apart belong to the service configured now.
@@ -221,6 +251,7 @@ export function createPosApp(opts: PosAppOptions): PosApp {
       desk.catchUp();
       backups?.start();
       pruning ??= startRecordPruning(store, log);
+      await shopLink.restart();
     },
     subscribe(listener) {
       listeners.add(listener);
@@ -230,6 +261,7 @@ export function createPosApp(opts: PosAppOptions): PosApp {
       if (statusSoon) clearImmediate(statusSoon);
       pruning?.stop();
       listeners.clear();
+      await shopLink.stop();
       await backups?.close();
       await Promise.allSettled([...pending]);
       await connection.close();
