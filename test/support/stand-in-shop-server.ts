@@ -35,6 +35,8 @@ export interface StandInShopServer {
   sales: Map<string, PushedSale>;
   /** Every sale push the server stored (reference code and revision), in order: duplicates show here. */
   salesLog: Array<{ referenceCode: string; revision: number }>;
+  /** Every sale any push carried, stored or not (a resend shows here, not in salesLog). */
+  salesReceived: Array<{ referenceCode: string; revision: number }>;
   shifts: Map<string, unknown>;
   /** A change made at the server (the owner's back office): a new version and seq. */
   put(kind: Change['kind'], key: string, data: Record<string, unknown>): number;
@@ -68,6 +70,7 @@ export async function startStandInShopServer(opts: StandInOptions = {}): Promise
   const decided = new Map<string, { id: string; outcome: string; version: number | null; reason?: string }>();
   const sales = new Map<string, PushedSale>();
   const salesLog: Array<{ referenceCode: string; revision: number }> = [];
+  const salesReceived: Array<{ referenceCode: string; revision: number }> = [];
   const shifts = new Map<string, unknown>();
   const nonces = new Set<string>();
   const refusals: string[] = [];
@@ -175,6 +178,7 @@ export async function startStandInShopServer(opts: StandInOptions = {}): Promise
       let stored = 0;
       for (const sale of parsed.data.sales) {
         const key = `${auth.tillId}:${sale.referenceCode}`;
+        salesReceived.push({ referenceCode: sale.referenceCode, revision: sale.revision });
         if ((sales.get(key)?.revision ?? 0) >= sale.revision) continue;
         sales.set(key, sale);
         salesLog.push({ referenceCode: sale.referenceCode, revision: sale.revision });
@@ -228,7 +232,7 @@ export async function startStandInShopServer(opts: StandInOptions = {}): Promise
 
   const server: StandInShopServer = {
     url: `${opts.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
-    fingerprint, shopId, tills, sales, salesLog, shifts, feed, refusals, put,
+    fingerprint, shopId, tills, sales, salesLog, salesReceived, shifts, feed, refusals, put,
     current: (kind, key) => records.get(`${kind}:${key}`),
     away: false,
     requests: 0,

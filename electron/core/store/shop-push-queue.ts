@@ -13,7 +13,7 @@ export interface DueShift {
 }
 
 export interface ShopPushQueue {
-  /** Sales whose latest revision the server has not acknowledged, oldest first. */
+  /** Sales whose latest revision the server has not acknowledged, oldest first (those with a complete invoice body). */
   dueSales(limit: number): DueSale[];
   /** The server has these revisions; a lower one never overwrites a higher acknowledgement. */
   markSalesPushed(acks: ReadonlyArray<{ saleId: number; revision: number }>): void;
@@ -37,7 +37,10 @@ export function shopPushQueueTable(db: Database.Database, now: () => number): Sh
        (SELECT c.reference_code FROM sales c WHERE c.corrects_sale_id = s.id) AS corrected_by,
        (SELECT count(*) FROM reprints r WHERE r.sale_id = s.id) AS reprints
      FROM sales s JOIN outbox o ON o.sale_id = s.id
-     WHERE s.shop_revision > s.shop_pushed_revision ORDER BY s.id LIMIT ?`,
+     WHERE s.shop_revision > s.shop_pushed_revision
+       -- A sale rung up before any numbering range was known has no complete invoice yet: it waits for its range.
+       AND json_extract(o.request_body, '$.numbering_range_id') IS NOT NULL
+     ORDER BY s.id LIMIT ?`,
   );
   const ack = db.prepare<[number, number]>('UPDATE sales SET shop_pushed_revision = max(shop_pushed_revision, ?) WHERE id = ?');
   const waiting = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM sales WHERE shop_revision > shop_pushed_revision');
