@@ -10,6 +10,7 @@ import { SellerSection } from './SellerSection';
 import { AuthorizationSection } from './AuthorizationSection';
 import { SetupNotice } from './SetupNotice';
 import { BackupSection } from './BackupSection';
+import { ShopServerSection } from './ShopServerSection';
 
 export function SettingsScreen(): ReactNode {
   const t = useText();
@@ -24,6 +25,7 @@ export function SettingsScreen(): ReactNode {
         <RangeSection />
         <PreferencesSection />
         <PrinterSection />
+        <ShopServerSection />
       </div>
       <div className="settings-column">
         <SellerSection />

@@ -32,6 +32,8 @@ export function ShiftScreen(): ReactNode {
   const shell = useApp((s) => s.info?.shell);
   const defaultWidth = useApp((s) => s.settings?.paperWidth ?? 80);
   const unsent = useUnsent((s) => s.unsent);
+  // Sales not yet at the shop server do not hold the close (they go when it answers); the close says so.
+  const shopWaiting = useApp((s) => s.status?.shopServer?.salesWaiting ?? 0);
   const [shift, setShift] = useState<ShiftDto | null | undefined>(undefined);
   const [report, setReport] = useState<ShiftReportDto | null>(null);
   const [closed, setClosed] = useState<ShiftDto[]>([]);
@@ -159,6 +161,7 @@ export function ShiftScreen(): ReactNode {
                 <fieldset><legend>{t.coins}</legend><div className="cash-count">{CASH_COUNT_COINS.map((c) => countField('coins', c))}</div></fieldset>
                 <p className="counted-total" aria-live="polite">{t.countedTotal}: <span data-testid="counted-total">{counted ? formatCop(counted, locale) : '—'}</span></p>
                 {!countOk ? <p className="message-box" role="alert">{t.shiftProblemCount}</p> : null}
+                {shopWaiting > 0 ? <p className="message-box" role="status">{t.shopShiftWarning(shopWaiting)}</p> : null}
                 {question ? (
                   <div className="shift-question" role="alertdialog" aria-label={t.closeShift}>
                     <p>{question}</p>

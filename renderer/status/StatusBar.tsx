@@ -10,6 +10,7 @@ import { PrinterStatus } from './PrinterStatus';
 import { describeSyncError } from './sync-error-text';
 import { UnsentAlert } from '../shifts/UnsentAlert';
 import { BackupWarning } from './BackupWarning';
+import { shopServerLineText } from './shop-server-line';
 
 export function StatusBar(): ReactNode {
   const t = useText();
@@ -22,6 +23,7 @@ export function StatusBar(): ReactNode {
   const s = summarizeStatus(status, now);
   const checkingOnly = s.activity?.kind === 'checking_connection' && s.connection === 'online';
   const error = describeSyncError(status, t);
+  const shop = shopServerLineText(status.shopServer, t, locale, Date.now());
   const retry = async () => {
     const answer = await bridge.call('sync.retryNow', {});
     if (answer.ok) setStatus(answer.value);
@@ -37,6 +39,7 @@ export function StatusBar(): ReactNode {
       <span className="pending" role="status">
         {s.progress ? t.sendingProgress(s.progress.done, s.progress.total) : t.pendingCount(s.pending)}
       </span>
+      {shop ? <span className={`shop-server${shop.away ? ' away' : ''}`} role="status">{shop.text}</span> : null}
       {s.activity && !checkingOnly ? <span className={`activity activity-${s.activity.kind}`} role="status">{activityText(s.activity, t)}</span> : null}
       {s.others.map((o) => (
         <span key={o.baseUrl ?? 'demo'} className={`other-service${o.stuck ? ' stuck' : ''}`} role="status">
