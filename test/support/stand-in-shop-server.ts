@@ -49,6 +49,8 @@ export interface StandInShopServer {
   cutAfterStoringNextSales(): void;
   /** While true every request is answered 503 (the server "away" without closing the port). */
   away: boolean;
+  /** The server goes away as a real outage looks: open connections (a waiting long-poll) drop, new requests get 503. */
+  goAway(): void;
   close(): Promise<void>;
 }
 
@@ -241,6 +243,11 @@ export async function startStandInShopServer(opts: StandInOptions = {}): Promise
       const code = Array.from(randomBytes(10), (b) => alphabet[b % 32]).join('');
       codes.add(code);
       return `${code.slice(0, 5)}-${code.slice(5)}`;
+    },
+    goAway() {
+      server.away = true;
+      for (const wake of [...waiters]) wake();
+      raw.closeAllConnections();
     },
     cutAfterStoringNextSales() {
       cutSales = true;
