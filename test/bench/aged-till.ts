@@ -15,7 +15,7 @@ import { calculateTotals } from '../../shared/money';
 import { consumidorFinal } from '../../shared/customer';
 import { nitCheckDigit } from '../../shared/nit';
 import { DATA_FILE } from '../../electron/compose';
-import { hashPin } from '../../electron/core/people/pin-hash';
+import { hashPin } from '../../common/pin-hash';
 import { openStore } from '../../electron/core/store';
 import { LATEST_SCHEMA_VERSION } from '../../electron/core/store/migrations';
 import { sampleSale } from '../support/sample-sale';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { test, expect, type Page } from '@playwright/test';
-import { hashPin } from '../../electron/core/people/pin-hash';
+import { hashPin } from '../../common/pin-hash';
 import { openStore } from '../../electron/core/store';
 import { removeDataDir, startApp, type AppProcess } from './app-process';
 import { latestSale } from './core-bridge';

@@ -11,7 +11,7 @@ import { OWNER_OVERRIDE_FIELD, type OwnerOverride } from '../../../shared/people
 import { BridgeFailure, invalidField } from '../bridge/bridge-failure';
 import type { BridgeHandlers } from '../bridge/dispatch';
 import { priceChanges, restrictionOf } from '../people/cashier-rules';
-import { hashPin } from '../people/pin-hash';
+import { hashPin } from '../../../common/pin-hash';
 import { TillSession } from '../people/till-session';
 import type { Actor } from '../store/corrections';
 import type { Person } from '../store/people';

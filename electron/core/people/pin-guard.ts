@@ -13,7 +13,7 @@ import { LIMITS } from '../../../shared/limits';
 import { BridgeFailure } from '../bridge/bridge-failure';
 import type { PinAttempt, PinAttempts, PinLockout } from '../store/pin-attempts';
 import type { Person, PersonWithPin } from '../store/people';
-import { pinMatches } from './pin-hash';
+import { pinMatches } from '../../../common/pin-hash';
 
 /** The pause that follows the `wrong`th wrong PIN in a row (0: none yet). */
 export function pauseAfter(wrong: number): number {

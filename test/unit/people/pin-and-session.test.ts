@@ -1,7 +1,7 @@
 /** PIN hashes (real scrypt from node:crypto) and the till session's per-person pause after wrong PINs, on a fake clock. */
 import { describe, expect, it } from 'vitest';
 import { canonicalDecimal } from '../../../electron/core/people/cashier-rules';
-import { hashPin, pinMatches } from '../../../electron/core/people/pin-hash';
+import { hashPin, pinMatches } from '../../../common/pin-hash';
 import { pauseAfter, PIN_LOCKED } from '../../../electron/core/people/pin-guard';
 import { TillSession } from '../../../electron/core/people/till-session';
 import type { PersonWithPin } from '../../../electron/core/store/people';

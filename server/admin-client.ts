@@ -1,0 +1,37 @@
+/** The owner's commands talk to the running server's admin routes, pinning its certificate like a till does. */
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { TLSSocket } from 'node:tls';
+import { readAdminToken, readRunningServer } from './data-dir';
+
+export async function adminCall(dataDir: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+  const running = readRunningServer(dataDir);
+  const token = readAdminToken(dataDir);
+  const url = new URL(path, running.url);
+  const text = body === undefined ? '' : JSON.stringify(body);
+  const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)) };
+  return new Promise((resolve, reject) => {
+    const onResponse = (res: import('node:http').IncomingMessage) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        try {
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+        } catch (error) {
+          reject(error);
+        }
+      });
+    };
+    const req = url.protocol === 'https:'
+      ? httpsRequest(url, { method, headers, rejectUnauthorized: false }, onResponse)
+      : httpRequest(url, { method, headers }, onResponse);
+    if (url.protocol === 'https:') {
+      req.on('socket', (socket) => socket.on('secureConnect', () => {
+        const seen = (socket as TLSSocket).getPeerCertificate().fingerprint256?.replace(/:/g, '').toLowerCase();
+        if (seen !== running.fingerprint) req.destroy(new Error('the server at that address shows another certificate; not sending the admin token'));
+      }));
+    }
+    req.on('error', (error) => reject(new Error(`could not reach the server at ${running.url}: ${error.message}`)));
+    req.end(text);
+  });
+}

@@ -1,0 +1,36 @@
+/**
+ * What the server keeps in its data folder besides the embedded database: the TLS certificate, the admin token the
+ * owner's commands show, and `server.json` saying where the running server listens (for those commands).
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface RunningServer { url: string; fingerprint: string; pid: number }
+
+export function ensureDataDir(dataDir: string): void {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+}
+
+export function ensureAdminToken(dataDir: string): string {
+  const path = join(dataDir, 'admin-token');
+  if (!existsSync(path)) writeFileSync(path, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  return readFileSync(path, 'utf8').trim();
+}
+
+export function readAdminToken(dataDir: string): string {
+  return readFileSync(join(dataDir, 'admin-token'), 'utf8').trim();
+}
+
+export function writeRunningServer(dataDir: string, running: RunningServer): void {
+  writeFileSync(join(dataDir, 'server.json'), `${JSON.stringify(running, null, 2)}\n`);
+}
+
+export function readRunningServer(dataDir: string): RunningServer {
+  const path = join(dataDir, 'server.json');
+  if (!existsSync(path)) throw new Error(`no server has run with ${dataDir}; start it first (npm run server -- --data-dir ${dataDir})`);
+  return JSON.parse(readFileSync(path, 'utf8')) as RunningServer;
+}
+
+/** The embedded database's folder inside the data folder. */
+export const pgliteDir = (dataDir: string): string => join(dataDir, 'pglite');

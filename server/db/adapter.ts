@@ -1,0 +1,19 @@
+/**
+ * The one thing the shop server knows of its database: run a statement, run a transaction. Two implementations
+ * speak the same PostgreSQL dialect: embedded PGlite in a folder (a small shop installs nothing) and a real
+ * PostgreSQL through `pg` (`--database-url`). Numbers come back as JS numbers for bigint columns (all within
+ * Number.MAX_SAFE_INTEGER by the contract), numeric amounts as text, jsonb as parsed values.
+ */
+export interface Queryable {
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<{ rows: Row[]; rowCount: number }>;
+  /** Several statements without parameters (schema changes). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  /** "pglite" or "postgresql", for the start-up line and the health of the logs. */
+  readonly kind: 'pglite' | 'postgresql';
+}

@@ -1,0 +1,24 @@
+/** The embedded store: PostgreSQL compiled to WASM (PGlite), kept in a folder. One process owns the folder. */
+import { PGlite } from '@electric-sql/pglite';
+import type { Database, Queryable } from './adapter';
+
+export async function openPglite(dataDir: string): Promise<Database> {
+  const db = await PGlite.create(dataDir);
+  const wrap = (q: { query: PGlite['query']; exec: PGlite['exec'] }): Queryable => ({
+    async exec(sql: string) {
+      await q.exec(sql);
+    },
+    async query<Row>(sql: string, params: readonly unknown[] = []) {
+      const result = await q.query<Row>(sql, [...params]);
+      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+    },
+  });
+  const direct = wrap(db);
+  return {
+    kind: 'pglite',
+    query: direct.query,
+    exec: direct.exec,
+    transaction: (work) => db.transaction((tx) => work(wrap(tx))),
+    close: () => db.close(),
+  };
+}

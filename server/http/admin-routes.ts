@@ -1,0 +1,76 @@
+/**
+ * The owner's routes, answered only to a caller on the server's own machine that shows the admin token kept in the
+ * data folder (readable by whoever runs the server): open pairing, list and revoke tills, and change master data
+ * at the server (the owner's edits, which every till then receives). The CLI (`npm run server -- pair`) uses them.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { z } from 'zod';
+import { customerInputSchema } from '../../shared/customer';
+import { shopPersonSchema, shopProductSchema, shopSettingSchema } from '../../shared/shop/contract';
+import type { Database } from '../db/adapter';
+import type { Pairing } from '../pairing/pairing';
+import { customerKey, saveRecord, takeFeedLock } from '../store/master-data';
+import { listTills, revokeTill } from '../store/tills';
+import type { ChangeNotifier } from './change-notifier';
+import { parseBody, refusal, reply, type Reply } from './io';
+
+export interface AdminContext { db: Database; notifier: ChangeNotifier; pairing: Pairing; now: () => number; adminToken: string }
+
+const revokeSchema = z.strictObject({ till: z.string().regex(/^(\d{1,3}|[0-9a-f]{32})$/, { error: 'must be a till number or id' }) });
+const recordSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('product'), data: shopProductSchema.omit({ version: true }) }),
+  z.strictObject({ kind: z.literal('customer'), data: customerInputSchema }),
+  z.strictObject({ kind: z.literal('person'), data: shopPersonSchema.omit({ version: true }) }),
+  z.strictObject({ kind: z.literal('setting'), data: shopSettingSchema.omit({ version: true }) }),
+]);
+
+export function isSameMachine(req: IncomingMessage): boolean {
+  const remote = req.socket.remoteAddress ?? '';
+  return remote === '127.0.0.1' || remote === '::1' || remote === '::ffff:127.0.0.1' || remote === req.socket.localAddress;
+}
+
+export function adminTokenMatches(req: IncomingMessage, token: string): boolean {
+  const given = Buffer.from(String(req.headers.authorization ?? '').replace(/^Bearer\s+/i, ''));
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export async function handleAdmin(ctx: AdminContext, method: string, path: string, body: Buffer): Promise<Reply> {
+  if (method === 'POST' && path === '/admin/pairing') {
+    const opened = await ctx.pairing.openCode();
+    return reply(200, opened);
+  }
+  if (method === 'GET' && path === '/admin/tills') {
+    const tills = await listTills(ctx.db);
+    return reply(200, { tills: tills.map(({ publicKey: _omit, ...till }) => till) });
+  }
+  if (method === 'POST' && path === '/admin/tills/revoke') {
+    const parsed = parseBody(body, revokeSchema);
+    if (!parsed.ok) return parsed.reply;
+    const till = await ctx.db.transaction((tx) => revokeTill(tx, parsed.value.till, ctx.now()));
+    if (!till) return refusal(404, 'unknown_till', `no till ${parsed.value.till}`);
+    ctx.notifier.changed();
+    return reply(200, { till: { id: till.id, number: till.number, name: till.name, revoked: till.revoked } });
+  }
+  if (method === 'POST' && path === '/admin/records') {
+    const parsed = parseBody(body, recordSchema);
+    if (!parsed.ok) return parsed.reply;
+    const saved = await ctx.db.transaction(async (tx) => {
+      await takeFeedLock(tx);
+      const r = parsed.value;
+      switch (r.kind) {
+        case 'product': return saveRecord(tx, 'product', r.data.code, r.data, ctx.now());
+        case 'customer': return saveRecord(tx, 'customer', customerKey(r.data), r.data, ctx.now());
+        case 'person': {
+          const { key, ...person } = r.data;
+          return saveRecord(tx, 'person', key, person, ctx.now());
+        }
+        case 'setting': return saveRecord(tx, 'setting', r.data.key, r.data.value, ctx.now());
+      }
+    });
+    if (saved.outcome === 'applied' && saved.changed) ctx.notifier.changed();
+    return reply(200, { version: saved.version });
+  }
+  return refusal(404, 'not_found', 'no such admin route');
+}

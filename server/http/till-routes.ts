@@ -1,0 +1,75 @@
+/** The contract's routes a paired till calls (all signed): the change feed, offline commands, sales, shifts, upload. */
+import {
+  commandBatchSchema, changesQuerySchema, salesBatchSchema, SHOP_LIMITS, shiftsBatchSchema, shopUploadSchema,
+} from '../../shared/shop/contract';
+import type { Database } from '../db/adapter';
+import { readChanges } from '../store/changes';
+import { decideCommands } from '../store/commands';
+import { pushSales } from '../store/sales';
+import { pushShifts } from '../store/shifts';
+import type { Till } from '../store/tills';
+import { uploadShop } from '../store/upload';
+import type { ChangeNotifier } from './change-notifier';
+import { checkValue, parseBody, refusal, reply, type Reply } from './io';
+
+export interface TillRouteContext {
+  db: Database;
+  notifier: ChangeNotifier;
+  now: () => number;
+}
+
+export interface TillRequest { method: string; url: URL; body: Buffer; till: Till; signal: AbortSignal }
+
+export const TILL_ROUTES: Record<string, { method: 'GET' | 'POST'; handle: (ctx: TillRouteContext, req: TillRequest) => Promise<Reply> }> = {
+  '/v1/changes': { method: 'GET', handle: changes },
+  '/v1/commands': { method: 'POST', handle: commands },
+  '/v1/sales': { method: 'POST', handle: sales },
+  '/v1/shifts': { method: 'POST', handle: shifts },
+  '/v1/shop/upload': { method: 'POST', handle: upload },
+};
+
+async function changes(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {
+  const query = checkValue(Object.fromEntries(req.url.searchParams), changesQuerySchema, 'query');
+  if (!query.ok) return query.reply;
+  const { since, wait = 0 } = query.value;
+  let page = await readChanges(ctx.db, since, SHOP_LIMITS.changesPerPage);
+  if (page.changes.length === 0 && wait > 0 && !req.signal.aborted) {
+    await ctx.notifier.wait(wait * 1000, req.signal);
+    page = await readChanges(ctx.db, since, SHOP_LIMITS.changesPerPage);
+  }
+  const cursor = page.changes.at(-1)?.seq ?? since;
+  return reply(200, { changes: page.changes, cursor, more: page.more });
+}
+
+async function commands(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {
+  const body = parseBody(req.body, commandBatchSchema);
+  if (!body.ok) return body.reply;
+  const decided = await ctx.db.transaction((tx) => decideCommands(tx, req.till.id, body.value.commands, ctx.now()));
+  if (decided.changed) ctx.notifier.changed();
+  return reply(200, { results: decided.results });
+}
+
+async function sales(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {
+  const body = parseBody(req.body, salesBatchSchema);
+  if (!body.ok) return body.reply;
+  const ack = await ctx.db.transaction((tx) => pushSales(tx, req.till.id, body.value.sales, ctx.now()));
+  return reply(200, ack);
+}
+
+async function shifts(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {
+  const body = parseBody(req.body, shiftsBatchSchema);
+  if (!body.ok) return body.reply;
+  const ack = await ctx.db.transaction((tx) => pushShifts(tx, req.till.id, body.value.shifts, ctx.now()));
+  return reply(200, ack);
+}
+
+async function upload(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {
+  const body = parseBody(req.body, shopUploadSchema);
+  if (!body.ok) return body.reply;
+  const outcome = await ctx.db.transaction((tx) => uploadShop(tx, body.value, ctx.now()));
+  if (!outcome.ok) {
+    return refusal(409, 'shop_not_empty', 'this server already holds another shop\'s catalog, customers or people; nothing was uploaded');
+  }
+  if (outcome.stored > 0) ctx.notifier.changed();
+  return reply(200, { stored: outcome.stored, cursor: outcome.cursor });
+}

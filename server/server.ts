@@ -1,0 +1,155 @@
+/**
+ * The shop server's HTTP(S) front: routes of `shared/shop/contract.ts`, the owner's admin routes, and nothing else.
+ * Off loopback it speaks only TLS with the certificate kept in the data folder (the till pins its fingerprint at
+ * pairing); on 127.0.0.1 plain HTTP is allowed and the fingerprint is "loopback". Logs say method, path, status and
+ * which till, never a body, a header or a code.
+ */
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { pairRequestSchema, SHOP_LIMITS } from '../shared/shop/contract';
+import type { Database } from './db/adapter';
+import { adminTokenMatches, handleAdmin, isSameMachine } from './http/admin-routes';
+import { Authenticator } from './http/auth';
+import { ChangeNotifier } from './http/change-notifier';
+import { parseBody, readBody, refusal, reply, writeReply, type Reply } from './http/io';
+import { TILL_ROUTES } from './http/till-routes';
+import { Pairing } from './pairing/pairing';
+import { pruneNonces } from './store/nonces';
+import { readShop } from './store/shop';
+
+export interface ShopServerOptions {
+  db: Database;
+  host: string;
+  port: number;
+  /** The certificate to speak TLS with; null: plain HTTP (loopback only). */
+  tls: { key: string; cert: string; fingerprint: string } | null;
+  adminToken: string;
+  now?: () => number;
+  log?: (line: string) => void;
+}
+
+export interface ShopServer {
+  url: string;
+  port: number;
+  /** What tills pin: the certificate's SHA-256 (hex), or "loopback". */
+  fingerprint: string;
+  notifier: ChangeNotifier;
+  pairing: Pairing;
+  close(): Promise<void>;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK.has(host);
+}
+
+export async function startShopServer(options: ShopServerOptions): Promise<ShopServer> {
+  const { db, adminToken } = options;
+  const now = options.now ?? Date.now;
+  const log = options.log ?? ((line: string) => console.log(line));
+  if (!options.tls && !isLoopbackHost(options.host)) throw new Error(`plain HTTP is allowed on loopback only, not on ${options.host}`);
+  const fingerprint = options.tls?.fingerprint ?? 'loopback';
+  const shop = await readShop(db);
+  const notifier = new ChangeNotifier();
+  const pairing = new Pairing(db, now);
+  const auth = new Authenticator(db, now);
+
+  async function route(req: IncomingMessage, res: ServerResponse, note: { till?: number; reason?: string }): Promise<Reply> {
+    const method = req.method ?? 'GET';
+    const url = new URL(req.url ?? '/', 'http://shop.invalid');
+    const path = url.pathname;
+    if (path === '/v1/health' && method === 'GET') return reply(200, { ok: true, shopId: shop.id });
+    if (path === '/v1/pair') {
+      if (method !== 'POST') return refusal(405, 'method_not_allowed', 'use POST', {}, { Allow: 'POST' });
+      const body = await readBody(req, SHOP_LIMITS.maxBodyBytes);
+      if (!body.ok) return body.reply;
+      const parsed = parseBody(body.bytes, pairRequestSchema);
+      if (!parsed.ok) return parsed.reply;
+      const outcome = await pairing.pair(parsed.value, fingerprint);
+      if (outcome.ok) {
+        notifier.changed();
+        note.till = outcome.value.tillNumber;
+        return reply(200, outcome.value);
+      }
+      note.reason = outcome.status === 400 ? 'bad_key' : outcome.code;
+      if (outcome.status === 400) return refusal(400, 'invalid_request', outcome.message, { problems: [{ field: outcome.field, message: outcome.message }] });
+      const headers = outcome.retryAfterSeconds ? { 'Retry-After': String(outcome.retryAfterSeconds) } : undefined;
+      return refusal(outcome.status, outcome.code, outcome.message, {}, headers);
+    }
+    if (path.startsWith('/admin/')) {
+      if (!isSameMachine(req) || !adminTokenMatches(req, adminToken)) {
+        note.reason = 'admin_refused';
+        return refusal(403, 'forbidden', 'admin routes answer only on the server\'s machine, with its admin token');
+      }
+      const body = await readBody(req, SHOP_LIMITS.maxBodyBytes);
+      if (!body.ok) return body.reply;
+      return handleAdmin({ db, notifier, pairing, now, adminToken }, method, path, body.bytes);
+    }
+    const tillRoute = TILL_ROUTES[path];
+    if (!tillRoute) return refusal(404, 'not_found', 'no such route');
+    if (method !== tillRoute.method) return refusal(405, 'method_not_allowed', `use ${tillRoute.method}`, {}, { Allow: tillRoute.method });
+    const pre = await auth.precheck(req.headers.authorization);
+    if (!pre.ok) return unauthorized(pre.reason, note);
+    const body = await readBody(req, SHOP_LIMITS.maxBodyBytes);
+    if (!body.ok) return body.reply;
+    const verified = await auth.verify(pre.value.signed, pre.value.till, method, req.url ?? '/', body.bytes);
+    if (!verified.ok) return unauthorized(verified.reason, note);
+    note.till = verified.value.number;
+    const aborted = new AbortController();
+    res.on('close', () => aborted.abort());
+    return tillRoute.handle({ db, notifier, now }, { method, url, body: body.bytes, till: verified.value, signal: aborted.signal });
+  }
+
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    const started = performance.now();
+    const note: { till?: number; reason?: string } = {};
+    route(req, res, note)
+      .catch((error: unknown) => {
+        note.reason = `internal: ${error instanceof Error ? error.message.slice(0, 200) : 'unknown'}`;
+        return refusal(500, 'internal', 'the server could not answer; try again');
+      })
+      .then((r) => {
+        writeReply(res, r);
+        const path = (req.url ?? '/').split('?')[0];
+        log(`${new Date(now()).toISOString()} ${req.method} ${path} ${r.status} ${Math.round(performance.now() - started)}ms`
+          + `${note.till ? ` caja ${note.till}` : ''}${note.reason ? ` ${note.reason}` : ''}`);
+      });
+  };
+
+  const server: Server = options.tls
+    ? createHttpsServer({ key: options.tls.key, cert: options.tls.cert }, handler)
+    : createHttpServer(handler);
+  server.requestTimeout = (SHOP_LIMITS.maxWaitSeconds + 30) * 1000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const prune = setInterval(() => {
+    pruneNonces(db, now(), 2 * SHOP_LIMITS.signatureSkewMs).catch(() => {});
+  }, 60_000);
+  prune.unref();
+  const shownHost = options.host.includes(':') ? `[${options.host}]` : options.host;
+  return {
+    url: `${options.tls ? 'https' : 'http'}://${shownHost}:${port}`,
+    port,
+    fingerprint,
+    notifier,
+    pairing,
+    async close() {
+      clearInterval(prune);
+      notifier.changed();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+function unauthorized(reason: string, note: { reason?: string }): Reply {
+  note.reason = reason;
+  return refusal(401, 'unauthorized', `the request was refused: ${reason}`, { reason }, { 'WWW-Authenticate': 'Mostrador' });
+}

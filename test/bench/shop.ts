@@ -1,0 +1,95 @@
+/**
+ * npm run bench:shop [-- --sales 100000 --batch 500 --backend both|postgresql|pglite]
+ * The shop server in its own process (as `npm run server` runs it), on a throwaway PostgreSQL cluster (default
+ * durability) and on embedded PGlite: one paired till pushes sales in batches of 500; prints sales per second and the
+ * server process's RSS at the start, the middle and the end of the run.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { startPgCluster } from '../support/pg-cluster';
+import { ShopTill } from '../support/shop-till';
+import { sale } from '../integration/server/samples';
+
+const { values } = parseArgs({ options: {
+  sales: { type: 'string', default: '100000' }, batch: { type: 'string', default: '500' }, backend: { type: 'string', default: 'both' },
+} });
+const TOTAL = Number(values.sales);
+const BATCH = Number(values.batch);
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+const rssMb = (pid: number): number => {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:')) ?? '';
+  return Math.round(Number(line.replace(/\D/g, '')) / 1024);
+};
+
+async function startServer(dataDir: string, databaseUrl?: string): Promise<{ child: ChildProcess; url: string }> {
+  const args = ['--import', 'tsx', 'server/cli.ts', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir];
+  if (databaseUrl) args.push('--database-url', databaseUrl);
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let text = '';
+    child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      const match = /on (http\S+)/.exec(text);
+      if (match) resolve(match[1]!);
+    });
+  });
+  child.stdout!.resume();
+  return { child, url };
+}
+
+async function run(name: string, databaseUrl?: string): Promise<Record<string, unknown>> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mostrador-bench-shop-'));
+  const { child, url } = await startServer(dataDir, databaseUrl);
+  try {
+    const admin = readFileSync(join(dataDir, 'admin-token'), 'utf8').trim();
+    const opened = await (await fetch(`${url}/admin/pairing`, { method: 'POST', headers: { Authorization: `Bearer ${admin}` } })).json() as { code: string };
+    const till = new ShopTill(url);
+    if ((await till.pair(opened.code)).status !== 200) throw new Error('pairing failed');
+    const template = sale('TEMPLATE');
+    const rss = { start: rssMb(child.pid!), middle: 0, end: 0 };
+    const started = performance.now();
+    let middleRate = 0;
+    for (let done = 0; done < TOTAL; done += BATCH) {
+      const sales = Array.from({ length: Math.min(BATCH, TOTAL - done) }, (_, i) => {
+        const ref = `BENCH-${done + i}`;
+        return { ...template, referenceCode: ref, saleNumber: done + i + 1, invoice: { ...template.invoice, reference_code: ref } };
+      });
+      const answer = await till.call('POST', '/v1/sales', { sales });
+      if (answer.status !== 200 || answer.body.stored !== sales.length) throw new Error(`push refused: ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
+      if (done + BATCH >= TOTAL / 2 && rss.middle === 0) {
+        rss.middle = rssMb(child.pid!);
+        middleRate = Math.round((done + BATCH) / ((performance.now() - started) / 1000));
+      }
+    }
+    const seconds = (performance.now() - started) / 1000;
+    rss.end = rssMb(child.pid!);
+    const result = { backend: name, sales: TOTAL, batch: BATCH, seconds: Number(seconds.toFixed(1)), salesPerSecond: Math.round(TOTAL / seconds), firstHalfPerSecond: middleRate, rssMb: rss };
+    console.log(`${name}: ${TOTAL} sales in batches of ${BATCH}: ${result.salesPerSecond} sales/s (first half ${middleRate}/s), ${result.seconds} s; server RSS start ${rss.start} MB, middle ${rss.middle} MB, end ${rss.end} MB`);
+    return result;
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const results: Record<string, unknown>[] = [];
+if (values.backend === 'both' || values.backend === 'postgresql') {
+  const cluster = await startPgCluster({ durable: true });
+  if (!cluster) console.log('postgresql: skipped, initdb/pg_ctl not found (install Debian\'s postgresql)');
+  else {
+    try {
+      results.push(await run('postgresql', await cluster.createDatabase('bench_shop')));
+    } finally {
+      cluster.stop();
+    }
+  }
+}
+if (values.backend === 'both' || values.backend === 'pglite') results.push(await run('pglite'));
+console.log(JSON.stringify(results));

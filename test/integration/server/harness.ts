@@ -1,0 +1,66 @@
+/** A shop server on 127.0.0.1 over a given store, with a movable clock, captured log lines and paired test tills. */
+import { randomBytes } from 'node:crypto';
+import type { Database } from '../../../server/db/adapter';
+import { startShopServer, type ShopServer } from '../../../server/server';
+import { customerKey, saveRecord, takeFeedLock, type MasterKind } from '../../../server/store/master-data';
+import { ShopTill } from '../../support/shop-till';
+
+export type OpenDb = () => Promise<{ db: Database; cleanup(): Promise<void> }>;
+
+export interface Harness {
+  db: Database;
+  server: ShopServer;
+  logs: string[];
+  adminToken: string;
+  /** Moves the server's clock (not the tills'). */
+  advance(ms: number): void;
+  newTill(): ShopTill;
+  pairedTill(name?: string): Promise<ShopTill>;
+  admin(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: any }>;
+  /** The owner's edit at the server (what the admin route does), for feed and conflict tests. */
+  saveAtServer(kind: MasterKind, key: string, data: unknown): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(openDb: OpenDb, options: { tls?: { key: string; cert: string; fingerprint: string } } = {}): Promise<Harness> {
+  const { db, cleanup } = await openDb();
+  let offset = 0;
+  const logs: string[] = [];
+  const adminToken = randomBytes(24).toString('base64url');
+  const server = await startShopServer({
+    db, host: '127.0.0.1', port: 0, tls: options.tls ?? null, adminToken, now: () => Date.now() + offset, log: (line) => logs.push(line),
+  });
+  const h: Harness = {
+    db, server, logs, adminToken,
+    advance: (ms) => { offset += ms; },
+    newTill: () => new ShopTill(server.url),
+    async pairedTill(name = 'Caja') {
+      const { body } = await h.admin('POST', '/admin/pairing');
+      const till = h.newTill();
+      const answer = await till.pair(body.code, { name });
+      if (answer.status !== 200) throw new Error(`pairing failed: ${JSON.stringify(answer.body)}`);
+      return till;
+    },
+    async admin(method, path, body) {
+      const res = await fetch(`${server.url}${path}`, {
+        method, headers: { Authorization: `Bearer ${adminToken}`, 'Content-Type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: res.status, body: await res.json() };
+    },
+    async saveAtServer(kind, key, data) {
+      await db.transaction(async (tx) => {
+        await takeFeedLock(tx);
+        await saveRecord(tx, kind, key, data, Date.now());
+      });
+      server.notifier.changed();
+    },
+    async close() {
+      await server.close();
+      await cleanup();
+    },
+  };
+  return h;
+}
+
+export { customerKey };

@@ -1,0 +1,110 @@
+/** Pairing (once, expiry, slowed guessing, the pinned fingerprint) and signed-request refusals. */
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SHOP_LIMITS } from '../../../shared/shop/contract';
+import { startHarness, type Harness, type OpenDb } from './harness';
+import { id32 } from './samples';
+
+export function pairingAndAuthSuite(openDb: OpenDb): void {
+  describe('pairing', () => {
+    let h: Harness;
+    beforeEach(async () => { h = await startHarness(openDb); });
+    afterEach(async () => { await h.close(); });
+
+    it('a code pairs one till, once; the next code pairs the next number', async () => {
+      const { body: opened } = await h.admin('POST', '/admin/pairing');
+      expect(opened.code).toMatch(/^[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}$/);
+      const first = h.newTill();
+      const answer = await first.pair(opened.code, { name: 'Caja principal' });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ tillNumber: 1, certFingerprint: 'loopback', cursor: 0 });
+      expect(answer.body.shopId).toMatch(/^[0-9a-f]{32}$/);
+      const again = await h.newTill().pair(opened.code);
+      expect(again.status).toBe(403);
+      expect(again.body.error.code).toBe('pairing_refused');
+      const { body: next } = await h.admin('POST', '/admin/pairing');
+      const second = await h.newTill().pair(next.code.replace('-', '').toLowerCase());
+      expect(second.body.tillNumber).toBe(2);
+      const tills = await h.admin('GET', '/admin/tills');
+      expect(tills.body.tills.map((t: { name: string }) => t.name)).toEqual(['Caja principal', 'Caja']);
+    });
+
+    it('a code expires after ten minutes', async () => {
+      const { body: opened } = await h.admin('POST', '/admin/pairing');
+      h.advance(SHOP_LIMITS.pairingCodeTtlMs + 1);
+      expect((await h.newTill().pair(opened.code)).status).toBe(403);
+      const { rows } = await h.db.query('SELECT count(*)::int AS n FROM tills');
+      expect(rows[0]).toEqual({ n: 0 });
+    });
+
+    it('wrong codes are slowed: past the allowance every attempt is answered 429 with Retry-After, then pairing works again', async () => {
+      const { body: opened } = await h.admin('POST', '/admin/pairing');
+      for (let i = 0; i < SHOP_LIMITS.pairingAttemptsPerMinute; i++) {
+        expect((await h.newTill().pair('0000000000')).status).toBe(403);
+      }
+      const blocked = await h.newTill().pair(opened.code);
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+      h.advance(61_000);
+      expect((await h.newTill().pair(opened.code)).status).toBe(200);
+    });
+
+    it('a proof made for another certificate (a man in the middle) is refused, and the code still serves the real server', async () => {
+      const { body: opened } = await h.admin('POST', '/admin/pairing');
+      const fooled = await h.newTill().pair(opened.code, { fingerprint: 'ab'.repeat(32) });
+      expect(fooled.status).toBe(403);
+      expect((await h.newTill().pair(opened.code)).status).toBe(200);
+    });
+
+    it('admin routes need the admin token', async () => {
+      const res = await fetch(`${h.server.url}/admin/pairing`, { method: 'POST', headers: { Authorization: 'Bearer nope' } });
+      expect(res.status).toBe(403);
+      const { rows } = await h.db.query('SELECT count(*)::int AS n FROM pairing_codes');
+      expect(rows[0]).toEqual({ n: 0 });
+    });
+  });
+
+  describe('signed requests', () => {
+    let h: Harness;
+    beforeEach(async () => { h = await startHarness(openDb); });
+    afterEach(async () => { await h.close(); });
+
+    const reason = (answer: { status: number; body: any }) => [answer.status, answer.body.error?.reason];
+
+    it('refuses unsigned, malformed, unknown, badly signed, tampered, stale and replayed requests; health needs nothing', async () => {
+      const till = await h.pairedTill();
+      expect((await till.call('GET', '/v1/changes?since=0')).status).toBe(200);
+      expect((await till.raw('GET', '/v1/health')).body).toEqual({ ok: true, shopId: expect.stringMatching(/^[0-9a-f]{32}$/) });
+      expect(reason(await till.raw('GET', '/v1/changes?since=0'))).toEqual([401, 'missing']);
+      expect(reason(await till.raw('GET', '/v1/changes?since=0', undefined, { Authorization: 'Mostrador till=zz' }))).toEqual([401, 'malformed']);
+      expect(reason(await till.call('GET', '/v1/changes?since=0', undefined, { tillId: id32() }))).toEqual([401, 'unknown_till']);
+      const stranger = generateKeyPairSync('ed25519').privateKey;
+      expect(reason(await till.call('GET', '/v1/changes?since=0', undefined, { key: stranger }))).toEqual([401, 'bad_signature']);
+      // Signed for one query, sent with another: the path is part of what is signed.
+      const auth = till.authorization('GET', '/v1/changes?since=0', '');
+      expect(reason(await till.raw('GET', '/v1/changes?since=5', undefined, { Authorization: auth }))).toEqual([401, 'bad_signature']);
+      // Signed for one body, sent with another.
+      const signedFor = JSON.stringify({ shifts: [] });
+      const tampered = await till.raw('POST', '/v1/shifts', JSON.stringify({ shifts: [1] }), { Authorization: till.authorization('POST', '/v1/shifts', signedFor) });
+      expect(reason(tampered)).toEqual([401, 'bad_signature']);
+      expect(reason(await till.call('GET', '/v1/changes?since=0', undefined, { ts: Date.now() - SHOP_LIMITS.signatureSkewMs - 60_000 }))).toEqual([401, 'stale']);
+      expect(reason(await till.call('GET', '/v1/changes?since=0', undefined, { ts: Date.now() + SHOP_LIMITS.signatureSkewMs + 60_000 }))).toEqual([401, 'stale']);
+      const replay = till.authorization('GET', '/v1/changes?since=0', '');
+      expect((await till.raw('GET', '/v1/changes?since=0', undefined, { Authorization: replay })).status).toBe(200);
+      expect(reason(await till.raw('GET', '/v1/changes?since=0', undefined, { Authorization: replay }))).toEqual([401, 'replayed']);
+      const nonce = randomBytes(16).toString('base64url');
+      expect((await till.call('GET', '/v1/changes?since=0', undefined, { nonce })).status).toBe(200);
+      expect(reason(await till.call('GET', '/v1/changes?since=0', undefined, { nonce }))).toEqual([401, 'replayed']);
+    });
+
+    it('a revoked till is refused from then on, and the other tills hear of it in the feed', async () => {
+      const revoked = await h.pairedTill('Caja 1');
+      const other = await h.pairedTill('Caja 2');
+      expect((await h.admin('POST', '/admin/tills/revoke', { till: '1' })).status).toBe(200);
+      expect(reason(await revoked.call('GET', '/v1/changes?since=0'))).toEqual([401, 'revoked']);
+      const feed = await other.call('GET', '/v1/changes?since=0');
+      const tills = feed.body.changes.filter((c: { kind: string }) => c.kind === 'till');
+      expect(tills.map((c: any) => [c.data.number, c.data.revoked])).toEqual([[2, false], [1, true]]);
+    });
+  });
+}
