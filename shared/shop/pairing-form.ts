@@ -12,18 +12,19 @@ export const SHOP_ADDRESS_MAX_LENGTH = 200;
  * this same computer), so nothing crosses the shop's network in clear. Null when it is not an address.
  */
 export function shopServerUrl(text: string): string | null {
+  // Written without the URL global so `shared/` stays free of DOM and Node types (as service-url.ts).
   const trimmed = text.trim();
-  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
-  let url: URL;
-  try {
-    url = new URL(withScheme);
-  } catch {
-    return null;
-  }
-  if (url.username || url.password || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) return null;
-  if (url.protocol === 'https:') return url.origin;
-  if (url.protocol === 'http:' && url.hostname === '127.0.0.1') return url.origin;
-  return null;
+  const match = /^(?:(https?):\/\/)?(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(?::(\d{1,5}))?\/?$/.exec(trimmed);
+  if (!match) return null;
+  const [, scheme = 'https', rawHost = '', port] = match;
+  const host = rawHost.toLowerCase();
+  if (host === '' || host.startsWith('.') || host.endsWith('.') || host.includes('..')) return null;
+  if (port !== undefined && (Number(port) < 1 || Number(port) > 65535)) return null;
+  const lowerScheme = scheme.toLowerCase();
+  if (lowerScheme === 'http' && host !== '127.0.0.1') return null;
+  const defaultPort = lowerScheme === 'https' ? 443 : 80;
+  const origin = `${lowerScheme}://${host}${port !== undefined && Number(port) !== defaultPort ? `:${Number(port)}` : ''}`;
+  return origin;
 }
 
 export const shopAddressSchema = z.string().max(SHOP_ADDRESS_MAX_LENGTH)

@@ -126,8 +126,8 @@ export async function startStandInShopServer(opts: StandInOptions = {}): Promise
       if (!parsed.success) return invalid(res, parsed.error);
       const code = [...codes].find((c) => createHmac('sha256', c).update(`${fingerprint}\n${parsed.data.publicKey}`).digest('base64url') === parsed.data.proof);
       if (!code) {
-        refusals.push('bad_proof');
-        return json(res, 401, { error: { code: 'bad_proof' } });
+        refusals.push('pairing_refused');
+        return json(res, 403, { error: { code: 'pairing_refused' } });
       }
       codes.delete(code);
       const till: Till = { tillId: hex32(), number: tills.size + 1, name: parsed.data.tillName, publicKey: parsed.data.publicKey, revoked: false, version: 1 };
@@ -138,7 +138,7 @@ export async function startStandInShopServer(opts: StandInOptions = {}): Promise
     const auth = checkAuth(req, path, body);
     if (typeof auth === 'string') {
       refusals.push(auth);
-      return json(res, 401, { error: { code: auth } });
+      return json(res, 401, { error: { code: 'unauthorized', reason: auth } });
     }
     if (url.pathname === '/v1/changes' && req.method === 'GET') {
       const parsed = changesQuerySchema.safeParse(Object.fromEntries(url.searchParams));

@@ -26,7 +26,7 @@ const NOT_APPLIED_SHOWN = 50;
 function pairingFailure(error: unknown): BridgeFailure {
   if (error instanceof BridgeFailure || error instanceof KeychainUnavailableError) return error as BridgeFailure;
   if (error instanceof ShopError) {
-    if (error.code === 'HTTP' && error.status === 401) {
+    if (error.code === 'HTTP' && (error.status === 401 || error.status === 403 || error.serverCode === 'pairing_refused')) {
       return new BridgeFailure('INVALID_INPUT', 'The server did not accept the code (wrong, used or expired).', { code: 'the server did not accept this code' }, 'SHOP_BAD_CODE');
     }
     if (error.code === 'HTTP' && error.status === 429) return new BridgeFailure('UNAVAILABLE', 'Too many pairing attempts; wait a minute.', undefined, 'SHOP_TOO_MANY');

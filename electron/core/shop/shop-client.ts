@@ -41,7 +41,7 @@ export interface SignedShopClientOptions extends ShopClientOptions {
   privateKey: KeyObject;
 }
 
-const errorBodySchema = z.object({ error: z.object({ code: z.string().max(80) }).passthrough() }).passthrough();
+const errorBodySchema = z.object({ error: z.object({ code: z.string().max(80), reason: z.string().max(80).optional() }).passthrough() }).passthrough();
 
 type Call = <S extends z.ZodType>(method: 'GET' | 'POST', path: string, body: unknown, answer: S, opts?: { timeoutMs?: number; retry?: boolean; signal?: AbortSignal }) => Promise<z.output<S>>;
 
@@ -64,7 +64,8 @@ function caller(opts: ShopClientOptions, sign: ((method: string, path: string, b
     }
     if (status < 200 || status >= 300) {
       const parsed = errorBodySchema.safeParse(json);
-      const code = parsed.success ? parsed.data.error.code : null;
+      // A refused signature says why in `reason` ({ code: 'unauthorized', reason: 'revoked' }); other errors in `code`.
+      const code = parsed.success ? parsed.data.error.reason ?? parsed.data.error.code : null;
       throw new ShopError('HTTP', `the server answered ${status}${code ? ` (${code})` : ''}`, status, code);
     }
     const parsed = answer.safeParse(json);

@@ -47,7 +47,7 @@ describe('pairing against a stand-in shop server', () => {
 
     // The code worked once.
     const again = pairTill({ store: memoryStore(), credentials: memoryCredentials(), now: Date.now }, { serverUrl: server.url, code, tillName: 'Caja 2' });
-    await expect(again).rejects.toMatchObject({ code: 'HTTP', status: 401 });
+    await expect(again).rejects.toMatchObject({ code: 'HTTP', status: 403, serverCode: 'pairing_refused' });
     expect(server.tills.size).toBe(1);
   });
 
@@ -57,7 +57,7 @@ describe('pairing against a stand-in shop server', () => {
     const attempt = pairTill({ store: memoryStore(), credentials: memoryCredentials(), now: Date.now }, { serverUrl: server.url, code: 'AAAAA-BBBBB', tillName: 'Caja 1' });
     await expect(attempt).rejects.toBeInstanceOf(ShopError);
     expect(server.tills.size).toBe(0);
-    expect(server.refusals).toEqual(['bad_proof']);
+    expect(server.refusals).toEqual(['pairing_refused']);
   });
 
   it('refuses a server that shows another certificate than the pinned one, before any request reaches it', async () => {
@@ -91,7 +91,7 @@ describe('signed requests against a stand-in shop server', () => {
     expect((await send()).status).toBe(200);
     const replay = await send();
     expect(replay.status).toBe(401);
-    expect(JSON.parse(replay.text)).toEqual({ error: { code: 'replayed' } });
+    expect(JSON.parse(replay.text)).toEqual({ error: { code: 'unauthorized', reason: 'replayed' } });
   });
 
   it('sends bodies the contract accepts: the stand-in validates every one', async () => {
