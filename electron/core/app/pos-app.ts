@@ -22,6 +22,7 @@ import { openSaleHandlers } from './open-sale-handlers';
 import { counterHandlers } from './counter-handlers';
 import { customerDirectoryHandlers } from './customer-directory-handlers';
 import { catalogHandlers } from './catalog-handlers';
+import type { UploadStore } from '../uploads/upload-store';
 import { correctionHandlers } from './correction-handlers';
 import { peopleDesk } from './people-handlers';
 import { shiftHandlers } from './shift-handlers';
@@ -53,6 +54,8 @@ export interface PosAppOptions {
   printing?: PrintingOptions;
   /** The data folder for daily backups and restores; without it (tests, in-memory stores) the till takes none. */
   backup?: RestoreTarget;
+  /** Files the shell received as files (a catalog CSV); without it, a CSV comes inline only. */
+  uploads?: UploadStore;
 }
 
 export interface PosApp {
@@ -160,6 +163,7 @@ export function createPosApp(opts: PosAppOptions): PosApp {
     store, credentials, connection, now, log, settings, syncStatus,
     printer: opts.printer ?? PAGE_PRINTS_ITSELF,
     demoSeller: opts.demoSeller,
+    ...(opts.uploads ? { uploads: opts.uploads } : {}),
     connectionCheckTimeouts: { ...DEFAULT_TIMEOUTS, ...opts.api?.timeouts },
     outboxChanged(sale) {
       // Called after a commit: whatever fails here is logged and never turns the caller's answer into a failure.
