@@ -68,7 +68,8 @@ export function createPosApi(ipc: PreloadIpc): BridgeTransport {
     },
     async upload(file) {
       // Only bytes cross to main (one structured-clone copy, no base64); main writes them to a file.
-      const bytes = file instanceof ArrayBuffer ? file : await file.arrayBuffer();
+      // Not `instanceof ArrayBuffer`: what crosses the context bridge belongs to the other world's ArrayBuffer.
+      const bytes = 'arrayBuffer' in file && typeof file.arrayBuffer === 'function' ? await file.arrayBuffer() : file as ArrayBuffer;
       return ipc.invoke(UPLOAD_CHANNEL, bytes) as Promise<never>;
     },
     on<E extends BridgeEventName>(event: E, listener: (payload: BridgeEvents[E]) => void) {

@@ -14,6 +14,7 @@ import { CsvFileError, eachCsvRow, findColumns, type ColumnSpec, type CsvRow, ty
 import { decimalMarkDetector, readDecimalCell, writtenDecimals, type DecimalMark } from '../csv/decimal-cell';
 import type { Catalog } from '../store/catalog';
 import { catalogRecordOf, shelfMissMessage } from './catalog-records';
+import { relieveHeap } from './heap-relief';
 
 export type CatalogColumn =
   | 'code' | 'name' | 'barcodes' | 'unit' | 'price' | 'shelfPrice' | 'tax' | 'rate' | 'discount' | 'category' | 'active';
@@ -59,6 +60,8 @@ const NO = new Set(['no', 'n', '0', 'false', 'inactivo', 'inactive']);
 /** How many errors and warnings an answer lists (the screen shows as many); their counts are always whole. */
 export const PROBLEMS_LISTED = 200;
 const SAMPLE_SIZE = 20;
+/** Rows between two full garbage collections of a long import (heap-relief.ts). */
+const RELIEF_EVERY = 10_000;
 
 /** Which rule broke, by the schema's field, to the column it came from. */
 const FIELD_COLUMN: Record<string, CatalogColumn> = {
@@ -160,6 +163,7 @@ export function checkCatalogImport(
   let valid = 0;
 
   const checkRow = (row: CsvRow): void => {
+    if (row.row % RELIEF_EVERY === 0) relieveHeap();
     const rowErrors: CsvRowProblemDto[] = [];
     const fail = (c: CatalogColumn, message: string) => rowErrors.push({ row: row.row, column: headerOf(c), message });
     const number = (c: CatalogColumn, written = cell(row, c)): number | null | undefined => {

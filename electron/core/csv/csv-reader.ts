@@ -1,10 +1,11 @@
 /**
  * Reading a CSV file as shop owners have them, a chunk at a time: `;` or `,`, UTF-8 (with or without BOM) or
  * Windows-1252, quoted fields, line breaks inside quotes. A 20 MB catalog is never one string: its bytes are read
- * from disk (or memory) in 1 MB chunks, decoded, and handed to csv-parse's incremental parser, and each row goes to
- * the caller as it is read. Parsing is csv-parse's; this module decodes, picks the delimiter, numbers each row as the
+ * from disk (or memory) in 64 KB chunks, recoded to UTF-8 bytes where needed, and handed to csv-parse's incremental
+ * parser, and each row goes to the caller as it is read. Parsing is csv-parse's; this module decodes, picks the delimiter, numbers each row as the
  * spreadsheet shows it (header = row 1, the line where the record starts) and skips blank rows.
  */
+import { isUtf8 } from 'node:buffer';
 import { closeSync, openSync, readSync } from 'node:fs';
 import { Parser } from 'csv-parse';
 
@@ -45,7 +46,11 @@ export class CsvFileError extends Error {
 const GUARDED = /^'+[=+\-@\t\r\n]/;
 export const unguardCell = (cell: string): string => (GUARDED.test(cell) ? cell.slice(1) : cell);
 
-const CHUNK_BYTES = 1 << 20;
+/**
+ * Small chunks on purpose: every chunk is turned into short-lived copies (line breaks, the parser's own buffer), and
+ * at 64 KB those stay in the young generation and in malloc's reusable bins instead of growing the process.
+ */
+const CHUNK_BYTES = 64 * 1024;
 
 function* chunksOf(source: CsvSource): Generator<Uint8Array> {
   if (source instanceof Uint8Array) {
@@ -58,7 +63,7 @@ function* chunksOf(source: CsvSource): Generator<Uint8Array> {
     for (;;) {
       const read = readSync(fd, buffer, 0, CHUNK_BYTES, null);
       if (read === 0) return;
-      // Each chunk is decoded before the next read, so one buffer serves them all.
+      // Each chunk is used up before the next read, so one buffer serves them all.
       yield buffer.subarray(0, read);
     }
   } finally {
@@ -68,17 +73,34 @@ function* chunksOf(source: CsvSource): Generator<Uint8Array> {
 
 type Encoding = 'utf-8' | 'windows-1252';
 
+/** How many bytes at the end begin a UTF-8 sequence that the next chunk completes. */
+function openSequenceAtEnd(bytes: Uint8Array): number {
+  for (let back = 1; back <= Math.min(3, bytes.length); back++) {
+    const byte = bytes[bytes.length - back] ?? 0;
+    if ((byte & 0xc0) === 0x80) continue;
+    const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return length > back ? back : 0;
+  }
+  return 0;
+}
+
 /** UTF-8 when the bytes are valid UTF-8 (nearly never true by accident for accented Windows-1252 text), else Windows-1252. */
 function encodingOf(source: CsvSource): Encoding {
-  const check = new TextDecoder('utf-8', { fatal: true });
-  try {
-    for (const chunk of chunksOf(source)) check.decode(chunk, { stream: true });
-    check.decode();
-    return 'utf-8';
-  } catch {
-    return 'windows-1252';
+  let carry: Uint8Array = new Uint8Array(0);
+  for (const chunk of chunksOf(source)) {
+    const bytes = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
+    const open = openSequenceAtEnd(bytes);
+    if (!isUtf8(bytes.subarray(0, bytes.length - open))) return 'windows-1252';
+    carry = Uint8Array.from(bytes.subarray(bytes.length - open));
   }
+  return carry.length === 0 ? 'utf-8' : 'windows-1252';
 }
+
+/** Each Windows-1252 byte as UTF-8 bytes (the decoder's own table, so € and the curly quotes come out right). */
+const WINDOWS_1252 = (() => {
+  const text = new TextDecoder('windows-1252').decode(Uint8Array.from({ length: 256 }, (_, i) => i));
+  return Array.from(text, (ch) => Buffer.from(ch, 'utf8'));
+})();
 
 /** The whole file as text (small files: a customer list, a test). */
 export function decodeCsvBytes(bytes: Uint8Array): string {
@@ -99,28 +121,44 @@ export function detectDelimiter(text: string): CsvDelimiter {
   return commas > semicolons ? ',' : ';';
 }
 
-/** The file's text a piece at a time, with one kind of line break (csv-parse miscounts lines when a quoted cell holds a CRLF). */
-function* textOf(source: CsvSource | string): Generator<string> {
+const CR = 13;
+const LF = 10;
+
+/**
+ * The file as UTF-8 bytes a chunk at a time, without its BOM and with one kind of line break (csv-parse miscounts
+ * lines when a quoted cell holds a CRLF): Windows-1252 is recoded byte by byte, CRLF and a lone CR become LF.
+ */
+function* utf8ChunksOf(source: CsvSource | string): Generator<Buffer> {
   if (typeof source === 'string') {
-    yield source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+    yield Buffer.from(source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'), 'utf8');
     return;
   }
-  const decoder = new TextDecoder(encodingOf(source));
-  let carry = '';
+  const recode = encodingOf(source) === 'windows-1252';
   let first = true;
-  const pieces = function* (): Generator<string> {
-    for (const chunk of chunksOf(source)) yield decoder.decode(chunk, { stream: true });
-    yield decoder.decode();
-  };
-  for (let text of pieces()) {
-    if (first && text !== '') { text = text.replace(/^\uFEFF/, ''); first = false; }
-    text = carry + text;
-    // A CR at the end may be the first half of a CRLF split across chunks.
-    carry = text.endsWith('\r') ? '\r' : '';
-    if (carry) text = text.slice(0, -1);
-    if (text !== '') yield text.replace(/\r\n?/g, '\n');
+  let pendingCr = false;
+  for (let chunk of chunksOf(source)) {
+    if (first && !recode && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) chunk = chunk.subarray(3);
+    first = false;
+    const out = Buffer.allocUnsafe(recode ? chunk.length * 3 + 1 : chunk.length + 1);
+    let at = 0;
+    for (let i = 0; i < chunk.length; i++) {
+      const byte = chunk[i] ?? 0;
+      if (pendingCr) {
+        pendingCr = false;
+        out[at++] = LF;
+        if (byte === LF) continue;
+      }
+      if (byte === CR) pendingCr = true;
+      else if (byte < 0x80 || !recode) out[at++] = byte;
+      else {
+        const utf8 = WINDOWS_1252[byte] as Buffer;
+        utf8.copy(out, at);
+        at += utf8.length;
+      }
+    }
+    if (at > 0) yield out.subarray(0, at);
   }
-  if (carry) yield '\n';
+  if (pendingCr) yield Buffer.from([LF]);
 }
 
 export interface CsvReadResult {
@@ -183,12 +221,13 @@ export function eachCsvRow(
     }
   };
 
-  for (const text of textOf(file)) {
+  for (const chunk of utf8ChunksOf(file)) {
     if (parser === null) {
-      delimiter = detectDelimiter(text);
+      // The header line decides (the first chunk holds it, or as much of it as a delimiter count needs).
+      delimiter = detectDelimiter(chunk.toString('utf8'));
       parser = new Parser({ delimiter, relax_column_count: true, skip_empty_lines: true, trim: true }) as unknown as IncrementalParser;
     }
-    feed(Buffer.from(text, 'utf8'), false);
+    feed(chunk, false);
   }
   feed(undefined, true);
   if (header === null) throw emptyFile();
