@@ -18,9 +18,13 @@ import { openStore, type Store, type StoreOptions } from './core/store';
 import { removeStaleInspections, replaceDataFile } from './core/backup/restore';
 import type { BridgeHandlers } from './core/bridge/dispatch';
 import type { PosEvent } from './core/app/pos-app';
+import { createUploadStore, type UploadStore } from './core/uploads/upload-store';
+import { LIMITS } from '../shared/limits';
 
 export const DATA_FILE = 'mostrador.sqlite';
 export const DEMO_SERVICE_FILE = 'demo-service.sqlite';
+/** Files handed over for an import, kept for an hour at most; emptied at every start. */
+export const UPLOADS_DIR = 'uploads';
 
 export interface ComposeOptions {
   dataDir: string;
@@ -45,6 +49,8 @@ export interface ComposeOptions {
 
 export interface ComposedApp {
   app: PosApp;
+  /** Where the shell puts a file the screen hands over as a file (browser mode's upload, Electron's IPC). */
+  uploads: UploadStore;
   close(): Promise<void>;
 }
 
@@ -95,6 +101,8 @@ export async function composePosApp(opts: ComposeOptions): Promise<ComposedApp> 
   mkdirSync(opts.dataDir, { recursive: true });
   const log = opts.log ?? (() => {});
   const listeners = new Set<(event: PosEvent) => void>();
+  // Outlives a restore's reopen: a file chosen before it is still there after.
+  const uploads = createUploadStore({ dir: join(opts.dataDir, UPLOADS_DIR), maxBytes: LIMITS.catalogFileBytes });
   let reopening: Promise<void> | null = null;
 
   async function open(): Promise<{ app: PosApp; store: Store; unsubscribe: () => void }> {
@@ -117,6 +125,7 @@ export async function composePosApp(opts: ComposeOptions): Promise<ComposedApp> 
       version: opts.version,
       log,
       backup: { dataDir: opts.dataDir, dataFile: DATA_FILE, reopen },
+      uploads,
       ...(opts.printer ? { printer: opts.printer } : {}),
       ...(opts.api ? { api: opts.api } : {}),
       ...(opts.engine ? { engine: opts.engine } : {}),
@@ -170,11 +179,13 @@ export async function composePosApp(opts: ComposeOptions): Promise<ComposedApp> 
   };
   return {
     app,
+    uploads,
     async close() {
       await reopening?.catch(() => {});
       current.unsubscribe();
       await current.app.close();
       current.store.close();
+      uploads.close();
     },
   };
 }

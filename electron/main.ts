@@ -74,7 +74,7 @@ async function start(): Promise<void> {
   const composed = core;
   stops.push(registerBridgeIpc(ipcMain, (method, input) => dispatch(composed.app.handlers, method, input, {
     onInternalError: (name, error) => log(`bridge ${name} failed: ${error instanceof Error ? error.message : 'unknown error'}`),
-  }), APP_URL));
+  }), APP_URL, composed.uploads));
   stops.push(composed.app.subscribe((message) => {
     const contents = liveContents();
     if (contents) sendBridgeEvent(contents, message);

@@ -12,6 +12,7 @@ import { defaultDataDir } from './browser/data-dir';
 import { startBrowserHost } from './browser/host';
 import { composePosApp } from './compose';
 import { dispatch } from './core/bridge/dispatch';
+import { receiveUpload } from './core/uploads/upload-store';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const USAGE = 'usage: npm run start:web -- [--port 5174] [--data-dir <folder>] [--no-open]';
@@ -67,6 +68,7 @@ async function main(): Promise<void> {
       onInternalError: (name, error) => log(`bridge ${name} failed: ${error instanceof Error ? error.message : 'unknown error'}`),
     }),
     subscribe: (listener) => composed.app.subscribe(listener),
+    upload: (body) => receiveUpload(composed.uploads, body),
     staticDir: join(ROOT, 'dist', 'renderer'),
     key: randomBytes(24).toString('base64url'),
     port: options.port,

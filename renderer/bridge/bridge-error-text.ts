@@ -93,6 +93,10 @@ const RULES: readonly Rule[] = [
   [/^Too small: expected number to be >0$/, (t) => t.fieldRules.positive],
   [/^Too small: expected number to be >=0$/, (t) => t.fieldRules.notNegative],
   [/^Too small: expected (?:string|array) to have >=1 (?:characters|items)$/, (t) => t.fieldRules.atLeastOne],
+  // A catalog file handed over as an upload (shared/bridge/contract.ts, catalog-handlers.ts, core/uploads/upload-store.ts)
+  [/^the file is no longer here/, (t) => t.fieldRules.uploadGone],
+  [/^(?:must be the token of an uploaded file|give the file either inline or as an upload)$/, (t) => t.fieldRules.wrongType],
+  [/^the file is larger than (\d+) bytes$/, (t, m) => t.importFileTooLarge(Number(m[1]).toLocaleString('es-CO'))],
 ];
 
 // Whole sentences of the core's handlers and store (electron/core), for calls that fail without a field.

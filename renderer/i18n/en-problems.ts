@@ -84,6 +84,7 @@ export const enProblems: typeof esProblems = {
     notAService: 'did not answer like an invoicing service',
     optionFromList: 'must be one of the options of the list',
     atLeastOne: 'must not be empty',
+    uploadGone: 'the file is no longer here (it is kept for an hour); choose it again',
     pinDigits: (min: string, max: string) => `must be ${min} to ${max} digits`,
     pinForNewPerson: 'is required for a new person',
     firstPersonOwner: 'the first person set up must be an owner',

@@ -87,6 +87,7 @@ export const esProblems = {
     notAService: 'no respondió como un servicio de facturación',
     optionFromList: 'debe ser una de las opciones de la lista',
     atLeastOne: 'no puede quedar vacío',
+    uploadGone: 'el archivo ya no está en la caja (se guarda una hora): elíjalo de nuevo',
     pinDigits: (min: string, max: string) => `debe tener de ${min} a ${max} dígitos`,
     pinForNewPerson: 'es obligatorio para una persona nueva',
     firstPersonOwner: 'la primera persona debe ser un dueño',

@@ -358,15 +358,23 @@ export interface CsvRowProblemDto {
   message: string;
 }
 
+/** A file the core received as a file (a catalog CSV): its token names it in the calls that read it. */
+export interface UploadReceiptDto {
+  token: string;
+  bytes: number;
+}
+
 /** What an import would do; nothing is written until the owner confirms (`catalog.importCommit`). */
 export interface CatalogImportPreviewDto {
   rows: number;
   creates: number;
   updates: number;
-  /** Any error blocks the whole import. */
+  /** Any error blocks the whole import. The first ones by row (at most 200); errorCount says how many there are. */
   errors: CsvRowProblemDto[];
-  /** Shelf prices no base pays exactly, and the like: the import may go ahead. */
+  errorCount: number;
+  /** Shelf prices no base pays exactly, and the like: the import may go ahead. The first ones, as errors. */
   warnings: CsvRowProblemDto[];
+  warningCount: number;
   /** The first products as they would be saved. */
   sample: CatalogProductDto[];
   delimiter: ';' | ',';

@@ -22,6 +22,7 @@ import { openSaleHandlers } from './open-sale-handlers';
 import { counterHandlers } from './counter-handlers';
 import { customerDirectoryHandlers } from './customer-directory-handlers';
 import { catalogHandlers } from './catalog-handlers';
+import type { UploadStore } from '../uploads/upload-store';
 import { correctionHandlers } from './correction-handlers';
 import { peopleDesk } from './people-handlers';
 import { shiftHandlers } from './shift-handlers';
@@ -57,6 +58,8 @@ export interface PosAppOptions {
   backup?: RestoreTarget;
   /** The shop server link's timings (tests shorten them). */
   shop?: Pick<ShopLinkOptions, 'client' | 'pollWaitSeconds' | 'idleMs' | 'backoff'>;
+  /** Files the shell received as files (a catalog CSV); without it, a CSV comes inline only. */
+  uploads?: UploadStore;
 }
 
 /** Calls that edit master data: the shop server's push loop hears of them at once (their commands are already recorded). */
@@ -177,6 +180,7 @@ export function createPosApp(opts: PosAppOptions): PosApp {
     store, credentials, connection, now, log, settings, syncStatus,
     printer: opts.printer ?? PAGE_PRINTS_ITSELF,
     demoSeller: opts.demoSeller,
+    ...(opts.uploads ? { uploads: opts.uploads } : {}),
     connectionCheckTimeouts: { ...DEFAULT_TIMEOUTS, ...opts.api?.timeouts },
     outboxChanged(sale) {
       // Called after a commit: whatever fails here is logged and never turns the caller's answer into a failure.
