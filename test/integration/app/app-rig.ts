@@ -55,7 +55,9 @@ export async function startAppRig(seed?: (dataDir: string) => void, opts: { shop
       return envelope.value;
     },
     dataFilesText() {
-      return readdirSync(dataDir).map((name) => readFileSync(join(dataDir, name)).toString('latin1')).join('\n');
+      // Every file of the data folder, those in its sub-folders (uploads/) too.
+      return readdirSync(dataDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())
+        .map((entry) => readFileSync(join(entry.parentPath, entry.name)).toString('latin1')).join('\n');
     },
     async close() {
       await composed.close();
