@@ -59,6 +59,7 @@ export const en: Messages = {
   chargeFixLines: 'Fix the values marked in red before charging.',
   chargeNoSettings: 'Settings are still loading; try again in a moment.',
   chargeFailed: 'The sale was not saved.',
+  counterSchemasMissing: "Mostrador's sale rules could not be loaded. Try again.",
   charged: (saleNumber: string, total: string) => `${saleNumber} saved (${total}). It will be sent to the DIAN automatically.`,
   lastSale: 'Last sale',
   openReceipt: 'View invoice',

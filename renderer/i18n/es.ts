@@ -60,6 +60,7 @@ export const es = {
   chargeFixLines: 'Corrija los valores marcados en rojo antes de cobrar.',
   chargeNoSettings: 'Los ajustes aún no cargan; intente de nuevo en un momento.',
   chargeFailed: 'La venta no se guardó.',
+  counterSchemasMissing: 'No se pudieron cargar las reglas de la venta de Mostrador. Intente de nuevo.',
   charged: (saleNumber: string, total: string) => `${saleNumber} guardada (${total}). Se enviará a la DIAN automáticamente.`,
   lastSale: 'Última venta',
   openReceipt: 'Ver factura',

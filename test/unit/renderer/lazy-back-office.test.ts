@@ -29,6 +29,13 @@ describe('the first download', () => {
     for (const source of BACK_OFFICE) expect(initial, source).not.toContain(`renderer/${source}`);
   });
 
+  it('holds no zod: the schemas chunk of the counter follows the first render', () => {
+    const initial = initialModules(built as RendererBuild);
+    expect(initial.filter((source) => source.includes('node_modules/zod/'))).toEqual([]);
+    expect(initial).not.toContain('renderer/sale/counter-schemas.ts');
+    expect(initial).toContain('renderer/sale/counter-schemas-loader.ts');
+  });
+
   it('reaches each back-office screen by import() from the entry', () => {
     const entry = Object.values((built as RendererBuild).manifest).find((chunk) => chunk.isEntry);
     const dynamic = entry?.dynamicImports ?? [];
