@@ -29,9 +29,11 @@ describe('the first download', () => {
     for (const source of BACK_OFFICE) expect(initial, source).not.toContain(`renderer/${source}`);
   });
 
-  it('holds no zod: the schemas chunk of the counter follows the first render', () => {
+  it('holds no zod (the schemas chunk of the counter follows the first render) and no decimal library', () => {
     const initial = initialModules(built as RendererBuild);
     expect(initial.filter((source) => source.includes('node_modules/zod/'))).toEqual([]);
+    // Money is exact on BigInt (shared/exact-decimal.ts): no decimal library on the first render either.
+    expect(initial.filter((source) => source.includes('node_modules/decimal.js/'))).toEqual([]);
     expect(initial).not.toContain('renderer/sale/counter-schemas.ts');
     expect(initial).toContain('renderer/sale/counter-schemas-loader.ts');
   });
