@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { messagesFor } from '../../../renderer/i18n/messages';
+import { loadMessages, messagesFor } from '../../../renderer/i18n/messages';
+
+// English is its own chunk in the app; here it is loaded once, as a till set to English does at start.
+await loadMessages('en');
 
 type Tree = Record<string, unknown>;
 
