@@ -11,7 +11,7 @@ import { ListDetail } from '../app/ListDetail';
 import { BackOffice, Toolbar } from '../app/Toolbar';
 import { bridge } from '../bridge/client';
 import { describeBridgeError } from '../bridge/bridge-error-text';
-import { useText } from '../i18n/use-text';
+import { useScreenText } from '../i18n/screen-text';
 import { DATE_PRESETS, dateWindow, type DatePreset } from './date-range';
 import { SaleDetail } from './SaleDetail';
 import { SaleList } from './SaleList';
@@ -21,7 +21,7 @@ const STATES: SaleState[] = ['waiting', 'sending', 'queued', 'validated', 'needs
 const PAGE = 100;
 
 export function HistoryScreen(): ReactNode {
-  const t = useText();
+  const t = useScreenText();
   const notify = useApp((s) => s.notify);
   const updates = useSaleUpdates();
   const [text, setText] = useState('');

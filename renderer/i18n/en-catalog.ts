@@ -2,7 +2,6 @@
 import type { esCatalog } from './es-catalog';
 
 export const enCatalog: typeof esCatalog = {
-  catalog: 'Catalog',
   catalogTitle: 'Product catalog',
   catalogSearch: 'Search the catalog',
   catalogSearchHint: 'Name, code or barcode',

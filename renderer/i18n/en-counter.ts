@@ -1,4 +1,4 @@
-/** English words for the counter. Typed against the Spanish ones. */
+/** English words for the counter and its status bar. Typed against the Spanish ones. */
 import type { esCounter } from './es-counter';
 
 export const enCounter: typeof esCounter = {
@@ -67,4 +67,14 @@ export const enCounter: typeof esCounter = {
   importUnreadable: (line: string) => `The file cannot be read as CSV near line ${line} (a quote left open?)`,
   importEmpty: 'The file is empty: the first row must name the columns',
   importMore: (n: string) => `and ${n} more problems`,
+  quitWithUnsent: (count: number, age: string) => `${count} sales are not sent yet (the oldest has waited ${age}).`,
+  unsentLateTitle: 'Saved sales the service has not confirmed yet',
+  unsentLate: (count: number, minutes: number) => `${count === 1 ? '1 sale has' : `${count} sales have`} waited more than ${minutes} min`,
+  backupWarnNever: 'No backup has ever been made',
+  backupWarnDays: (days) => `No backup for ${days} ${days === 1 ? 'day' : 'days'}`,
+  printerState: {
+    idle: 'printer ready', printing: 'printing…', not_responding: 'printer not responding', paper_out: 'printer out of paper',
+    offline: 'printer cover open or in error', not_configured: 'no thermal printer',
+  },
+  printerWaiting: (n) => (n === 1 ? '1 receipt waiting' : `${n} receipts waiting`),
 };

@@ -160,4 +160,9 @@ export const enProblems: typeof esProblems = {
   setupSeller: 'Complete the seller\'s details (business name, NIT, check digit and municipality) in "Seller details".',
   setupDefaultEmail: 'Enter the default e-mail for consumidor final in "This till".',
   setupDefaultMunicipality: 'Choose the default municipality for consumidor final in "This till".',
+  voidRules: {
+    notAsked: 'the invoicing service may have stored this invoice and could not be asked, so it was not voided. Try again once the service can be reached.',
+    held: 'the invoicing service does have this invoice, so it was not voided: it keeps its document and goes on to the DIAN.',
+  },
+  pdfByPrinting: 'To save the PDF: in the print dialog that opens, choose “Save as PDF” as the destination.',
 };

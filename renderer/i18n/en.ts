@@ -216,6 +216,8 @@ export const en: Messages = {
   defaultEmailHint: 'Used when the customer is consumidor final.',
   defaultMunicipality: 'Default municipality',
   savePreferences: 'Save preferences',
+  catalog: 'Catalog',
+  shift: 'Shift',
   ...enProblems,
   ...enReceiptHistory,
   ...enHistory,

@@ -1,6 +1,5 @@
 /** Spanish words for the owner's catalog: products, shelf prices, CSV import and export. Spread into es.ts. */
 export const esCatalog = {
-  catalog: 'Catálogo',
   catalogTitle: 'Catálogo de productos',
   catalogSearch: 'Buscar en el catálogo',
   catalogSearchHint: 'Nombre, código o código de barras',

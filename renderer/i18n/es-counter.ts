@@ -1,4 +1,4 @@
-/** Spanish words for the counter: cash and change, parked sales, the customer directory. Spread into es.ts. */
+/** Spanish words for the counter: cash and change, parked sales, the customer directory, the status bar's printer and backup lines, unsent sales. In the first download (es-first.ts). */
 export const esCounter = {
   cashReceived: 'Recibido en efectivo',
   cashReceivedHint: 'Vacío: el cliente paga exacto.',
@@ -65,4 +65,14 @@ export const esCounter = {
   importUnreadable: (line: string) => `El archivo no se puede leer como CSV cerca de la línea ${line} (¿una comilla sin cerrar?)`,
   importEmpty: 'El archivo está vacío: la primera fila debe nombrar las columnas',
   importMore: (n: string) => `y ${n} errores más`,
+  quitWithUnsent: (count: number, age: string) => `Hay ${count} ventas sin enviar (la más antigua lleva ${age}).`,
+  unsentLateTitle: 'Ventas guardadas que el servicio aún no ha confirmado',
+  unsentLate: (count: number, minutes: number) => `${count === 1 ? '1 venta espera' : `${count} ventas esperan`} hace más de ${minutes} min`,
+  backupWarnNever: 'Nunca se ha hecho una copia de seguridad',
+  backupWarnDays: (days: number) => `Sin copia de seguridad desde hace ${days} ${days === 1 ? 'día' : 'días'}`,
+  printerState: {
+    idle: 'impresora lista', printing: 'imprimiendo…', not_responding: 'impresora sin respuesta', paper_out: 'impresora sin papel',
+    offline: 'impresora con la tapa abierta o en error', not_configured: 'sin impresora térmica',
+  },
+  printerWaiting: (n: number): string => (n === 1 ? '1 recibo en espera' : `${n} recibos en espera`),
 };

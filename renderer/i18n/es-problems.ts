@@ -166,4 +166,9 @@ export const esProblems = {
   setupSeller: 'Complete los datos del vendedor (razón social, NIT, DV y municipio) en «Datos del vendedor».',
   setupDefaultEmail: 'Escriba el correo por defecto para consumidor final en «Esta caja».',
   setupDefaultMunicipality: 'Elija el municipio por defecto para consumidor final en «Esta caja».',
+  voidRules: {
+    notAsked: 'el servicio de facturación pudo haber guardado esta factura y no se pudo consultar, así que no se anuló. Intente de nuevo cuando haya conexión con el servicio.',
+    held: 'el servicio de facturación sí tiene esta factura, así que no se anuló: queda con su documento y sigue su curso ante la DIAN.',
+  },
+  pdfByPrinting: 'Para guardar el PDF: en el cuadro de impresión que se abre, elija «Guardar como PDF» como destino.',
 };

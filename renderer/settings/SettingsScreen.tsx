@@ -1,7 +1,7 @@
 /** F10: connection, numbering range, seller details, and this till's preferences. */
 import type { ReactNode } from 'react';
 import { useApp } from '../app/app-store';
-import { useText } from '../i18n/use-text';
+import { useScreenText } from '../i18n/screen-text';
 import { ConnectionSection } from './ConnectionSection';
 import { PreferencesSection } from './PreferencesSection';
 import { PrinterSection } from './PrinterSection';
@@ -12,7 +12,7 @@ import { SetupNotice } from './SetupNotice';
 import { BackupSection } from './BackupSection';
 
 export function SettingsScreen(): ReactNode {
-  const t = useText();
+  const t = useScreenText();
   const loaded = useApp((s) => s.settings !== null);
   if (!loaded) return <p className="muted">{t.loading}</p>;
   return (
