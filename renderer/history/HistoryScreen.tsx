@@ -16,6 +16,8 @@ import { DATE_PRESETS, dateWindow, type DatePreset } from './date-range';
 import { SaleDetail } from './SaleDetail';
 import { SaleList } from './SaleList';
 import { useSaleUpdates } from './use-sale-updates';
+// The history's own styles come with its chunk, not in the counter's first download.
+import '../styles/history.css';
 
 const STATES: SaleState[] = ['waiting', 'sending', 'queued', 'validated', 'needs_attention'];
 const PAGE = 100;

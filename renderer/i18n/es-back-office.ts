@@ -2,12 +2,20 @@
 import { esBackup } from './es-backup';
 import { esCatalog } from './es-catalog';
 import { esCorrections } from './es-corrections';
+import { esCustomers } from './es-customers';
 import { esHistory } from './es-history';
+import { esLayout } from './es-layout';
+import { esPeopleScreen } from './es-people-screen';
 import { esPrinter } from './es-printer';
 import { esReceiptHistory } from './es-receipt-history';
+import { esScreens } from './es-screens';
 import { esShifts } from './es-shifts';
 
 export const esBackOffice = {
+  ...esScreens,
+  ...esPeopleScreen,
+  ...esCustomers,
+  ...esLayout,
   ...esReceiptHistory,
   ...esHistory,
   ...esCatalog,

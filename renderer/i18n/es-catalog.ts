@@ -61,4 +61,7 @@ export const esCatalog = {
     taxMismatch: (v: string) => `no coincide con «${v}»`,
     shelfMiss: (shelf: string, payable: string, difference: string) => `ningún precio base da exactamente ${shelf}; el más cercano cobra ${payable} (diferencia ${difference})`,
   },
+  catalogQuickKey: 'Mostrar como tecla rápida en la venta',
+  catalogQuickKeyOrder: 'Orden en las teclas rápidas',
+  catalogQuickKeyOrderHint: 'Opcional: 1 va primero; sin número, por nombre después.',
 };

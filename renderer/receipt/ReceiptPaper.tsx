@@ -15,6 +15,8 @@ import { useScreenText } from '../i18n/screen-text';
 import { ReceiptQr } from './ReceiptQr';
 import { authorizationLines } from '../../shared/numbering-authorization';
 import { softwareMakerLine } from '../../shared/software-maker';
+// Paper's styles (on screen and in print) come with the chunk that draws it, not in the counter's first download.
+import '../styles/receipt.css';
 
 export function ReceiptPaper({ receipt }: { receipt: ReceiptDto }): ReactNode {
   const t = useScreenText();

@@ -10,6 +10,8 @@ import { useScreenText } from '../i18n/screen-text';
 import { ReceiptPaper } from './ReceiptPaper';
 import { downloadPdf } from './download-pdf';
 import { ThermalPrintButton } from './ThermalPrintButton';
+// Paper's styles (on screen and in print) come with the chunk that draws it, not in the counter's first download.
+import '../styles/receipt.css';
 
 export function ReceiptScreen({ saleId }: { saleId: number }): ReactNode {
   const t = useScreenText();

@@ -22,6 +22,8 @@ import { ThermalPrintButton } from '../receipt/ThermalPrintButton';
 import { ShiftReportPaper } from './ShiftReportPaper';
 import { refreshUnsent, useUnsent, waitedText } from './unsent-store';
 import './shifts.css';
+// Paper's styles (on screen and in print) come with the chunk that draws it, not in the counter's first download.
+import '../styles/receipt.css';
 
 type Count = ReturnType<typeof fullCashCount>;
 
