@@ -2,10 +2,10 @@
  * The bridge over HTTP on 127.0.0.1 (browser mode): POST /bridge/<method> with the per-launch key, and
  * Server-Sent Events for the core's pushes. Errors come back as envelopes, never as throws.
  */
-import {
-  UPLOAD_PATH, type BridgeEnvelope, type BridgeEventName, type BridgeEvents, type BridgeInput, type BridgeMethod, type BridgeResult,
-  type BridgeTransport, type UploadBody,
+import type {
+  BridgeEnvelope, BridgeEventName, BridgeEvents, BridgeInput, BridgeMethod, BridgeResult, BridgeTransport, UploadBody,
 } from '../../shared/bridge/contract';
+import { UPLOAD_PATH } from '../../shared/bridge/names';
 import type { UploadReceiptDto } from '../../shared/bridge/types';
 
 export interface HttpTransportOptions {

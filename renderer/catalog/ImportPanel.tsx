@@ -6,12 +6,12 @@ import { useApp } from '../app/app-store';
 import { bridge } from '../bridge/client';
 import { FilePicker } from '../app/FilePicker';
 import { describeBridgeError } from '../bridge/bridge-error-text';
-import { useText } from '../i18n/use-text';
+import { useScreenText } from '../i18n/screen-text';
 import { callWithOwner } from '../people/owner-pin';
 import { importProblemText } from '../app/import-problem-text';
 
 function Problems(p: { caption: string; list: CsvRowProblemDto[]; kind: 'error' | 'warning' }): ReactNode {
-  const t = useText();
+  const t = useScreenText();
   return (
     <table className={`import-problems import-${p.kind}`} data-testid={`import-${p.kind}s`}>
       <caption>{p.caption}</caption>
@@ -26,7 +26,7 @@ function Problems(p: { caption: string; list: CsvRowProblemDto[]; kind: 'error' 
 }
 
 export function ImportPanel(p: { onImported(): void }): ReactNode {
-  const t = useText();
+  const t = useScreenText();
   const notify = useApp((s) => s.notify);
   // The file as the core received it (uploaded once, read from its disk a chunk at a time for the preview and the import).
   const [upload, setUpload] = useState<string | null>(null);

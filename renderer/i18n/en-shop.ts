@@ -1,9 +1,9 @@
 /** English words for the shop server (issue 20). */
-import type { esShop } from './es-shop';
+import type { esShop, esShopLine } from './es-shop';
 
 const sales = (n: number) => `${n} ${n === 1 ? 'sale' : 'sales'}`;
 
-export const enShop: typeof esShop = {
+export const enShop: typeof esShop & typeof esShopLine = {
   shopTitle: 'Shop server',
   shopIntro: 'With several tills, the shop server keeps one catalog, customers, people and every sale. This till keeps selling and invoicing when the server does not answer.',
   shopAddress: 'Server address',

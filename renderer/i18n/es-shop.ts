@@ -1,6 +1,24 @@
 /** Spanish words for the shop server (issue 20): Settings → Servidor de la tienda, and the status bar's line. */
 const sales = (n: number) => `${n} ${n === 1 ? 'venta' : 'ventas'}`;
 
+/** The status bar's line: part of the first download (es-first.ts). */
+export const esShopLine = {
+  shopLine: {
+    connected: 'Servidor de la tienda: al día',
+    waiting: (n: number) => `Servidor de la tienda: ${sales(n)} por enviar`,
+    away: (since: string, n: number) => `Servidor de la tienda sin conexión desde ${since}${n > 0 ? ` · ${sales(n)} por enviar` : ''}`,
+  },
+  shopProblem: {
+    CERT_MISMATCH: 'certificado distinto del emparejado',
+    AUTH_REVOKED: 'esta caja fue retirada en el servidor',
+    AUTH_UNKNOWN_TILL: 'el servidor no conoce esta caja; empareje de nuevo',
+    AUTH_NO_KEY: 'falta la llave de la caja en el llavero; empareje de nuevo',
+    KEYCHAIN_UNAVAILABLE: 'no se pudo leer el llavero del sistema',
+    AUTH_STALE: 'la hora de esta caja no coincide con la del servidor',
+  } as Record<string, string>,
+};
+
+/** Settings → Servidor de la tienda and the shift close: with the back office's words. */
 export const esShop = {
   shopTitle: 'Servidor de la tienda',
   shopIntro: 'Con varias cajas, el servidor de la tienda guarda un solo catálogo, clientes, personas y todas las ventas. Esta caja sigue vendiendo y facturando aunque el servidor no responda.',
@@ -36,18 +54,5 @@ export const esShop = {
   } as Record<string, string>,
   shopAddressInvalid: 'Escriba la dirección del servidor, por ejemplo 192.168.1.20:8443 (HTTPS; HTTP solo hacia 127.0.0.1).',
   shopCodeInvalid: 'El código tiene 10 caracteres, como K7QF2-M2XDA.',
-  shopLine: {
-    connected: 'Servidor de la tienda: al día',
-    waiting: (n: number) => `Servidor de la tienda: ${sales(n)} por enviar`,
-    away: (since: string, n: number) => `Servidor de la tienda sin conexión desde ${since}${n > 0 ? ` · ${sales(n)} por enviar` : ''}`,
-  },
-  shopProblem: {
-    CERT_MISMATCH: 'certificado distinto del emparejado',
-    AUTH_REVOKED: 'esta caja fue retirada en el servidor',
-    AUTH_UNKNOWN_TILL: 'el servidor no conoce esta caja; empareje de nuevo',
-    AUTH_NO_KEY: 'falta la llave de la caja en el llavero; empareje de nuevo',
-    KEYCHAIN_UNAVAILABLE: 'no se pudo leer el llavero del sistema',
-    AUTH_STALE: 'la hora de esta caja no coincide con la del servidor',
-  } as Record<string, string>,
   shopShiftWarning: (n: number) => `${sales(n)} de este equipo aún no ${n === 1 ? 'está' : 'están'} en el servidor de la tienda; se ${n === 1 ? 'enviará' : 'enviarán'} cuando responda.`,
 };

@@ -1,7 +1,7 @@
 /** F10: connection, numbering range, seller details, and this till's preferences. */
 import type { ReactNode } from 'react';
 import { useApp } from '../app/app-store';
-import { useText } from '../i18n/use-text';
+import { useScreenText } from '../i18n/screen-text';
 import { ConnectionSection } from './ConnectionSection';
 import { PreferencesSection } from './PreferencesSection';
 import { PrinterSection } from './PrinterSection';
@@ -13,7 +13,7 @@ import { BackupSection } from './BackupSection';
 import { ShopServerSection } from './ShopServerSection';
 
 export function SettingsScreen(): ReactNode {
-  const t = useText();
+  const t = useScreenText();
   const loaded = useApp((s) => s.settings !== null);
   if (!loaded) return <p className="muted">{t.loading}</p>;
   return (

@@ -11,11 +11,11 @@ import { CheckField, TextField } from '../app/fields';
 import { bridge } from '../bridge/client';
 import { describeBridgeError } from '../bridge/bridge-error-text';
 import { formatDateTime } from '../format/date-time';
-import { useText } from '../i18n/use-text';
+import { useScreenText } from '../i18n/screen-text';
 import { callWithOwner } from '../people/owner-pin';
 
 export function ShopServerSection(): ReactNode {
-  const t = useText();
+  const t = useScreenText();
   const locale = useApp((s) => s.locale);
   // The status bar's snapshot moves with every push: the section reads again when it does.
   const line = useApp((s) => s.status?.shopServer);

@@ -15,18 +15,20 @@ import { bridge } from '../bridge/client';
 import { describeBridgeError } from '../bridge/bridge-error-text';
 import { formatDateTime } from '../format/date-time';
 import { parseDecimalText, regroupMoneyText } from '../format/decimal-text';
-import { useText } from '../i18n/use-text';
+import { useScreenText } from '../i18n/screen-text';
 import { callWithOwner } from '../people/owner-pin';
 import { downloadPdf } from '../receipt/download-pdf';
 import { ThermalPrintButton } from '../receipt/ThermalPrintButton';
 import { ShiftReportPaper } from './ShiftReportPaper';
 import { refreshUnsent, useUnsent, waitedText } from './unsent-store';
 import './shifts.css';
+// Paper's styles (on screen and in print) come with the chunk that draws it, not in the counter's first download.
+import '../styles/receipt.css';
 
 type Count = ReturnType<typeof fullCashCount>;
 
 export function ShiftScreen(): ReactNode {
-  const t = useText();
+  const t = useScreenText();
   const locale = useApp((s) => s.locale);
   const notify = useApp((s) => s.notify);
   const shell = useApp((s) => s.info?.shell);

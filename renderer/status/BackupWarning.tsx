@@ -3,7 +3,7 @@
  * It opens Settings at its backups, far down the screen.
  */
 import type { ReactNode } from 'react';
-import { backupWarning } from '../../shared/backup';
+import { backupWarning } from '../../shared/backup-age';
 import { useApp } from '../app/app-store';
 import { useText } from '../i18n/use-text';
 import { BACKUP_SECTION_ID } from '../settings/backup-section-id';

@@ -1,6 +1,6 @@
 /** Always visible: connection, pending sales and progress, the DEMO badge, and the last error in plain words. */
 import { useEffect, useState, type ReactNode } from 'react';
-import type { Messages } from '../i18n/messages';
+import type { FirstMessages } from '../i18n/messages';
 import { useApp } from '../app/app-store';
 import { bridge } from '../bridge/client';
 import { formatDateTime } from '../format/date-time';
@@ -72,7 +72,7 @@ export function StatusBar(): ReactNode {
   );
 }
 
-function activityText(activity: EngineActivity, t: Messages): string {
+function activityText(activity: EngineActivity, t: FirstMessages): string {
   switch (activity.kind) {
     case 'rate_limited':
       return t.activityRateLimited(activity.seconds);

@@ -1,7 +1,7 @@
 /** The status bar's words for the shop server (pure, tested without a DOM): away since when, and what waits. */
 import type { Locale, ShopServerLineDto } from '../../shared/bridge/types';
 import { formatDateTime } from '../format/date-time';
-import type { Messages } from '../i18n/messages';
+import type { FirstMessages } from '../i18n/messages';
 
 export interface ShopServerLineText { text: string; away: boolean }
 
@@ -14,7 +14,7 @@ function since(at: number, now: number, locale: Locale): string {
   return locale === 'en' ? `${day(at)} ${time}` : `el ${day(at)} ${time}`;
 }
 
-export function shopServerLineText(line: ShopServerLineDto | null | undefined, t: Messages, locale: Locale, now: number): ShopServerLineText | null {
+export function shopServerLineText(line: ShopServerLineDto | null | undefined, t: Pick<FirstMessages, 'shopLine' | 'shopProblem'>, locale: Locale, now: number): ShopServerLineText | null {
   if (!line) return null;
   if (line.unreachableSince !== null) {
     const why = line.problem ? t.shopProblem[line.problem] : undefined;

@@ -353,8 +353,7 @@ export function parseBridgeInput<M extends BridgeMethod>(method: M, input: unkno
 }
 
 /** The renderer's view of the bridge: one typed function. Both transports implement it. */
-/** Browser mode's upload address (the per-launch key in its header, as every bridge call). */
-export const UPLOAD_PATH = '/bridge-upload';
+export { UPLOAD_PATH } from './names';
 
 /** A chosen file (the page's File, read from disk as it is sent) or its bytes (what crosses Electron's preload). */
 export type UploadBody = ArrayBuffer | { readonly size: number; arrayBuffer(): Promise<ArrayBuffer> };

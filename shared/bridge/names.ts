@@ -34,3 +34,6 @@ export type BridgeEventNameOnly = (typeof BRIDGE_EVENT_NAMES)[number];
 export function isBridgeMethodName(name: unknown): name is BridgeMethodName {
   return typeof name === 'string' && (BRIDGE_METHOD_NAMES as readonly string[]).includes(name);
 }
+
+/** Browser mode's route for a file handed over as a file (a catalog CSV); here so the renderer needs no schemas for it. */
+export const UPLOAD_PATH = '/bridge-upload';
