@@ -10,6 +10,7 @@ import { enShifts } from './en-shifts';
 import { enCorrections } from './en-corrections';
 import { enPrinter } from './en-printer';
 import { enBackup } from './en-backup';
+import { enUpdates } from './en-updates';
 import { enTouch } from './en-touch';
 import { enLayout } from './en-layout';
 import type { Messages } from './messages-type';
@@ -226,6 +227,7 @@ export const en: Messages = {
   ...enCorrections,
   ...enPrinter,
   ...enBackup,
+  ...enUpdates,
   ...enTouch,
   ...enLayout,
 };

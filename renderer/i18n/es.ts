@@ -10,6 +10,7 @@ import { esShifts } from './es-shifts';
 import { esCorrections } from './es-corrections';
 import { esPrinter } from './es-printer';
 import { esBackup } from './es-backup';
+import { esUpdates } from './es-updates';
 import { esTouch } from './es-touch';
 import { esLayout } from './es-layout';
 
@@ -233,6 +234,7 @@ export const es = {
   ...esCorrections,
   ...esPrinter,
   ...esBackup,
+  ...esUpdates,
   ...esTouch,
   ...esLayout,
 };

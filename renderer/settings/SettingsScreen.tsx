@@ -10,6 +10,7 @@ import { SellerSection } from './SellerSection';
 import { AuthorizationSection } from './AuthorizationSection';
 import { SetupNotice } from './SetupNotice';
 import { BackupSection } from './BackupSection';
+import { UpdatesSection } from './UpdatesSection';
 
 export function SettingsScreen(): ReactNode {
   const t = useText();
@@ -29,6 +30,7 @@ export function SettingsScreen(): ReactNode {
         <SellerSection />
         <AuthorizationSection />
         <BackupSection />
+        <UpdatesSection />
       </div>
     </div>
   );

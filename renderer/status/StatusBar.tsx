@@ -10,6 +10,7 @@ import { PrinterStatus } from './PrinterStatus';
 import { describeSyncError } from './sync-error-text';
 import { UnsentAlert } from '../shifts/UnsentAlert';
 import { BackupWarning } from './BackupWarning';
+import { UpdateRefusalWarning } from './UpdateRefusalWarning';
 
 export function StatusBar(): ReactNode {
   const t = useText();
@@ -47,6 +48,7 @@ export function StatusBar(): ReactNode {
       <UnsentAlert />
       <PrinterStatus />
       <BackupWarning />
+      <UpdateRefusalWarning />
       {s.needsAttention > 0 ? (
         <button type="button" className="link attention" onClick={() => show('history')}>{t.needsAttentionCount(s.needsAttention)}</button>
       ) : null}

@@ -20,6 +20,7 @@ import { correctSaleSchema, saleCorrectionQuerySchema, voidSaleSchema } from '..
 import type { CorrectionResultDto, SaleCorrectionDto } from './types';
 import { printerSettingsSchema } from '../printer';
 import { backupPassphraseSchema, localPathSchema, type BackupStatusDto, type RestoreDoneDto, type RestorePreviewDto } from '../backup';
+import { dismissUpdateRefusalSchema, type UpdateRefusalDto } from '../update-refusal';
 import { BRIDGE_EVENT_NAMES, BRIDGE_METHOD_NAMES, isBridgeMethodName, type BridgeEventNameOnly, type BridgeMethodName } from './names';
 import type {
   AppInfoDto, ChargeResult, CustomerDto, ProductDto, RangesDto, ReceiptDto, SaleDetailDto, SaleEventDto,
@@ -283,6 +284,12 @@ export const bridgeContract = {
   },
   /** Owners only. Restore, step 2: the inspected copy replaces the data file (the old one is kept) and the till reopens on it. */
   'backup.restore': { input: withOwnerOverride({ token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) }), result: returns<RestoreDoneDto>() },
+
+  /**
+   * Owners only. Hides the notice of a refused update (shared/update-refusal.ts; the status snapshot carries it);
+   * answers with the notice still shown, if a newer refusal came meanwhile.
+   */
+  'updates.dismiss': { input: dismissUpdateRefusalSchema, result: returns<UpdateRefusalDto | null>() },
 } as const;
 
 export type BridgeContract = typeof bridgeContract;

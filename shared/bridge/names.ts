@@ -24,6 +24,7 @@ export const BRIDGE_METHOD_NAMES = [
   'printer.printShift',
   'receipt.reprint',
   'backup.status', 'backup.configure', 'backup.run', 'backup.inspect', 'backup.restore',
+  'updates.dismiss',
 ] as const;
 export type BridgeMethodName = (typeof BRIDGE_METHOD_NAMES)[number];
 

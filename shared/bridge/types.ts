@@ -10,6 +10,7 @@ import type { OpenSaleDraft } from '../open-sale';
 import type { OverrideDetail } from '../override-detail';
 import type { CashTender } from '../cash';
 import type { PrinterSettings } from '../printer';
+import type { UpdateRefusalDto } from '../update-refusal';
 
 /** Cash at the counter: received, asked for (rounded to the smallest coin) and change, exact decimal strings. */
 export type CashTenderDto = CashTender;
@@ -228,6 +229,8 @@ export interface SyncStatusDto {
   others?: OtherServiceStatusDto[];
   /** When the last good backup was taken (null: never); absent where this till takes none. */
   lastBackupAt?: number | null;
+  /** The newest update refused for its signature, until a good update or an owner dismisses it (null: none). */
+  updateRefusal?: UpdateRefusalDto | null;
 }
 
 /** A service other than the one in use that still has sales to send or settle: the status bar names it. */
