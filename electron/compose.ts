@@ -176,6 +176,11 @@ export async function composePosApp(opts: ComposeOptions): Promise<ComposedApp> 
       listeners.clear();
       await current.app.close();
     },
+    // Always the till open now (a restore reopens it on another file, which then keeps the notice).
+    updates: {
+      refused: (version, check) => current.app.updates.refused(version, check),
+      verified: (version) => current.app.updates.verified(version),
+    },
   };
   return {
     app,

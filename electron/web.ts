@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from './browser/data-dir';
+import { watchFolderForUpdates } from './browser/folder-updates';
 import { startBrowserHost } from './browser/host';
 import { composePosApp } from './compose';
 import { dispatch } from './core/bridge/dispatch';
@@ -75,10 +76,15 @@ async function main(): Promise<void> {
     log,
   });
 
+  // No updater in browser mode; a local update folder, when named, is checked like a download (folder-updates.ts).
+  const updateFolder = process.env.MOSTRADOR_UPDATE_FOLDER;
+  const updates = updateFolder ? watchFolderForUpdates(updateFolder, composed.app.updates, log) : null;
+
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
+    updates?.stop();
     await host.close();
     await composed.close();
     process.exit(0);

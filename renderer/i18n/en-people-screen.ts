@@ -35,6 +35,7 @@ export const enPeopleScreen: typeof esPeopleScreen = {
     overridesRead: 'Approvals log read',
     backupConfigure: (folder: string | null, passphraseChanged: boolean) => `Backups: folder ${folder ?? 'inside the data folder'}${passphraseChanged ? ', passphrase changed' : ''}`,
     backupInspect: (file: string) => `Backup read for a restore: ${file}`,
+    updateDismiss: (version: string) => `Notice of refused update ${version} dismissed`,
     backupRestore: 'Data restored from a backup',
     unsentAlert: (minutes: string) => `Unsent sales highlighted after ${minutes} minutes`,
     customerTax: (identification: string, changes: string) => `Customer ${identification}: ${changes}`,

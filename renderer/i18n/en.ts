@@ -11,6 +11,7 @@ import { enCorrections } from './en-corrections';
 import { enPrinter } from './en-printer';
 import { enBackup } from './en-backup';
 import { enShop } from './en-shop';
+import { enUpdates } from './en-updates';
 import { enTouch } from './en-touch';
 import { enLayout } from './en-layout';
 import { enScreens } from './en-screens';
@@ -156,6 +157,7 @@ export const en: Messages = {
   ...enPrinter,
   ...enBackup,
   ...enShop,
+  ...enUpdates,
   ...enTouch,
   ...enLayout,
   ...enScreens,

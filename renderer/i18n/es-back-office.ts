@@ -11,6 +11,7 @@ import { esReceiptHistory } from './es-receipt-history';
 import { esScreens } from './es-screens';
 import { esShifts } from './es-shifts';
 import { esShop } from './es-shop';
+import { esUpdates } from './es-updates';
 
 export const esBackOffice = {
   ...esScreens,
@@ -25,4 +26,5 @@ export const esBackOffice = {
   ...esPrinter,
   ...esBackup,
   ...esShop,
+  ...esUpdates,
 };

@@ -9,6 +9,7 @@ import { esCounter } from './es-counter';
 import { esPeople } from './es-people';
 import { esTouch } from './es-touch';
 import { esShopLine } from './es-shop';
+import { esUpdateLine } from './es-updates';
 
 export const esFirst = {
   // app
@@ -147,4 +148,5 @@ export const esFirst = {
   ...esPeople,
   ...esTouch,
   ...esShopLine,
+  ...esUpdateLine,
 };

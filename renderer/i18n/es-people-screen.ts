@@ -34,6 +34,7 @@ export const esPeopleScreen = {
     overridesRead: 'Se consultaron las autorizaciones',
     backupConfigure: (folder: string | null, passphraseChanged: boolean) => `Copias de seguridad: carpeta ${folder ?? 'dentro de la carpeta de datos'}${passphraseChanged ? ', contraseña cambiada' : ''}`,
     backupInspect: (file: string) => `Copia leída para restaurar: ${file}`,
+    updateDismiss: (version: string) => `Aviso de la actualización rechazada ${version} descartado`,
     backupRestore: 'Datos restaurados desde una copia de seguridad',
     unsentAlert: (minutes: string) => `Aviso de ventas sin enviar a los ${minutes} minutos`,
     customerTax: (identification: string, changes: string) => `Cliente ${identification}: ${changes}`,

@@ -11,6 +11,7 @@ import { AuthorizationSection } from './AuthorizationSection';
 import { SetupNotice } from './SetupNotice';
 import { BackupSection } from './BackupSection';
 import { ShopServerSection } from './ShopServerSection';
+import { UpdatesSection } from './UpdatesSection';
 
 export function SettingsScreen(): ReactNode {
   const t = useScreenText();
@@ -31,6 +32,7 @@ export function SettingsScreen(): ReactNode {
         <SellerSection />
         <AuthorizationSection />
         <BackupSection />
+        <UpdatesSection />
       </div>
     </div>
   );

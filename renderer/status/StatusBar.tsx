@@ -11,6 +11,7 @@ import { describeSyncError } from './sync-error-text';
 import { UnsentAlert } from '../shifts/UnsentAlert';
 import { BackupWarning } from './BackupWarning';
 import { shopServerLineText } from './shop-server-line';
+import { UpdateRefusalWarning } from './UpdateRefusalWarning';
 
 export function StatusBar(): ReactNode {
   const t = useText();
@@ -50,6 +51,7 @@ export function StatusBar(): ReactNode {
       <UnsentAlert />
       <PrinterStatus />
       <BackupWarning />
+      <UpdateRefusalWarning />
       {s.needsAttention > 0 ? (
         <button type="button" className="link attention" onClick={() => show('history')}>{t.needsAttentionCount(s.needsAttention)}</button>
       ) : null}

@@ -20,6 +20,7 @@ import { correctSaleSchema, saleCorrectionQuerySchema, voidSaleSchema } from '..
 import type { CorrectionResultDto, SaleCorrectionDto } from './types';
 import { printerSettingsSchema } from '../printer';
 import { backupPassphraseSchema, localPathSchema, type BackupStatusDto, type RestoreDoneDto, type RestorePreviewDto } from '../backup';
+import { dismissUpdateRefusalSchema, type UpdateRefusalDto } from '../update-refusal';
 import { BRIDGE_EVENT_NAMES, BRIDGE_METHOD_NAMES, isBridgeMethodName, type BridgeEventNameOnly, type BridgeMethodName } from './names';
 import type {
   AppInfoDto, ChargeResult, CustomerDto, ProductDto, RangesDto, ReceiptDto, SaleDetailDto, SaleEventDto,
@@ -296,6 +297,11 @@ export const bridgeContract = {
   'shopServer.pair': { input: withOwnerOverride(shopPairingSchema.shape), result: returns<ShopServerDto>() },
   /** Owners only. Forgets the pairing and the key; sales and edits stay at the till. */
   'shopServer.unpair': { input: withOwnerOverride({}), result: returns<ShopServerDto>() },
+  /**
+   * Owners only. Hides the notice of a refused update (shared/update-refusal.ts; the status snapshot carries it);
+   * answers with the notice still shown, if a newer refusal came meanwhile.
+   */
+  'updates.dismiss': { input: dismissUpdateRefusalSchema, result: returns<UpdateRefusalDto | null>() },
 } as const;
 
 export type BridgeContract = typeof bridgeContract;

@@ -25,6 +25,7 @@ export const BRIDGE_METHOD_NAMES = [
   'receipt.reprint',
   'backup.status', 'backup.configure', 'backup.run', 'backup.inspect', 'backup.restore',
   'shopServer.status', 'shopServer.pair', 'shopServer.unpair',
+  'updates.dismiss',
 ] as const;
 export type BridgeMethodName = (typeof BRIDGE_METHOD_NAMES)[number];
 

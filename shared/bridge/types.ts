@@ -10,6 +10,7 @@ import type { OpenSaleDraft } from '../open-sale';
 import type { OverrideDetail } from '../override-detail';
 import type { CashTender } from '../cash';
 import type { PrinterSettings } from '../printer';
+import type { UpdateRefusalDto } from '../update-refusal';
 
 /** Cash at the counter: received, asked for (rounded to the smallest coin) and change, exact decimal strings. */
 export type CashTenderDto = CashTender;
@@ -230,6 +231,8 @@ export interface SyncStatusDto {
   lastBackupAt?: number | null;
   /** The shop server, when this till is paired with one (issue 20); absent or null when not. */
   shopServer?: ShopServerLineDto | null;
+  /** The newest update refused for its signature, until a good update or an owner dismisses it (null: none). */
+  updateRefusal?: UpdateRefusalDto | null;
 }
 
 /** What the status bar says of the shop server. */

@@ -34,6 +34,8 @@ import { backupPassphrase } from '../backup/backup-passphrase';
 import { startRecordPruning, type RecordPruning } from './record-pruning';
 import { createShopLink, type ShopLinkOptions } from '../shop/shop-link';
 import { shopServerHandlers } from './shop-server-handlers';
+import { updateRefusalNotice, type UpdateVerdicts } from '../updates/update-refusal-notice';
+import { updateHandlers } from './update-handlers';
 
 export type PosEvent = { [E in BridgeEventName]: { event: E; payload: BridgeEvents[E] } }[BridgeEventName];
 
@@ -73,6 +75,8 @@ export interface PosApp {
   start(): Promise<void>;
   subscribe(listener: (event: PosEvent) => void): () => void;
   close(): Promise<void>;
+  /** Where the shell's updater reports each downloaded update's signature check (a refusal is shown to the owner). */
+  updates: UpdateVerdicts;
 }
 
 /** Browser mode: the page prints itself with window.print(), which also offers "Save as PDF". */
@@ -145,10 +149,15 @@ export function createPosApp(opts: PosAppOptions): PosApp {
     store, credentials, now, log, ...(opts.random ? { random: opts.random } : {}), ...opts.shop,
     onChange: () => announceStatusSoon(),
   });
+  // Read once here and kept in memory, like the last good copy: the snapshot reads nothing for it.
+  const updateNotice = updateRefusalNotice(store, now, () => announceStatusSoon());
 
   const syncStatus = (): SyncStatusDto => {
     const { snapshot, problem } = connection.status();
-    const status = { ...syncStatusDto(snapshot, progress.update(snapshot), isDemo(), problem, connection.others()), shopServer: shopLink.line() };
+    const status = {
+      ...syncStatusDto(snapshot, progress.update(snapshot), isDemo(), problem, connection.others()),
+      shopServer: shopLink.line(), updateRefusal: updateNotice.current(),
+    };
     // The last good copy is kept in memory by the backup service: the snapshot reads nothing for it.
     return backups ? { ...status, lastBackupAt: backups.lastGood()?.at ?? null } : status;
   };
@@ -215,6 +224,7 @@ export function createPosApp(opts: PosAppOptions): PosApp {
       ...correctionHandlers(ctx),
       ...desk.handlers,
       ...(backups && opts.backup ? backupHandlers(ctx, backups, passphrase, opts.backup) : unavailableBackups),
+      ...updateHandlers(updateNotice),
       // A closed shift is a natural moment for a copy: started after the close's answer, never delaying or failing it.
       'shifts.close': async (input) => {
         const report = await shiftCalls['shifts.close'](input);
@@ -261,6 +271,7 @@ export function createPosApp(opts: PosAppOptions): PosApp {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    updates: updateNotice,
     async close() {
       if (statusSoon) clearImmediate(statusSoon);
       pruning?.stop();
