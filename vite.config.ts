@@ -21,6 +21,8 @@ export default defineConfig({
     outDir: '../dist/renderer',
     emptyOutDir: true,
     target: 'chrome120',
+    // Chromium (Electron's and browser mode's) has modulepreload: the polyfill would only weigh on the first download.
+    modulePreload: { polyfill: false },
     sourcemap: false,
     // Inline data: URIs would need a looser CSP; keep every asset a file.
     assetsInlineLimit: 0,

@@ -18,9 +18,13 @@ import { openStore, type Store, type StoreOptions } from './core/store';
 import { removeStaleInspections, replaceDataFile } from './core/backup/restore';
 import type { BridgeHandlers } from './core/bridge/dispatch';
 import type { PosEvent } from './core/app/pos-app';
+import { createUploadStore, type UploadStore } from './core/uploads/upload-store';
+import { LIMITS } from '../shared/limits';
 
 export const DATA_FILE = 'mostrador.sqlite';
 export const DEMO_SERVICE_FILE = 'demo-service.sqlite';
+/** Files handed over for an import, kept for an hour at most; emptied at every start. */
+export const UPLOADS_DIR = 'uploads';
 
 export interface ComposeOptions {
   dataDir: string;
@@ -35,6 +39,7 @@ export interface ComposeOptions {
   api?: PosAppOptions['api'];
   engine?: PosAppOptions['engine'];
   printing?: PosAppOptions['printing'];
+  shop?: PosAppOptions['shop'];
   log?: (line: string) => void;
   /** The clock of the store and the app (tests move it forward to lift a pause); Date.now by default. */
   now?: () => number;
@@ -44,6 +49,8 @@ export interface ComposeOptions {
 
 export interface ComposedApp {
   app: PosApp;
+  /** Where the shell puts a file the screen hands over as a file (browser mode's upload, Electron's IPC). */
+  uploads: UploadStore;
   close(): Promise<void>;
 }
 
@@ -94,6 +101,8 @@ export async function composePosApp(opts: ComposeOptions): Promise<ComposedApp> 
   mkdirSync(opts.dataDir, { recursive: true });
   const log = opts.log ?? (() => {});
   const listeners = new Set<(event: PosEvent) => void>();
+  // Outlives a restore's reopen: a file chosen before it is still there after.
+  const uploads = createUploadStore({ dir: join(opts.dataDir, UPLOADS_DIR), maxBytes: LIMITS.catalogFileBytes });
   let reopening: Promise<void> | null = null;
 
   async function open(): Promise<{ app: PosApp; store: Store; unsubscribe: () => void }> {
@@ -116,10 +125,12 @@ export async function composePosApp(opts: ComposeOptions): Promise<ComposedApp> 
       version: opts.version,
       log,
       backup: { dataDir: opts.dataDir, dataFile: DATA_FILE, reopen },
+      uploads,
       ...(opts.printer ? { printer: opts.printer } : {}),
       ...(opts.api ? { api: opts.api } : {}),
       ...(opts.engine ? { engine: opts.engine } : {}),
       ...(opts.printing ? { printing: opts.printing } : {}),
+      ...(opts.shop ? { shop: opts.shop } : {}),
       ...(opts.now ? { now: opts.now } : {}),
     });
     try {
@@ -165,14 +176,21 @@ export async function composePosApp(opts: ComposeOptions): Promise<ComposedApp> 
       listeners.clear();
       await current.app.close();
     },
+    // Always the till open now (a restore reopens it on another file, which then keeps the notice).
+    updates: {
+      refused: (version, check) => current.app.updates.refused(version, check),
+      verified: (version) => current.app.updates.verified(version),
+    },
   };
   return {
     app,
+    uploads,
     async close() {
       await reopening?.catch(() => {});
       current.unsubscribe();
       await current.app.close();
       current.store.close();
+      uploads.close();
     },
   };
 }

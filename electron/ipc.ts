@@ -6,7 +6,9 @@
 import type { IpcMain, IpcMainInvokeEvent } from 'electron';
 import { isBridgeMethod, type BridgeEnvelope } from '../shared/bridge/contract';
 import { isAppPage } from './window';
-import { CALL_CHANNEL, EVENT_CHANNEL, isBridgeEventName, type BridgeEventMessage } from './preload-api';
+import { CALL_CHANNEL, EVENT_CHANNEL, UPLOAD_CHANNEL, isBridgeEventName, type BridgeEventMessage } from './preload-api';
+import { receiveUpload, type UploadStore } from './core/uploads/upload-store';
+import type { UploadReceiptDto } from '../shared/bridge/types';
 
 /** The core's dispatch with its handlers bound: `(method, input) => dispatch(handlers, method, input)`. */
 export type BridgeDispatch = (method: string, rawInput: unknown) => Promise<BridgeEnvelope<unknown>>;
@@ -51,14 +53,38 @@ export async function answerBridgeCall(
   }
 }
 
-/** Registers the `pos:call` handler; returns its removal (used when the app quits). */
+/** One `pos:upload`: a chosen file's bytes, from the app's own page only, written to the core's upload folder. */
+export async function answerUpload(
+  sender: BridgeSender,
+  bytes: unknown,
+  uploads: UploadStore,
+  appUrl: string,
+): Promise<BridgeEnvelope<UploadReceiptDto>> {
+  if (!sender.topFrame || !isTrustedSender(sender.url, appUrl)) {
+    return refusal('FORBIDDEN', 'This page may not use the point of sale.');
+  }
+  if (!(bytes instanceof ArrayBuffer) && !ArrayBuffer.isView(bytes)) return refusal('INVALID_INPUT', 'An upload must be the file\'s bytes.');
+  const view = bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  try {
+    return await receiveUpload(uploads, [view]);
+  } catch {
+    return refusal('INTERNAL', 'Something went wrong inside Mostrador; the details are in the log.');
+  }
+}
+
+/** Registers the `pos:call` and `pos:upload` handlers; returns their removal (used when the app quits). */
 export function registerBridgeIpc(
   ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>,
   dispatch: BridgeDispatch,
   appUrl: string,
+  uploads?: UploadStore,
 ): () => void {
   ipcMain.handle(CALL_CHANNEL, (event, message: unknown) => answerBridgeCall(senderOf(event), message, dispatch, appUrl));
-  return () => ipcMain.removeHandler(CALL_CHANNEL);
+  if (uploads) ipcMain.handle(UPLOAD_CHANNEL, (event, bytes: unknown) => answerUpload(senderOf(event), bytes, uploads, appUrl));
+  return () => {
+    ipcMain.removeHandler(CALL_CHANNEL);
+    if (uploads) ipcMain.removeHandler(UPLOAD_CHANNEL);
+  };
 }
 
 /** Where events go: the window's web contents, which may already be closed. */

@@ -74,7 +74,7 @@ async function start(): Promise<void> {
   const composed = core;
   stops.push(registerBridgeIpc(ipcMain, (method, input) => dispatch(composed.app.handlers, method, input, {
     onInternalError: (name, error) => log(`bridge ${name} failed: ${error instanceof Error ? error.message : 'unknown error'}`),
-  }), APP_URL));
+  }), APP_URL, composed.uploads));
   stops.push(composed.app.subscribe((message) => {
     const contents = liveContents();
     if (contents) sendBridgeEvent(contents, message);
@@ -95,7 +95,8 @@ async function startUpdates(): Promise<void> {
     const feedUrl = feedUrlFromAppUpdateYml(readFileSync(config, 'utf8'));
     const verify = (downloadedFile: string) => checkDownloadedUpdate({ downloadedFile, feedUrl, fetch: (url) => net.fetch(url, { cache: 'no-store' }) });
     const { autoUpdater } = await import('electron-updater');
-    updates = watchForUpdates(autoUpdater, verify, log);
+    // Each verdict goes to the core: a refused update is shown to the owner until a good one or a dismissal.
+    updates = watchForUpdates(autoUpdater, verify, log, core ? { verdicts: core.app.updates } : {});
   } catch (error) {
     log(`updates are off: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -9,6 +9,8 @@ import { BRIDGE_EVENT_NAMES as BRIDGE_EVENTS, isBridgeMethodName as isBridgeMeth
 
 /** Renderer → main: `ipcRenderer.invoke(CALL_CHANNEL, { method, input })`, answered with an envelope. */
 export const CALL_CHANNEL = 'pos:call';
+/** Renderer → main: `ipcRenderer.invoke(UPLOAD_CHANNEL, bytes)` with a chosen file's bytes (an ArrayBuffer), answered with an envelope. */
+export const UPLOAD_CHANNEL = 'pos:upload';
 /** Main → renderer: `webContents.send(EVENT_CHANNEL, { event, payload })`. */
 export const EVENT_CHANNEL = 'pos:event';
 
@@ -29,6 +31,7 @@ export function readBridgeEventMessage(message: unknown): BridgeEventMessage | n
 /** The two IPC primitives the preload has; passed in so this file never imports 'electron'. */
 export interface PreloadIpc {
   invoke(channel: typeof CALL_CHANNEL, message: BridgeCallMessage): Promise<unknown>;
+  invoke(channel: typeof UPLOAD_CHANNEL, bytes: ArrayBuffer): Promise<unknown>;
   /** Registers a listener for main's events; returns its removal. */
   listen(channel: typeof EVENT_CHANNEL, listener: (message: unknown) => void): () => void;
 }
@@ -39,7 +42,7 @@ const unknownMethod = (method: unknown): BridgeEnvelope<never> => ({
 });
 
 /**
- * `window.pos`: `call(method, input)` and `on(event, listener)`. A name outside the contract never crosses
+ * `window.pos`: `call(method, input)`, `upload(file)` and `on(event, listener)`. A name outside the contract never crosses
  * to main; the page's listeners receive the payload only (never Electron's event object, which carries the sender).
  */
 export function createPosApi(ipc: PreloadIpc): BridgeTransport {
@@ -62,6 +65,12 @@ export function createPosApi(ipc: PreloadIpc): BridgeTransport {
     call(method, input) {
       if (!isBridgeMethod(method)) return Promise.resolve(unknownMethod(method));
       return ipc.invoke(CALL_CHANNEL, { method, input }) as Promise<never>;
+    },
+    async upload(file) {
+      // Only bytes cross to main (one structured-clone copy, no base64); main writes them to a file.
+      // Not `instanceof ArrayBuffer`: what crosses the context bridge belongs to the other world's ArrayBuffer.
+      const bytes = 'arrayBuffer' in file && typeof file.arrayBuffer === 'function' ? await file.arrayBuffer() : file as ArrayBuffer;
+      return ipc.invoke(UPLOAD_CHANNEL, bytes) as Promise<never>;
     },
     on<E extends BridgeEventName>(event: E, listener: (payload: BridgeEvents[E]) => void) {
       if (!isBridgeEventName(event)) throw new TypeError(`${String(event)} is not a bridge event`);

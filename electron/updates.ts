@@ -5,11 +5,13 @@
  * shift is open; otherwise it waits for a later close. It never restarts the app by itself. The decision is a pure
  * function (tested); `watchForUpdates` only attaches it to an updater. A downloaded update counts only once its Ed25519
  * signature checks out against the key built into the app (core/updates/update-signature.ts), and it is checked
- * again just before it installs; a refused update is logged and shown by `status()`.
+ * again just before it installs; a refused update is logged, shown by `status()` and reported to the core
+ * (`verdicts`, core/updates/update-refusal-notice.ts), which keeps it on screen until a good update or the owner.
  */
 
 import type { UnsentSalesDto } from '../shared/bridge/types';
 import { dispatch, type BridgeHandlers } from './core/bridge/dispatch';
+import type { UpdateVerdicts } from './core/updates/update-refusal-notice';
 import { describeRefusal, type SignatureCheck } from './core/updates/update-signature';
 
 /** What the till is doing when it closes. */
@@ -76,7 +78,23 @@ export interface UpdateWatch {
   stop(): void;
 }
 
-export function watchForUpdates(updater: Updater, verify: VerifyUpdate, log: (line: string) => void, every = UPDATE_CHECK_EVERY_MS): UpdateWatch {
+export interface WatchOptions {
+  /** The core's notice: each verdict is reported there (the owner sees a refused update on screen). */
+  verdicts?: UpdateVerdicts;
+  every?: number;
+}
+
+export function watchForUpdates(updater: Updater, verify: VerifyUpdate, log: (line: string) => void, options: WatchOptions = {}): UpdateWatch {
+  const { verdicts, every = UPDATE_CHECK_EVERY_MS } = options;
+  // A report that fails (the core closing) must not stop the watch: the log still says what happened.
+  const report = (say: (to: UpdateVerdicts) => void) => {
+    if (!verdicts) return;
+    try {
+      say(verdicts);
+    } catch (error) {
+      log(`update verdict not recorded: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
   // Never the library's own install-on-quit: it would not ask whether sales are unsent, nor check our signature.
   updater.autoDownload = true;
   updater.autoInstallOnAppQuit = false;
@@ -87,6 +105,7 @@ export function watchForUpdates(updater: Updater, verify: VerifyUpdate, log: (li
     downloaded = null;
     status = { state: 'refused', version, reason: check };
     log(`update ${version} refused: ${describeRefusal(check)}`);
+    report((to) => to.refused(version, check));
   };
   const checked = (file: string) => verify(file).catch((error: unknown): SignatureCheck => (
     { ok: false, reason: 'update unreadable', detail: error instanceof Error ? error.message : String(error) }
@@ -99,6 +118,7 @@ export function watchForUpdates(updater: Updater, verify: VerifyUpdate, log: (li
       if (!check.ok) { refuse(info.version, check); return; }
       downloaded = { version: info.version, file: info.downloadedFile };
       status = { state: 'ready', version: info.version };
+      report((to) => to.verified(info.version));
       log(`update ${info.version} downloaded and signed by Mostrador; it installs when Mostrador is closed with every sale sent`);
     });
   });

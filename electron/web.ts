@@ -9,9 +9,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from './browser/data-dir';
+import { watchFolderForUpdates } from './browser/folder-updates';
 import { startBrowserHost } from './browser/host';
 import { composePosApp } from './compose';
 import { dispatch } from './core/bridge/dispatch';
+import { receiveUpload } from './core/uploads/upload-store';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const USAGE = 'usage: npm run start:web -- [--port 5174] [--data-dir <folder>] [--no-open]';
@@ -67,16 +69,22 @@ async function main(): Promise<void> {
       onInternalError: (name, error) => log(`bridge ${name} failed: ${error instanceof Error ? error.message : 'unknown error'}`),
     }),
     subscribe: (listener) => composed.app.subscribe(listener),
+    upload: (body) => receiveUpload(composed.uploads, body),
     staticDir: join(ROOT, 'dist', 'renderer'),
     key: randomBytes(24).toString('base64url'),
     port: options.port,
     log,
   });
 
+  // No updater in browser mode; a local update folder, when named, is checked like a download (folder-updates.ts).
+  const updateFolder = process.env.MOSTRADOR_UPDATE_FOLDER;
+  const updates = updateFolder ? watchFolderForUpdates(updateFolder, composed.app.updates, log) : null;
+
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
+    updates?.stop();
     await host.close();
     await composed.close();
     process.exit(0);

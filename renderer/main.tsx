@@ -4,10 +4,8 @@ import { App } from './app/App';
 import { AppFailed, ErrorBoundary } from './app/ScreenBoundary';
 import './styles/base.css';
 import './styles/screens.css';
-import './styles/receipt.css';
 import './styles/guards.css';
 import './styles/people.css';
-import './styles/history.css';
 import './styles/touch.css';
 import './styles/layout.css';
 

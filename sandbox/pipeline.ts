@@ -1,17 +1,17 @@
 /**
- * The background life of an accepted invoice: number → CUFE → UBL → sign → transmit → DIAN verdict.
- * Each step is persisted on the document (`stage`), so a restarted sandbox resumes where it stopped.
+ * The background life of an accepted invoice: number → CUFE and QR URL → transmit → DIAN verdict. The stage after
+ * the CUFE keeps its old name, 'signed': the signed UBL follows from what is fixed by then and is made when first
+ * asked for (document-ubl.ts). Each step is persisted on the document (`stage`), so a restarted sandbox resumes where
+ * it stopped.
  */
 import type { InvoiceRequest } from '../shared/api/invoice-request';
 import type { DocumentTotals } from '../shared/money';
 import { computeCufe, dianQrUrl } from './cufe';
-import { bumpCounter, metaOrCreate, type SandboxDb } from './db';
+import { bumpCounter, type SandboxDb } from './db';
 import { findDocument, unfinishedDocumentIds, type DocumentRow } from './documents-store';
 import { findRange, takeNextNumber } from './numbering-ranges';
 import { qrDataUri } from './qr';
 import type { SandboxSeller } from './seller';
-import { createSigningKey, signInvoiceXml, type SigningKey } from './signing';
-import { buildInvoiceUbl } from './ubl';
 
 export interface PipelineDeps {
   db: SandboxDb;
@@ -41,13 +41,6 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
   const timers = new Map<string, NodeJS.Timeout>();
   const running = new Set<string>();
   let closed = false;
-  let signingKey: SigningKey | null = null;
-
-  // Generated lazily (RSA is slow) and persisted, so every document of a database is signed by the same key.
-  function key(): SigningKey {
-    signingKey ??= JSON.parse(metaOrCreate(db, 'xml_signing_key', () => JSON.stringify(createSigningKey()))) as SigningKey;
-    return signingKey;
-  }
 
   function schedule(id: string, delayMs: number): void {
     if (closed) return;
@@ -94,48 +87,22 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
     return numbered;
   }
 
-  function sign(row: DocumentRow): DocumentRow {
-    const range = findRange(db, row.range_id);
-    if (!range || row.full_number === null || row.issued_at === null) throw new Error(`document ${row.id} is not numbered`);
+  /** Fixes what the signed UBL will say: the CUFE from the key fields and the QR URL (document-ubl.ts signs it when asked). */
+  function seal(row: DocumentRow): DocumentRow {
+    if (row.full_number === null || row.issued_at === null) throw new Error(`document ${row.id} is not numbered`);
     const request = JSON.parse(row.request_json) as InvoiceRequest;
     const totals = JSON.parse(row.totals_json) as DocumentTotals;
-    const issuedAt = new Date(row.issued_at);
     // DIAN order: the CUFE comes from the key fields, the UBL carries CUFE and QR URL, the signature covers it all.
     const cufe = computeCufe({
       fullNumber: row.full_number,
-      issuedAt,
+      issuedAt: new Date(row.issued_at),
       totals,
       sellerNit: deps.seller.nit,
       buyerId: request.customer.identification,
       technicalKey: deps.seller.technicalKey,
       environment: '2',
     });
-    const qrUrl = dianQrUrl(cufe);
-    const ubl = buildInvoiceUbl({
-      request,
-      totals,
-      fullNumber: row.full_number,
-      issuedAt,
-      range: {
-        prefix: range.prefix,
-        resolution: range.resolution,
-        resolutionDate: range.resolution_date,
-        from: range.from_number,
-        to: range.to_number,
-        startDate: range.start_date,
-        endDate: range.end_date,
-      },
-      seller: deps.seller,
-      cufe,
-      qrUrl,
-    });
-    const signed = signInvoiceXml(ubl, key());
-    return touch("cufe = @cufe, qr_url = @qr_url, signed_xml = @signed_xml, stage = 'signed'", {
-      id: row.id,
-      cufe,
-      qr_url: qrUrl,
-      signed_xml: signed,
-    });
+    return touch("cufe = @cufe, qr_url = @qr_url, stage = 'signed'", { id: row.id, cufe, qr_url: dianQrUrl(cufe) });
   }
 
   async function decide(row: DocumentRow): Promise<void> {
@@ -161,7 +128,7 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
       let row = findDocument(db, id);
       if (!row || row.stage === 'done') return;
       if (row.stage === 'accepted') row = number(row);
-      if (row?.stage === 'numbered') row = sign(row);
+      if (row?.stage === 'numbered') row = seal(row);
       // Transmission to the simulated DIAN always succeeds; its verdict comes after the validation delay.
       if (row?.stage === 'signed') row = touch("stage = 'transmitted'", { id });
       if (row?.stage === 'transmitted') await decide(row);

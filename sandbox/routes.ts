@@ -1,6 +1,7 @@
 /** The sandbox's route table: the /v1 API of the spec plus the /sandbox/* tooling routes. */
 import { readCounters, resetCounters, type SandboxDb } from './db';
-import { findDocument } from './documents-store';
+import type { SignedUbl } from './document-ubl';
+import { findDocument, type DocumentRow } from './documents-store';
 import type { TokenService } from './auth';
 import type { Faults } from './faults';
 import { failure, json, type Reply } from './http-io';
@@ -20,6 +21,8 @@ export interface RouteDeps {
   faults: Faults | null;
   /** Every request the rate limit counted; present with faults. */
   arrivals?: ArrivalLog | null;
+  /** A document's signed UBL, made when first asked for (document-ubl.ts). */
+  signedUbl: SignedUbl;
 }
 
 const REQUEST_COUNTER = 'request:';
@@ -30,13 +33,10 @@ function clientOf(clientId: string | null): string {
   return clientId;
 }
 
-/** A document of this client, or the 404/409 reply explaining why its artefact is not available. */
-function ownDocumentArtefact(db: SandboxDb, clientId: string, id: string, pick: 'signed_xml' | 'totals_json'): Reply | string {
+/** A document of this client, or the 404 reply. */
+function ownDocument(db: SandboxDb, clientId: string, id: string): DocumentRow | Reply {
   const row = findDocument(db, id);
-  if (!row || row.client_id !== clientId) return failure(404, 'NOT_FOUND', `document ${id} not found`);
-  const value = row[pick];
-  if (value === null) return failure(409, 'NOT_READY', `document ${id} has not been signed yet`);
-  return value;
+  return row && row.client_id === clientId ? row : failure(404, 'NOT_FOUND', `document ${id} not found`);
 }
 
 function counters(db: SandboxDb): Reply {
@@ -73,15 +73,18 @@ export function buildRoutes(deps: RouteDeps): Route[] {
     {
       method: 'GET', pattern: '/sandbox/documents/{id}/ubl', auth: 'bearer',
       handle(ctx) {
-        const found = ownDocumentArtefact(db, clientOf(ctx.clientId), ctx.params.id ?? '', 'signed_xml');
-        return typeof found === 'string' ? { status: 200, body: found, contentType: 'application/xml; charset=utf-8' } : found;
+        const row = ownDocument(db, clientOf(ctx.clientId), ctx.params.id ?? '');
+        if (!('id' in row)) return row;
+        const signed = deps.signedUbl(row);
+        if (signed === null) return failure(409, 'NOT_READY', `document ${row.id} has not been signed yet`);
+        return { status: 200, body: signed, contentType: 'application/xml; charset=utf-8' };
       },
     },
     {
       method: 'GET', pattern: '/sandbox/documents/{id}/totals', auth: 'bearer',
       handle(ctx) {
-        const found = ownDocumentArtefact(db, clientOf(ctx.clientId), ctx.params.id ?? '', 'totals_json');
-        return typeof found === 'string' ? json(200, JSON.parse(found)) : found;
+        const row = ownDocument(db, clientOf(ctx.clientId), ctx.params.id ?? '');
+        return 'id' in row ? json(200, JSON.parse(row.totals_json)) : row;
       },
     },
     { method: 'POST', pattern: '/sandbox/webhooks', auth: 'bearer', body: true, handle: (ctx) => deps.webhooks.register(clientOf(ctx.clientId), ctx.body) },

@@ -8,6 +8,7 @@ import { createFaults } from './faults';
 import { failure, readJsonBody, writeReply, type BodyResult, type Reply } from './http-io';
 import type { InvoiceDeps } from './invoices';
 import { seedNumberingRanges } from './numbering-ranges';
+import { createUblSigner } from './document-ubl';
 import { createPipeline } from './pipeline';
 import { createArrivalLog, createRateLimiter } from './rate-limit';
 import { matchRoute } from './router';
@@ -82,7 +83,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   const invoices: InvoiceDeps = { db, now, enqueue: (id) => pipeline.enqueue(id), statusChanged: (row) => webhooks.statusChanged(row) };
   // Only with faults, like every other test-only tool: the debug route reads it.
   const arrivals = opts.faults ? createArrivalLog() : null;
-  const routes = buildRoutes({ db, now, tokens, invoices, webhooks, faults, arrivals });
+  const routes = buildRoutes({ db, now, tokens, invoices, webhooks, faults, arrivals, signedUbl: createUblSigner(db, DEMO_SELLER) });
   const limiter = createRateLimiter({ limit: opts.rateLimit ?? 300, windowMs: opts.rateLimitWindowMs ?? 60_000, now });
 
   let closed = false;

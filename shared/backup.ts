@@ -4,8 +4,8 @@
  */
 import { z } from 'zod';
 
-/** The status bar warns once the last good copy is older than this (or there never was one). */
-export const BACKUP_WARN_AFTER_MS = 48 * 60 * 60 * 1000;
+export { BACKUP_WARN_AFTER_MS, backupWarning } from './backup-age';
+
 export const BACKUP_PASSPHRASE_MIN = 10;
 
 /** A folder or file on this computer, typed or pasted by the owner: absolute, one line. */
@@ -59,12 +59,4 @@ export interface RestoreDoneDto {
   reopened: boolean;
   /** The copy's till sent to a real service whose secret this keychain lacks (a secret is never in a backup): enter it again. */
   secretNeeded: boolean;
-}
-
-/** Whole days since the last good copy when the status bar should warn; null = no warning. 'never' = no copy at all. */
-export function backupWarning(lastGoodAt: number | null | undefined, now: number): { days: number } | 'never' | null {
-  if (lastGoodAt === undefined) return null; // this till does not take backups (tests, an in-memory store)
-  if (lastGoodAt === null) return 'never';
-  const age = now - lastGoodAt;
-  return age > BACKUP_WARN_AFTER_MS ? { days: Math.floor(age / 86_400_000) } : null;
 }

@@ -1,10 +1,9 @@
 /**
  * Cash at the counter: what the cashier was handed, what the till asks for (the total rounded to the smallest
  * coin, DOMAIN.md) and the change. Not sent to the service; stored with the sale and printed on the receipt.
- * One rule for the sale screen and the core (`sales.charge` refuses a cash sale paid short).
+ * One rule for the sale screen and the core (`sales.charge` refuses a cash sale paid short; its schema is in
+ * `sale-input.ts`). No zod here: the counter's first render uses these.
  */
-import { z } from 'zod';
-import { boundedNumber } from './field-rules';
 import { LIMITS } from './limits';
 import { cashChange, cashDue, type Amount } from './money';
 
@@ -17,8 +16,6 @@ export const SMALLEST_COIN = 50;
 
 /** Cash is counted in whole pesos. */
 export const CASH_RECEIVED_RULE = { min: 0, max: LIMITS.maxCashReceived, decimals: 0 } as const;
-export const cashInputSchema = z.strictObject({ received: boundedNumber(CASH_RECEIVED_RULE) });
-export type CashInput = z.infer<typeof cashInputSchema>;
 
 export interface CashTender {
   /** What the cashier was handed. */

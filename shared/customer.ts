@@ -4,7 +4,9 @@ import type { InvoiceCustomer } from './api/invoice-request';
 import { IDENTIFICATION_TYPES, PERSON_TYPES, TAX_REGIMES } from './codes';
 import { boundedText, codeOf, emailAddress, municipalityCode, requiredText } from './field-rules';
 import { LIMITS } from './limits';
-import { identificationProblem, nitCheckDigit } from './nit';
+import { identificationProblem } from './nit';
+
+export { consumidorFinal } from './consumidor-final';
 
 /**
  * A buyer as Mostrador accepts one (bridge and customer form): every code from its list, every text bounded, and
@@ -25,23 +27,3 @@ export const customerInputSchema = z.strictObject({
   const problem = identificationProblem(c.identification_type, c.identification, c.dv);
   if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message, input: c });
 }) satisfies z.ZodType<InvoiceCustomer>;
-
-/** The anonymous buyer of DOMAIN.md, the usual default at a counter. */
-const CONSUMIDOR_FINAL_ID = '222222222222';
-
-/**
- * A complete "consumidor final" customer: cédula de ciudadanía (13), persona natural (2),
- * no responsable de IVA (49). The seller's e-mail and municipality stand in for the buyer's.
- */
-export function consumidorFinal(opts: { email: string; municipality_code: string }): InvoiceCustomer {
-  return {
-    identification_type: '13',
-    identification: CONSUMIDOR_FINAL_ID,
-    dv: nitCheckDigit(CONSUMIDOR_FINAL_ID),
-    person_type: '2',
-    name: 'Consumidor final',
-    tax_regime: '49',
-    email: opts.email,
-    municipality_code: opts.municipality_code,
-  };
-}

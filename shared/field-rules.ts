@@ -7,6 +7,9 @@ import { z } from 'zod';
 import { expecting } from './api/field-problems';
 import { DIVIPOLA_CODE, isCodeOf } from './codes';
 import { LIMITS } from './limits';
+import { numberProblem, type NumberRule } from './number-rule';
+
+export { decimalsOf, numberProblem, type NumberRule } from './number-rule';
 
 // C0/C1 control characters and unpaired surrogates: they cannot be written into the service's XML, and a body
 // the service cannot sign would be stuck in the outbox.
@@ -50,42 +53,6 @@ export const emailAddress = () =>
     .refine((value) => value.trim() !== '', { error: 'must not be empty' })
     .max(LIMITS.emailLength, { error: `must be at most ${LIMITS.emailLength} characters` })
     .regex(z.regexes.email, { error: 'must be a valid e-mail address' });
-
-/**
- * Decimals a number is written with, from its shortest exact spelling ("0.375" → 3, "5e-324" → 324). No float
- * arithmetic, so 0.1 + 0.2 (0.30000000000000004) honestly has 17.
- */
-export function decimalsOf(value: number): number {
-  const match = /^-?\d+(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(value));
-  if (!match) return Infinity;
-  const fraction = match[1]?.length ?? 0;
-  const exponent = Number(match[2] ?? 0);
-  return Math.max(0, fraction - exponent);
-}
-
-export interface NumberRule {
-  /** The smallest value allowed; `above` instead refuses it too (quantity > 0). */
-  min: number;
-  above?: boolean;
-  max: number;
-  decimals: number;
-}
-
-/** 10000000000 → "10 000 000 000": a limit a person can read, in either language. */
-const spell = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
-
-/** Why a number breaks its rule, or null. Non-finite numbers and -0 are refused; the range comes before decimals. */
-export function numberProblem(value: number, rule: NumberRule): string | null {
-  if (!Number.isFinite(value)) return 'must be a finite number';
-  const range = rule.above
-    ? `must be greater than ${spell(rule.min)} and at most ${spell(rule.max)}`
-    : `must be from ${spell(rule.min)} to ${spell(rule.max)}`;
-  if (Object.is(value, -0) || (rule.above ? value <= rule.min : value < rule.min) || value > rule.max) return range;
-  if (decimalsOf(value) > rule.decimals) {
-    return rule.decimals === 0 ? 'must be a whole number' : `must have at most ${rule.decimals} decimals`;
-  }
-  return null;
-}
 
 /** A number held to a rule; one message per field, the most basic rule broken first. */
 export const boundedNumber = (rule: NumberRule) =>

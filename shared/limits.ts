@@ -50,12 +50,17 @@ export const LIMITS = {
   /** A product category ("Lácteos"). */
   categoryLength: 60,
   /** Data rows of one CSV import, products or customers (a large shop has a few tens of thousands of products). */
-  csvFileRows: 60_000,
+  csvFileRows: 100_000,
   /**
-   * Bytes of one CSV file for import, products or customers (measured as a file: what the file picker reports).
-   * Sent as base64, it stays under the bridge's 2 MB body; a larger catalog is imported in parts.
+   * Bytes of one CSV file sent inside a bridge call (base64 in its input, under the bridge's 2 MB body), products or
+   * customers (measured as a file: what the file picker reports). A customer list is sent this way.
    */
   csvFileBytes: 1_400_000,
+  /**
+   * Bytes of a product CSV uploaded to the core as a file (browser mode: a streamed upload; Electron: its bytes over
+   * IPC), then read a chunk at a time: 100 000 products with long names and several columns.
+   */
+  catalogFileBytes: 25_000_000,
   /** A charge whose total is above this asks the cashier to confirm before it is recorded. */
   confirmTotalAbove: 20_000_000,
   /** Characters of a number field as typed on the sale screen (kept in the open sale until it is fixed). */

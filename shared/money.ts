@@ -1,13 +1,12 @@
 /**
  * Invoice money: the one function the receipt, the history and every report use, so their
- * figures never drift by a cent. Exact decimals only (decimal.js); rounding per DOMAIN.md:
+ * figures never drift by a cent. Exact decimals only (`exact-decimal.ts`, BigInt); rounding per DOMAIN.md:
  * every line figure is rounded half-up to cents, and document totals add the rounded figures.
  */
-import DecimalJs from 'decimal.js';
-
-/** A local constructor so no other module's Decimal settings change. */
-const Dec = DecimalJs.clone({ precision: 50, rounding: DecimalJs.ROUND_HALF_UP });
-type Dec = InstanceType<typeof Dec>;
+import {
+  compare, divideToWhole, exact, minus, parseExact, plus, roundTo, shiftDown, significantDigits, times, toFixed, toPlain,
+  ZERO, type Exact,
+} from './exact-decimal';
 
 /** Exact decimal with exactly two decimals, e.g. "1190.00"; never a float. */
 export type Amount = string;
@@ -29,13 +28,12 @@ export interface DocumentTotals {
   taxes: TaxGroup[]; tax_total: Amount; payable: Amount;
 }
 
-// Input limits that keep every product below 50 significant digits, so no intermediate
-// result is ever rounded by the 50-digit precision (only the deliberate half-up to cents).
+// Input limits that keep every figure a sane amount (and every product of two below 36 digits).
 const MAX_SIGNIFICANT_DIGITS = 18;
-const LIMIT = new Dec('1e15');
+const LIMIT = exact(10n ** 15n);
 const DECIMAL_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
-function parseFigure(value: unknown, field: string): Dec {
+function parseFigure(value: unknown, field: string): Exact {
   let text: string;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw new RangeError(`${field} must be a finite number, got ${String(value)}`);
@@ -45,40 +43,41 @@ function parseFigure(value: unknown, field: string): Dec {
   } else {
     throw new RangeError(`${field} must be a number or a decimal string, got ${typeof value}`);
   }
-  if (!DECIMAL_TEXT.test(text)) throw new RangeError(`${field} is not a decimal number: "${text}"`);
-  const d = new Dec(text);
-  if (d.isNegative() && !d.isZero()) throw new RangeError(`${field} must not be negative, got ${text}`);
-  if (d.gte(LIMIT)) throw new RangeError(`${field} is too large: ${text}`);
-  if (d.sd() > MAX_SIGNIFICANT_DIGITS) {
+  const d = DECIMAL_TEXT.test(text) ? parseExact(text) : null;
+  if (d === null) throw new RangeError(`${field} is not a decimal number: "${text}"`);
+  if (d.units < 0n) throw new RangeError(`${field} must not be negative, got ${text}`);
+  if (compare(d, LIMIT) >= 0) throw new RangeError(`${field} is too large: ${text}`);
+  if (significantDigits(d) > MAX_SIGNIFICANT_DIGITS) {
     throw new RangeError(`${field} has more than ${MAX_SIGNIFICANT_DIGITS} significant digits: ${text}`);
   }
-  return d.abs(); // turns -0 into 0
+  return d; // -0 reads as 0: BigInt has no negative zero
 }
 
 /** Half-up to cents. */
-const cents = (d: Dec): Dec => d.toDecimalPlaces(2, DecimalJs.ROUND_HALF_UP);
-const amount = (d: Dec): Amount => d.toFixed(2, DecimalJs.ROUND_HALF_UP);
-/** "19.00" → "19", "8.50" → "8.5"; toFixed() without places never uses exponent notation. */
-const normaliseRate = (d: Dec): string => d.toFixed();
+const cents = (d: Exact): Exact => roundTo(d, 2);
+const amount = (d: Exact): Amount => toFixed(d, 2);
+/** "19.00" → "19", "8.50" → "8.5", never exponent notation. */
+const normaliseRate = (d: Exact): string => toPlain(d);
+const HUNDRED = exact(100);
 
-interface ExactLine { base: Dec; discount: Dec; lineAmount: Dec; taxes: Array<{ code: string; rate: Dec; amount: Dec }>; taxTotal: Dec }
+interface ExactLine { base: Exact; discount: Exact; lineAmount: Exact; taxes: Array<{ code: string; rate: Exact; amount: Exact }>; taxTotal: Exact }
 
 function exactLine(line: LineInput): ExactLine {
   const quantity = parseFigure(line.quantity, 'quantity');
   const price = parseFigure(line.price, 'price');
   const discountRate = parseFigure(line.discount_rate, 'discount_rate');
-  if (discountRate.gt(100)) throw new RangeError(`discount_rate is a percentage from 0 to 100, got ${discountRate.toFixed()}`);
+  if (compare(discountRate, HUNDRED) > 0) throw new RangeError(`discount_rate is a percentage from 0 to 100, got ${toPlain(discountRate)}`);
   if (!Array.isArray(line.taxes)) throw new RangeError('taxes must be a list');
 
-  const base = cents(quantity.times(price));
-  const discount = cents(base.times(discountRate).div(100));
-  const lineAmount = base.minus(discount);
+  const base = cents(times(quantity, price));
+  const discount = cents(shiftDown(times(base, discountRate), 2));
+  const lineAmount = minus(base, discount);
   const taxes = line.taxes.map((tax, i) => {
     if (typeof tax?.code !== 'string' || tax.code === '') throw new RangeError(`taxes.${i}.code must be a non-empty string`);
     const rate = parseFigure(tax.rate, `taxes.${i}.rate`);
-    return { code: tax.code, rate, amount: cents(lineAmount.times(rate).div(100)) };
+    return { code: tax.code, rate, amount: cents(shiftDown(times(lineAmount, rate), 2)) };
   });
-  const taxTotal = taxes.reduce((sum, t) => sum.plus(t.amount), new Dec(0));
+  const taxTotal = taxes.reduce((sum, t) => plus(sum, t.amount), ZERO);
   return { base, discount, lineAmount, taxes, taxTotal };
 }
 
@@ -91,7 +90,7 @@ function presentLine(x: ExactLine): LineAmounts {
       code: t.code, rate: normaliseRate(t.rate), taxable_amount: amount(x.lineAmount), amount: amount(t.amount),
     })),
     tax_total: amount(x.taxTotal),
-    payable: amount(x.lineAmount.plus(x.taxTotal)),
+    payable: amount(plus(x.lineAmount, x.taxTotal)),
   };
 }
 
@@ -102,7 +101,7 @@ export function calculateLine(line: LineInput): LineAmounts {
 
 /** Document totals: sums of the rounded line figures; taxes grouped by (code, numeric rate). */
 export function calculateTotals(lines: ReadonlyArray<LineInput>): DocumentTotals {
-  const exact = lines.map((line, i) => {
+  const exactLines = lines.map((line, i) => {
     try {
       return exactLine(line);
     } catch (error) {
@@ -110,34 +109,33 @@ export function calculateTotals(lines: ReadonlyArray<LineInput>): DocumentTotals
       throw error;
     }
   });
-  const zero = new Dec(0);
-  const sum = (pick: (x: ExactLine) => Dec): Dec => exact.reduce((s, x) => s.plus(pick(x)), zero);
+  const sum = (pick: (x: ExactLine) => Exact): Exact => exactLines.reduce((s, x) => plus(s, pick(x)), ZERO);
 
   // Keyed by the normalised rate, so 19, "19" and "19.00" land in one group.
-  const groups = new Map<string, { code: string; rate: Dec; taxable: Dec; amount: Dec }>();
-  for (const x of exact) {
+  const groups = new Map<string, { code: string; rate: Exact; taxable: Exact; amount: Exact }>();
+  for (const x of exactLines) {
     for (const t of x.taxes) {
       const key = `${t.code}\u0000${normaliseRate(t.rate)}`;
-      const group = groups.get(key) ?? { code: t.code, rate: t.rate, taxable: zero, amount: zero };
-      group.taxable = group.taxable.plus(x.lineAmount);
-      group.amount = group.amount.plus(t.amount);
+      const group = groups.get(key) ?? { code: t.code, rate: t.rate, taxable: ZERO, amount: ZERO };
+      group.taxable = plus(group.taxable, x.lineAmount);
+      group.amount = plus(group.amount, t.amount);
       groups.set(key, group);
     }
   }
   const taxes: TaxGroup[] = [...groups.values()]
-    .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : a.rate.comparedTo(b.rate)))
+    .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : compare(a.rate, b.rate)))
     .map((g) => ({ code: g.code, rate: normaliseRate(g.rate), taxable_amount: amount(g.taxable), amount: amount(g.amount) }));
 
   const lineExtension = sum((x) => x.lineAmount);
   const taxTotal = sum((x) => x.taxTotal);
   return {
-    lines: exact.map(presentLine),
+    lines: exactLines.map(presentLine),
     gross: amount(sum((x) => x.base)),
     discount: amount(sum((x) => x.discount)),
     line_extension: amount(lineExtension),
     taxes,
     tax_total: amount(taxTotal),
-    payable: amount(lineExtension.plus(taxTotal)),
+    payable: amount(plus(lineExtension, taxTotal)),
   };
 }
 
@@ -160,7 +158,9 @@ export function formatCop(value: Amount | string, locale: 'es-CO' | 'en' = 'es-C
   if (typeof value !== 'string' || !DECIMAL_TEXT.test(value)) {
     throw new RangeError(`not an amount: "${String(value)}"`);
   }
-  const fixed = new Dec(value).toFixed(2, DecimalJs.ROUND_HALF_UP);
+  const figure = parseExact(value);
+  if (figure === null) throw new RangeError(`not an amount: "${value}"`);
+  const fixed = toFixed(figure, 2);
   const negative = fixed.startsWith('-') && /[1-9]/.test(fixed);
   const [whole = '0', fraction = '00'] = fixed.replace('-', '').split('.');
   const sep = SEPARATORS[locale] ?? SEPARATORS['es-CO'];
@@ -176,16 +176,16 @@ export function formatCop(value: Amount | string, locale: 'es-CO' | 'en' = 'es-C
 export function cashDue(payable: Amount | string, smallestCoin = 50): Amount {
   const total = parseFigure(payable, 'payable');
   const coin = parseFigure(smallestCoin, 'smallest coin');
-  if (coin.isZero()) return amount(total);
-  return amount(total.div(coin).toDecimalPlaces(0, DecimalJs.ROUND_HALF_UP).times(coin));
+  if (coin.units === 0n) return amount(total);
+  return amount(times(divideToWhole(total, coin), coin));
 }
 
 /** received − due, exactly ("-150.00" when the cash does not reach). */
 export function cashChange(received: Amount | string | number, due: Amount | string): Amount {
-  return amount(parseFigure(received, 'received').minus(parseFigure(due, 'due')));
+  return amount(minus(parseFigure(received, 'received'), parseFigure(due, 'due')));
 }
 
 /** Exact sum of amounts (a shift's totals, a drawer's cash); negative inputs are refused like every figure here. */
 export function sumAmounts(values: ReadonlyArray<Amount | string | number>): Amount {
-  return amount(values.reduce<Dec>((sum, value, i) => sum.plus(parseFigure(value, `amount ${i + 1}`)), new Dec(0)));
+  return amount(values.reduce<Exact>((sum, value, i) => plus(sum, parseFigure(value, `amount ${i + 1}`)), ZERO));
 }

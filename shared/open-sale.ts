@@ -9,8 +9,7 @@ import { customerInputSchema } from './customer';
 import { LIMITS } from './limits';
 import { productCodeText, productNameText, unitMeasureCode } from './sale-line-text';
 
-/** One open sale per counter window; a named slot leaves room for parked sales later. */
-export const DEFAULT_OPEN_SALE_SLOT = 'counter';
+export { DEFAULT_OPEN_SALE_SLOT } from './open-sale-slot';
 export const openSaleSlotSchema = z.string().regex(/^[a-z0-9-]{1,32}$/, { error: 'must be 1 to 32 lowercase letters, digits or "-"' });
 
 /**

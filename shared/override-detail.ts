@@ -37,6 +37,7 @@ export type OverrideDetail =
   | { kind: 'backup-configure'; folder: string | null; passphraseChanged: boolean }
   | { kind: 'backup-inspect'; file: string }
   | { kind: 'backup-restore' }
+  | { kind: 'update-dismiss'; version: string }
   | { kind: 'customer-tax'; identification: string; changes: Array<{ field: string; from: string; to: string }> }
   | { kind: 'catalog'; method: string }
   | { kind: 'customers'; method: string }
@@ -46,7 +47,7 @@ export type OverrideDetail =
 
 const KINDS = new Set<OverrideDetail['kind']>([
   'price-approved', 'price', 'settings', 'connection', 'demo', 'printer', 'retry', 'correction', 'person', 'overrides-read',
-  'unsent-alert', 'backup-configure', 'backup-inspect', 'backup-restore', 'customer-tax', 'catalog', 'customers', 'pin-lockout', 'text',
+  'unsent-alert', 'backup-configure', 'backup-inspect', 'backup-restore', 'update-dismiss', 'customer-tax', 'catalog', 'customers', 'pin-lockout', 'text',
 ]);
 
 export const storeOverrideDetail = (detail: OverrideDetail): string => JSON.stringify(detail);

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { serializeInvoiceRequest, type InvoiceItem, type InvoicePayment, type InvoiceTax } from './api/invoice-request';
-import { CASH_MEANS, cashInputSchema, tenderCash } from './cash';
+import { CASH_MEANS, CASH_RECEIVED_RULE, tenderCash } from './cash';
 import { PAYMENT_FORMS, PAYMENT_MEANS, TAX_TYPES } from './codes';
 import { customerInputSchema } from './customer';
 import { boundedNumber, codeOf } from './field-rules';
@@ -15,16 +15,15 @@ import { calculateTotals, formatCop } from './money';
 import { openSaleSlotSchema } from './open-sale';
 import { ownerOverrideSchema } from './people';
 import { productCodeText, productNameText, unitMeasureCode } from './sale-line-text';
+import { DISCOUNT_RATE_RULE, PRICE_RULE, QUANTITY_RULE, TAX_RATE_RULE } from './sale-rules';
 
-export const QUANTITY_RULE = { min: 0, above: true, max: LIMITS.maxQuantity, decimals: LIMITS.quantityDecimals } as const;
-export const PRICE_RULE = { min: 0, max: LIMITS.maxPrice, decimals: LIMITS.priceDecimals } as const;
-export const DISCOUNT_RATE_RULE = { min: 0, max: LIMITS.maxRate, decimals: LIMITS.rateDecimals } as const;
+export { DISCOUNT_RATE_RULE, PRICE_RULE, QUANTITY_RULE, TAX_RATE_RULE } from './sale-rules';
+
 /**
  * The owner's setting "largest discount a cashier may give alone": a line discount's own rule (0 to 100 %, at most
  * 2 decimals), so the Settings field and the bridge refuse the same values. Above it a line needs the owner's PIN.
  */
 export const cashierMaxDiscountSchema = boundedNumber(DISCOUNT_RATE_RULE);
-export const TAX_RATE_RULE = { min: 0, max: LIMITS.maxRate, decimals: LIMITS.taxRateDecimals } as const;
 
 export const saleTaxSchema = z.strictObject({
   code: codeOf(TAX_TYPES, 'tax'),
@@ -51,6 +50,9 @@ export const saleLineSchema = z.strictObject({
       });
     }),
 }) satisfies z.ZodType<InvoiceItem>;
+
+/** Cash handed over at the counter, in whole pesos (`cash.ts` holds the rule and the tender). */
+export const cashInputSchema = z.strictObject({ received: boundedNumber(CASH_RECEIVED_RULE) });
 
 export const salePaymentSchema = z.strictObject({
   form_code: codeOf(PAYMENT_FORMS, 'payment form'),

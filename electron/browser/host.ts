@@ -1,11 +1,13 @@
 /**
  * Browser mode: the same core and renderer, served on 127.0.0.1 only. Bridge calls are `POST /bridge/<method>` with
- * the input as JSON and the per-launch key in `X-Mostrador-Key`; events are Server-Sent Events on
+ * the input as JSON and the per-launch key in `X-Mostrador-Key`; a chosen file (a catalog CSV) is `POST
+ * /bridge-upload` with its bytes as the body, streamed to the core's upload folder; events are Server-Sent Events on
  * `GET /bridge/events?key=…`. Everything else is the built renderer.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { BridgeEnvelope } from '../../shared/bridge/contract';
+import { UPLOAD_PATH, type BridgeEnvelope } from '../../shared/bridge/contract';
+import type { UploadReceiptDto } from '../../shared/bridge/types';
 import type { PosEvent } from '../core/app/pos-app';
 import { isAllowedHost, isAllowedOrigin, isLoopbackAddress, keyMatches } from './request-guard';
 import { PAGE_SECURITY_HEADERS, serveStatic } from './static-files';
@@ -20,6 +22,8 @@ export interface BrowserHostOptions {
   /** Runs one bridge call (the core's dispatch over its handlers). */
   call: (method: string, input: unknown) => Promise<BridgeEnvelope<unknown>>;
   subscribe: (listener: (event: PosEvent) => void) => () => void;
+  /** Receives one upload's body as it arrives (the core's receiveUpload); without it, uploads are refused. */
+  upload?: (body: AsyncIterable<Uint8Array>) => Promise<BridgeEnvelope<UploadReceiptDto>>;
   /** The built renderer (dist/renderer). */
   staticDir: string;
   /** The per-launch secret every bridge call must carry. */
@@ -65,6 +69,20 @@ function readBody(req: IncomingMessage): Promise<string | null> {
     req.on('end', () => resolve(size > MAX_BODY_BYTES ? null : Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
     req.on('close', () => { if (!req.complete) reject(new Error('the request was cut off')); });
+  });
+}
+
+/** Reads what is left of a body and drops it; past MAX_DISCARD_BYTES the connection is cut instead. */
+function discardRest(req: IncomingMessage): Promise<void> {
+  return new Promise((resolve) => {
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_DISCARD_BYTES) req.destroy();
+    });
+    req.on('end', () => resolve());
+    req.on('close', () => resolve());
+    req.resume();
   });
 }
 
@@ -114,6 +132,25 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
     sendJson(res, 200, await opts.call(method, input));
   }
 
+  async function handleUpload(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== 'POST') {
+      res.writeHead(405, { Allow: 'POST' }).end();
+      return;
+    }
+    if (!keyMatches(req.headers[KEY_HEADER] as string | undefined, opts.key)) {
+      forbidden(res, 'This call does not carry the key of this Mostrador session; open the address Mostrador printed.');
+      return;
+    }
+    if (!opts.upload) {
+      sendJson(res, 404, { ok: false, error: { code: 'UNAVAILABLE', message: 'This till takes no uploads.' } });
+      return;
+    }
+    // Not destroyed when the core stops reading early (too large): the rest is drained below so the answer arrives.
+    const answer = await opts.upload(req.iterator({ destroyOnReturn: false }) as AsyncIterable<Uint8Array>);
+    if (!req.complete) await discardRest(req);
+    sendJson(res, answer.ok ? 200 : 413, answer);
+  }
+
   function handleEvents(req: IncomingMessage, res: ServerResponse, url: URL): void {
     if (req.method !== 'GET') {
       res.writeHead(405, { Allow: 'GET' }).end();
@@ -146,6 +183,7 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
     if (!isAllowedOrigin(req.headers.origin, port)) return forbidden(res, 'Calls from other sites are refused.');
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
     if (url.pathname === '/bridge/events') return handleEvents(req, res, url);
+    if (url.pathname === UPLOAD_PATH) return handleUpload(req, res);
     if (url.pathname.startsWith('/bridge/')) return handleBridgeCall(req, res, url.pathname.slice('/bridge/'.length));
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD', ...PAGE_SECURITY_HEADERS }).end();

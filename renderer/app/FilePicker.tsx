@@ -5,7 +5,7 @@
  * after reading a file, so there is no chosen name to show.
  */
 import type { ReactNode } from 'react';
-import { useText } from '../i18n/use-text';
+import { useScreenText } from '../i18n/screen-text';
 
 interface Props {
   id: string;
@@ -16,7 +16,7 @@ interface Props {
 }
 
 export function FilePicker({ id, accept, disabled, describedBy, onFile }: Props): ReactNode {
-  const t = useText();
+  const t = useScreenText();
   return (
     <span className="file-picker">
       <input id={id} type="file" className="file-picker-input" accept={accept} disabled={disabled} aria-describedby={describedBy}

@@ -5,7 +5,7 @@
  * focused, so "Editar" on the 400th row shows the form without the user scrolling.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useText } from '../i18n/use-text';
+import { useScreenText } from '../i18n/screen-text';
 import { revealPanel } from './reveal-panel';
 
 interface Props {
@@ -27,7 +27,7 @@ interface Props {
 }
 
 export function ListDetail({ list, panel, panelLabel, panelKey, onClosePanel, focusField = true, wide, className }: Props): ReactNode {
-  const t = useText();
+  const t = useScreenText();
   const panelRef = useRef<HTMLElement>(null);
   const open = panel !== null && panel !== undefined && panel !== false;
   useEffect(() => {

@@ -1,6 +1,7 @@
 /** What every screen shares: the current screen, the core's settings and status, and the notice line. */
 import { create } from 'zustand';
 import type { AppInfoDto, Locale, SettingsDto, SyncStatusDto } from '../../shared/bridge/types';
+import { hasMessages, loadMessages } from '../i18n/messages';
 
 export type Screen = 'sale' | 'history' | 'settings' | 'receipt' | 'customers' | 'catalog' | 'people'
   | 'shifts';
@@ -59,7 +60,18 @@ export const useApp = create<AppState>()((set, get) => ({
   show: (screen) => whenLoaded(screen, () => set({ screen })),
   openReceipt: (saleId) => whenLoaded('receipt', () => set({ screen: 'receipt', receiptSaleId: saleId, receiptFrom: get().screen === 'receipt' ? get().receiptFrom : get().screen })),
   setInfo: (info) => set({ info }),
-  setSettings: (settings) => set({ settings, locale: settings.locale }),
+  setSettings: (settings) => {
+    if (hasMessages(settings.locale)) {
+      set({ settings, locale: settings.locale });
+      return;
+    }
+    // The screen keeps its language until the new one's dictionary is here (a failed load keeps the old one).
+    set({ settings });
+    void loadMessages(settings.locale).then(
+      () => { if (get().settings?.locale === settings.locale) set({ locale: settings.locale }); },
+      () => undefined,
+    );
+  },
   setStatus: (status) => set({ status }),
   notify: (kind, text) => set({ notice: { kind, text, at: Date.now() } }),
   clearNotice: () => set({ notice: null }),

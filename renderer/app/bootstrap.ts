@@ -5,7 +5,7 @@
  */
 import { bridge } from '../bridge/client';
 import { describeBridgeError } from '../bridge/bridge-error-text';
-import { messagesFor } from '../i18n/messages';
+import { loadMessages, messagesFor } from '../i18n/messages';
 import { keepOpenSale, readOpenSale } from '../sale/open-sale-sync';
 import { usePeople } from '../people/people-store';
 import { useApp } from './app-store';
@@ -26,6 +26,8 @@ export async function bootstrap(): Promise<() => void> {
     return () => undefined;
   }
   if (session.ok) usePeople.getState().setSession(session.value);
+  // An English till shows English from its first render: the dictionary's chunk comes before the counter.
+  if (settings.ok) await loadMessages(settings.value.locale).catch(() => undefined);
   if (settings.ok) app.setSettings(settings.value);
   else app.notify('error', describeBridgeError(settings.error, t));
   if (status.ok) app.setStatus(status.value);

@@ -5,6 +5,7 @@
 import type {
   BridgeEnvelope, BridgeEventName, BridgeEvents, BridgeInput, BridgeMethod, BridgeResult, BridgeTransport,
 } from '../../shared/bridge/contract';
+import type { UploadReceiptDto } from '../../shared/bridge/types';
 import { readKeyFromHash } from './browser-key';
 import { createHttpTransport } from './http-transport';
 
@@ -51,6 +52,12 @@ export const bridge = {
   },
   on<E extends BridgeEventName>(event: E, listener: (payload: BridgeEvents[E]) => void): () => void {
     return current().on(event, listener);
+  },
+  /** A chosen file handed to the core as a file (a catalog CSV); its token names it in the calls that read it. */
+  async upload(file: File): Promise<BridgeEnvelope<UploadReceiptDto>> {
+    const transport = current();
+    // Electron's preload takes bytes only (a File does not cross its isolated world); browser mode streams the File.
+    return transport === (window as unknown as { pos?: BridgeTransport }).pos ? transport.upload(await file.arrayBuffer()) : transport.upload(file);
   },
   /** True in browser mode without a key: every call would be refused. */
   missingKey(): boolean {

@@ -3,8 +3,10 @@
  * Server-Sent Events for the core's pushes. Errors come back as envelopes, never as throws.
  */
 import type {
-  BridgeEnvelope, BridgeEventName, BridgeEvents, BridgeInput, BridgeMethod, BridgeResult, BridgeTransport,
+  BridgeEnvelope, BridgeEventName, BridgeEvents, BridgeInput, BridgeMethod, BridgeResult, BridgeTransport, UploadBody,
 } from '../../shared/bridge/contract';
+import { UPLOAD_PATH } from '../../shared/bridge/names';
+import type { UploadReceiptDto } from '../../shared/bridge/types';
 
 export interface HttpTransportOptions {
   baseUrl: string;
@@ -25,26 +27,31 @@ export function createHttpTransport(opts: HttpTransportOptions): BridgeTransport
   let events: EventSource | null = null;
   const base = opts.baseUrl.replace(/\/$/, '');
 
+  async function post<T>(path: string, contentType: string, body: BodyInit): Promise<BridgeEnvelope<T>> {
+    let response: Response;
+    try {
+      response = await opts.fetch(`${base}${path}`, { method: 'POST', headers: { 'Content-Type': contentType, 'X-Mostrador-Key': opts.key }, body });
+    } catch {
+      return unreachable('The Mostrador service on this computer is not answering. Is it still running?');
+    }
+    let answer: unknown;
+    try {
+      answer = await response.json();
+    } catch {
+      return unreachable(`The Mostrador service answered ${response.status} without a readable body.`);
+    }
+    return isEnvelope(answer) ? (answer as BridgeEnvelope<T>)
+      : unreachable(`The Mostrador service answered ${response.status} with something unexpected.`);
+  }
+
   return {
-    async call<M extends BridgeMethod>(method: M, input: BridgeInput<M>): Promise<BridgeEnvelope<BridgeResult<M>>> {
-      let response: Response;
-      try {
-        response = await opts.fetch(`${base}/bridge/${method}`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'X-Mostrador-Key': opts.key },
-          body: JSON.stringify(input ?? {}),
-        });
-      } catch {
-        return unreachable('The Mostrador service on this computer is not answering. Is it still running?');
-      }
-      let body: unknown;
-      try {
-        body = await response.json();
-      } catch {
-        return unreachable(`The Mostrador service answered ${response.status} without a readable body.`);
-      }
-      return isEnvelope(body) ? (body as BridgeEnvelope<BridgeResult<M>>)
-        : unreachable(`The Mostrador service answered ${response.status} with something unexpected.`);
+    call<M extends BridgeMethod>(method: M, input: BridgeInput<M>): Promise<BridgeEnvelope<BridgeResult<M>>> {
+      return post(`/bridge/${method}`, 'application/json', JSON.stringify(input ?? {}));
+    },
+
+    upload(file: UploadBody): Promise<BridgeEnvelope<UploadReceiptDto>> {
+      // A File is sent as the body itself: the browser reads it from disk as it sends, and the core writes it as it comes.
+      return post(UPLOAD_PATH, 'application/octet-stream', file as Blob | ArrayBuffer);
     },
 
     on<E extends BridgeEventName>(event: E, listener: (payload: BridgeEvents[E]) => void): () => void {

@@ -10,7 +10,7 @@ import { BackOffice, Toolbar } from '../app/Toolbar';
 import { bridge } from '../bridge/client';
 import { describeBridgeError } from '../bridge/bridge-error-text';
 import { taxLabel } from '../format/tax-name';
-import { useText } from '../i18n/use-text';
+import { useScreenText } from '../i18n/screen-text';
 import { callWithOwner } from '../people/owner-pin';
 import { ImportPanel } from './ImportPanel';
 import { ProductForm } from './ProductForm';
@@ -18,7 +18,7 @@ import { ProductForm } from './ProductForm';
 const PAGE = 100;
 
 export function CatalogScreen(): ReactNode {
-  const t = useText();
+  const t = useScreenText();
   const locale = useApp((s) => s.locale);
   const notify = useApp((s) => s.notify);
   const [text, setText] = useState('');

@@ -3,15 +3,15 @@ import { useState, type ReactNode } from 'react';
 import type { CatalogImportPreviewDto, CsvRowProblemDto } from '../../shared/bridge/types';
 import { LIMITS } from '../../shared/limits';
 import { useApp } from '../app/app-store';
-import { fileAsBase64 } from '../app/file-base64';
+import { bridge } from '../bridge/client';
 import { FilePicker } from '../app/FilePicker';
 import { describeBridgeError } from '../bridge/bridge-error-text';
-import { useText } from '../i18n/use-text';
+import { useScreenText } from '../i18n/screen-text';
 import { callWithOwner } from '../people/owner-pin';
 import { importProblemText } from '../app/import-problem-text';
 
 function Problems(p: { caption: string; list: CsvRowProblemDto[]; kind: 'error' | 'warning' }): ReactNode {
-  const t = useText();
+  const t = useScreenText();
   return (
     <table className={`import-problems import-${p.kind}`} data-testid={`import-${p.kind}s`}>
       <caption>{p.caption}</caption>
@@ -26,47 +26,49 @@ function Problems(p: { caption: string; list: CsvRowProblemDto[]; kind: 'error' 
 }
 
 export function ImportPanel(p: { onImported(): void }): ReactNode {
-  const t = useText();
+  const t = useScreenText();
   const notify = useApp((s) => s.notify);
-  // The file's bytes as base64: the core decodes them (UTF-8 or Windows-1252) for the preview and the import alike.
-  const [file, setFile] = useState<string | null>(null);
+  // The file as the core received it (uploaded once, read from its disk a chunk at a time for the preview and the import).
+  const [upload, setUpload] = useState<string | null>(null);
   const [preview, setPreview] = useState<CatalogImportPreviewDto | null>(null);
   const [busy, setBusy] = useState(false);
   const [name, setName] = useState('');
 
   async function choose(chosen: File | undefined) {
     setPreview(null);
-    setFile(null);
+    setUpload(null);
     if (!chosen) return;
-    if (chosen.size > LIMITS.csvFileBytes) {
-      notify('error', t.importFileTooLarge(LIMITS.csvFileBytes.toLocaleString('es-CO')));
-      return;
-    }
-    let bytes: string;
-    try {
-      bytes = await fileAsBase64(chosen);
-    } catch {
-      notify('error', t.catalogFileUnreadable);
+    if (chosen.size > LIMITS.catalogFileBytes) {
+      notify('error', t.importFileTooLarge(LIMITS.catalogFileBytes.toLocaleString('es-CO')));
       return;
     }
     setBusy(true);
     setName(chosen.name);
-    const answer = await callWithOwner('catalog.importPreview', { file: bytes }, 'catalog', t.approveCatalogPreview(chosen.name));
+    let sent;
+    try {
+      sent = await bridge.upload(chosen);
+    } catch {
+      setBusy(false);
+      notify('error', t.catalogFileUnreadable);
+      return;
+    }
+    if (!sent.ok) { setBusy(false); notify('error', describeBridgeError(sent.error, t)); return; }
+    const answer = await callWithOwner('catalog.importPreview', { upload: sent.value.token }, 'catalog', t.approveCatalogPreview(chosen.name));
     setBusy(false);
     if (!answer.ok) { notify('error', describeBridgeError(answer.error, t)); return; }
-    setFile(bytes);
+    setUpload(sent.value.token);
     setPreview(answer.value);
   }
 
   async function confirm() {
-    if (file === null) return;
+    if (upload === null) return;
     setBusy(true);
-    const answer = await callWithOwner('catalog.importCommit', { file }, 'catalog', t.approveCatalogImport(name));
+    const answer = await callWithOwner('catalog.importCommit', { upload }, 'catalog', t.approveCatalogImport(name));
     setBusy(false);
     if (!answer.ok) { notify('error', describeBridgeError(answer.error, t)); return; }
     notify('info', t.catalogImported(answer.value.created, answer.value.updated));
     setPreview(null);
-    setFile(null);
+    setUpload(null);
     p.onImported();
   }
 
@@ -79,9 +81,9 @@ export function ImportPanel(p: { onImported(): void }): ReactNode {
       {preview ? (
         <div className="import-preview" role="status">
           <p>{t.catalogImportSummary(preview.rows, preview.creates, preview.updates)}</p>
-          {preview.errors.length > 0 ? <Problems kind="error" caption={t.catalogImportErrors(preview.errors.length)} list={preview.errors} /> : null}
+          {preview.errors.length > 0 ? <Problems kind="error" caption={t.catalogImportErrors(preview.errorCount)} list={preview.errors} /> : null}
           {preview.warnings.length > 0 ? <Problems kind="warning" caption={t.catalogImportWarnings} list={preview.warnings} /> : null}
-          {preview.errors.length === 0 ? (
+          {preview.errorCount === 0 ? (
             <button type="button" className="primary" disabled={busy} onClick={() => void confirm()}>
               {t.catalogImportConfirm(preview.creates + preview.updates)}
             </button>

@@ -8,12 +8,12 @@ import { taxTypeOptions } from '../format/tax-name';
 import { useApp } from '../app/app-store';
 import { CheckField, SelectField, TextField, codeOptions } from '../app/fields';
 import { describeBridgeError, localizeFieldMessage } from '../bridge/bridge-error-text';
-import { useText } from '../i18n/use-text';
+import { useScreenText } from '../i18n/screen-text';
 import { callWithOwner } from '../people/owner-pin';
 import { EMPTY_PRODUCT, draftOfProduct, readProductDraft, type ProductDraft } from './product-draft';
 
 export function ProductForm(p: { product: CatalogProductDto | null; onSaved(product: CatalogProductDto): void; onCancel(): void }): ReactNode {
-  const t = useText();
+  const t = useScreenText();
   const locale = useApp((s) => s.locale);
   const notify = useApp((s) => s.notify);
   const [draft, setDraft] = useState<ProductDraft>(() => (p.product ? draftOfProduct(p.product, locale) : EMPTY_PRODUCT));

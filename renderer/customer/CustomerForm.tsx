@@ -11,7 +11,8 @@ import { describeBridgeError, localizeFields } from '../bridge/bridge-error-text
 import { useText } from '../i18n/use-text';
 import type { CustomerFormRequest } from '../sale/sale-store';
 import { fieldErrorsFor } from '../settings/schema-problems';
-import { blankCustomer, changeCustomer, checkCustomer, computeDv, tidyCustomer, type CustomerField } from './customer-draft';
+import { checkCustomer } from './customer-check';
+import { blankCustomer, changeCustomer, computeDv, tidyCustomer, type CustomerField } from './customer-draft';
 import { MunicipalityField } from './MunicipalityField';
 import { seedFromSearch } from './search-seed';
 import { callWithOwner } from '../people/owner-pin';

@@ -10,7 +10,7 @@ import { bridge } from '../bridge/client';
 import { useText } from '../i18n/use-text';
 import { useSale } from '../sale/sale-store';
 import { useCounterPanels } from '../sale/counter-panels';
-import { CustomerForm } from './CustomerForm';
+import { LazyCustomerForm } from './LazyCustomerForm';
 import { focusAfterCustomerForm } from './form-focus';
 
 const NEW_CUSTOMER_ID = 'new-customer';
@@ -95,7 +95,7 @@ export function CustomerPanel(): ReactNode {
       </div>
       {!expanded ? null : form ? (
         <div id="customer-body">
-          <CustomerForm key={form.id} request={form} typed={text} onDone={(c) => (c ? choose(c, form.returnFocusId) : closeFormUnsaved())} />
+          <LazyCustomerForm key={form.id} request={form} typed={text} onDone={(c) => (c ? choose(c, form.returnFocusId) : closeFormUnsaved())} />
         </div>
       ) : (
         <div id="customer-body">

@@ -1,24 +1,15 @@
 /**
- * The new-customer form as pure data: sensible defaults per identification type, the DV computed from the
- * number, and one message key per field that is not right. The rules are the shared buyer schema's
- * (shared/customer.ts), run on exactly what the form sends, so the form and the core cannot disagree.
+ * The new-customer form as pure data: sensible defaults per identification type and the DV computed from the
+ * number. Its check against the shared buyer schema is `customer-check.ts` (zod, loaded after the first render).
  */
 import type { InvoiceCustomer } from '../../shared/api/invoice-request';
 import { ALPHANUMERIC_IDENTIFICATION_TYPES, findMunicipality, MUNICIPALITIES } from '../../shared/codes';
-import { customerInputSchema } from '../../shared/customer';
 import { nitCheckDigit } from '../../shared/nit';
-import { firstIssues, problemKey } from '../settings/schema-problems';
 
 export type CustomerField = keyof InvoiceCustomer;
 export type CustomerProblem =
   | 'problemRequired' | 'problemIdentification' | 'problemDv' | 'problemEmail' | 'problemMunicipality' | 'problemCode'
   | 'problemTooLong' | 'problemCharacters';
-
-/** Each field's own words for "not what it must look like". */
-const OWN_PROBLEM: Record<CustomerField, CustomerProblem> = {
-  identification_type: 'problemCode', identification: 'problemIdentification', dv: 'problemDv', person_type: 'problemCode',
-  name: 'problemRequired', tax_regime: 'problemCode', email: 'problemEmail', municipality_code: 'problemMunicipality',
-};
 
 export function blankCustomer(defaults: { email: string; municipality_code: string }): InvoiceCustomer {
   return {
@@ -52,19 +43,6 @@ export function changeCustomer(draft: InvoiceCustomer, field: CustomerField, val
     if (next.identification_type !== '31') next.dv = computeDv(next.identification, next.identification_type);
   }
   return next;
-}
-
-export function checkCustomer(c: InvoiceCustomer): Partial<Record<CustomerField, CustomerProblem>> {
-  const sent = tidyCustomer(c);
-  const problems: Partial<Record<CustomerField, CustomerProblem>> = {};
-  for (const [field, issue] of firstIssues(customerInputSchema, sent)) {
-    if (!Object.hasOwn(OWN_PROBLEM, field)) continue;
-    const key = field as CustomerField;
-    const problem = problemKey(issue, sent[key], OWN_PROBLEM[key]);
-    // An identification or code that is too long is still "not a valid identification" to the cashier.
-    problems[key] = problem === 'problemTooLong' && key !== 'name' ? OWN_PROBLEM[key] : problem;
-  }
-  return problems;
 }
 
 /** The name of a DIVIPOLA code when the list knows it. */

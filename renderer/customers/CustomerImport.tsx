@@ -9,7 +9,7 @@ import { useApp } from '../app/app-store';
 import { bridge } from '../bridge/client';
 import { callWithOwner } from '../people/owner-pin';
 import { describeBridgeError } from '../bridge/bridge-error-text';
-import { useText } from '../i18n/use-text';
+import { useScreenText } from '../i18n/screen-text';
 import { downloadText, fileAsBase64 } from '../app/file-base64';
 import { importProblemText } from '../app/import-problem-text';
 import { FilePicker } from '../app/FilePicker';
@@ -17,7 +17,7 @@ import { FilePicker } from '../app/FilePicker';
 interface Loaded { name: string; base64: string; preview: CustomerImportPreviewDto }
 
 export function CustomerImport({ onImported }: { onImported(): void }): ReactNode {
-  const t = useText();
+  const t = useScreenText();
   const notify = useApp((s) => s.notify);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [busy, setBusy] = useState(false);

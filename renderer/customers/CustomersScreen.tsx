@@ -12,14 +12,14 @@ import { BackOffice, Toolbar } from '../app/Toolbar';
 import { bridge } from '../bridge/client';
 import { CustomerForm } from '../customer/CustomerForm';
 import { municipalityName } from '../customer/customer-draft';
-import { useText } from '../i18n/use-text';
+import { useScreenText } from '../i18n/screen-text';
 import { callWithOwner } from '../people/owner-pin';
 import { CustomerImport } from './CustomerImport';
 
 interface Editing { id: number | null; form: number; initial: CustomerDto['customer'] | null }
 
 export function CustomersScreen(): ReactNode {
-  const t = useText();
+  const t = useScreenText();
   const notify = useApp((s) => s.notify);
   const [text, setText] = useState('');
   const [found, setFound] = useState<{ customers: CustomerDto[]; total: number }>({ customers: [], total: 0 });

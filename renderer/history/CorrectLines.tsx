@@ -7,7 +7,7 @@ import type { InvoiceItem } from '../../shared/api/invoice-request';
 import type { BridgeEnvelope } from '../../shared/bridge/contract';
 import { saleLinesSchema } from '../../shared/sale-input';
 import { describeBridgeError, localizeFieldMessage } from '../bridge/bridge-error-text';
-import { useText } from '../i18n/use-text';
+import { useScreenText } from '../i18n/screen-text';
 
 interface Props {
   items: InvoiceItem[];
@@ -23,7 +23,7 @@ const toDraft = (item: InvoiceItem): Draft => ({
 const numberOf = (text: string): number | string => (text.trim() !== '' && Number.isFinite(Number(text.replace(',', '.'))) ? Number(text.replace(',', '.')) : text);
 
 export function CorrectLines({ items, onSend, onCancel }: Props): ReactNode {
-  const t = useText();
+  const t = useScreenText();
   const [drafts, setDrafts] = useState(() => items.map(toDraft));
   const [kept, setKept] = useState(() => items.map(() => true));
   const [problem, setProblem] = useState<string | null>(null);

@@ -11,17 +11,19 @@ import { ListDetail } from '../app/ListDetail';
 import { BackOffice, Toolbar } from '../app/Toolbar';
 import { bridge } from '../bridge/client';
 import { describeBridgeError } from '../bridge/bridge-error-text';
-import { useText } from '../i18n/use-text';
+import { useScreenText } from '../i18n/screen-text';
 import { DATE_PRESETS, dateWindow, type DatePreset } from './date-range';
 import { SaleDetail } from './SaleDetail';
 import { SaleList } from './SaleList';
 import { useSaleUpdates } from './use-sale-updates';
+// The history's own styles come with its chunk, not in the counter's first download.
+import '../styles/history.css';
 
 const STATES: SaleState[] = ['waiting', 'sending', 'queued', 'validated', 'needs_attention'];
 const PAGE = 100;
 
 export function HistoryScreen(): ReactNode {
-  const t = useText();
+  const t = useScreenText();
   const notify = useApp((s) => s.notify);
   const updates = useSaleUpdates();
   const [text, setText] = useState('');

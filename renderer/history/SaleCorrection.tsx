@@ -16,7 +16,7 @@ import { describeBridgeError } from '../bridge/bridge-error-text';
 import { CustomerForm } from '../customer/CustomerForm';
 import { formatDateTime } from '../format/date-time';
 import { saleNumberLabel } from '../format/sale-number';
-import { useText } from '../i18n/use-text';
+import { useScreenText } from '../i18n/screen-text';
 import { callWithOwner } from '../people/owner-pin';
 import { CorrectLines } from './CorrectLines';
 
@@ -30,7 +30,7 @@ type Editing = 'customer' | 'lines' | 'void' | null;
 const SHOWS_WHY = new Set(['refused_at_creation', 'rejected_after_validation', 'maybe_stored', 'held_by_service', 'voided', 'replaced']);
 
 export function SaleCorrection({ sale, version, onChanged }: Props): ReactNode {
-  const t = useText();
+  const t = useScreenText();
   const locale = useApp((s) => s.locale);
   const tillName = useApp((s) => s.settings?.tillName ?? '');
   const notify = useApp((s) => s.notify);

@@ -7,7 +7,7 @@ import { describeBridgeError } from '../bridge/bridge-error-text';
 import { formatDateTime } from '../format/date-time';
 import { remoteStatusText } from '../format/remote-status';
 import { saleNumberLabel } from '../format/sale-number';
-import { useText } from '../i18n/use-text';
+import { useScreenText } from '../i18n/screen-text';
 import { callWithOwner } from '../people/owner-pin';
 import { SaleCorrection } from './SaleCorrection';
 import { SaleLines, SaleLog } from './SaleFacts';
@@ -16,7 +16,7 @@ import { canRetrySale, saleStateText } from './sale-state-text';
 interface Props { id: number; version: string; onChanged(): void }
 
 export function SaleDetail({ id, version, onChanged }: Props): ReactNode {
-  const t = useText();
+  const t = useScreenText();
   const locale = useApp((s) => s.locale);
   const tillName = useApp((s) => s.settings?.tillName ?? '');
   const openReceipt = useApp((s) => s.openReceipt);

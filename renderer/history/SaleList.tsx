@@ -10,7 +10,7 @@ import { formatCop } from '../../shared/money';
 import { useApp } from '../app/app-store';
 import { formatDateTime } from '../format/date-time';
 import { saleNumberLabel } from '../format/sale-number';
-import { useText } from '../i18n/use-text';
+import { useScreenText } from '../i18n/screen-text';
 import { isLate, useUnsent } from '../shifts/unsent-store';
 import { saleStateText } from './sale-state-text';
 import { movedRow, rowWindow, scrollToShow } from './virtual-rows';
@@ -32,7 +32,7 @@ interface Props {
 }
 
 export function SaleList({ sales, more, selectedId, onSelect, onNeedMore }: Props): ReactNode {
-  const t = useText();
+  const t = useScreenText();
   const locale = useApp((s) => s.locale);
   const tillName = useApp((s) => s.settings?.tillName ?? '');
   const unsent = useUnsent((s) => s.unsent);

@@ -52,6 +52,4 @@ export const enBackup: typeof esBackup = {
     NOT_FOUND: 'There is no file at that path.',
     EXPIRED: 'That backup is no longer waiting to be restored: see what it holds again.',
   },
-  backupWarnDays: (days) => `No backup for ${days} ${days === 1 ? 'day' : 'days'}`,
-  backupWarnNever: 'No backup has ever been made',
 };

@@ -2,7 +2,6 @@
 import type { esCatalog } from './es-catalog';
 
 export const enCatalog: typeof esCatalog = {
-  catalog: 'Catalog',
   catalogTitle: 'Product catalog',
   catalogSearch: 'Search the catalog',
   catalogSearchHint: 'Name, code or barcode',
@@ -64,4 +63,7 @@ export const enCatalog: typeof esCatalog = {
     taxMismatch: (v: string) => `does not match "${v}"`,
     shelfMiss: (shelf: string, payable: string, difference: string) => `no base price gives exactly ${shelf}; the nearest charges ${payable} (difference ${difference})`,
   },
+  catalogQuickKey: 'Show as a quick key at the counter',
+  catalogQuickKeyOrder: 'Order among the quick keys',
+  catalogQuickKeyOrderHint: 'Optional: 1 comes first; without a number, by name after.',
 };

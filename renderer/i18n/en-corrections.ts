@@ -47,10 +47,6 @@ export const enCorrections: typeof esCorrections = {
     stored: 'The service has (or may have) stored this invoice: only a sale the service never stored is voided at the till.',
   },
   voidAsksService: 'An earlier send may have reached the invoicing service. Voiding first asks the service by this sale\'s reference: it is voided only if the service does not have it.',
-  voidRules: {
-    notAsked: 'the invoicing service may have stored this invoice and could not be asked, so it was not voided. Try again once the service can be reached.',
-    held: 'the invoicing service does have this invoice, so it was not voided: it keeps its document and goes on to the DIAN.',
-  },
   correctedBy: 'Corrected by sale',
   corrects: 'Corrects sale',
   correctionLog: 'Recorded changes',

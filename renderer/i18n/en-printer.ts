@@ -25,11 +25,6 @@ export const enPrinter: typeof esPrinter = {
   printerTest: 'Print a test page',
   printerTestQueued: 'Test page sent to the print queue.',
   printerSaved: 'Printer saved.',
-  printerState: {
-    idle: 'printer ready', printing: 'printing…', not_responding: 'printer not responding', paper_out: 'printer out of paper',
-    offline: 'printer cover open or in error', not_configured: 'no thermal printer',
-  },
-  printerWaiting: (n) => (n === 1 ? '1 receipt waiting' : `${n} receipts waiting`),
   problemPrinterHost: 'Type the printer\'s IP address or name (without http://).',
   problemPrinterPort: 'The port is a number from 1 to 65535 (nearly always 9100).',
   problemPrinterQueue: 'Type the print queue\'s name (letters, digits, _ . @ -; not starting with -).',

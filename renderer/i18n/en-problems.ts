@@ -3,6 +3,7 @@ import { formatCop } from '../../shared/money';
 import type { esProblems } from './es-problems';
 
 export const enProblems: typeof esProblems = {
+  importFileTooLarge: (max: string) => `The file is too large (at most ${max} bytes).`,
   money: (amount: string) => formatCop(amount, 'en'),
   technicalDetail: 'Technical detail',
   syncErrorOther: 'The invoicing service answered with an error; the technical detail is below.',
@@ -84,6 +85,7 @@ export const enProblems: typeof esProblems = {
     notAService: 'did not answer like an invoicing service',
     optionFromList: 'must be one of the options of the list',
     atLeastOne: 'must not be empty',
+    uploadGone: 'the file is no longer here (it is kept for an hour); choose it again',
     pinDigits: (min: string, max: string) => `must be ${min} to ${max} digits`,
     pinForNewPerson: 'is required for a new person',
     firstPersonOwner: 'the first person set up must be an owner',
@@ -153,11 +155,9 @@ export const enProblems: typeof esProblems = {
   chargeNeedsCustomerEmail: 'The customer\'s e-mail is missing or not valid. Enter it in the customer form, save it and charge again; the sale stays open.',
   chargeNeedsCustomerMunicipality: 'The customer\'s municipality is missing or not valid. Choose it in the customer form, save it and charge again; the sale stays open.',
   completeCustomer: 'Complete customer details',
-  setupTitle: 'Details missing for invoicing',
-  setupAuthorization: 'Type the DIAN numbering authorisation (number, date, range and validity) in "DIAN numbering authorisation".',
-  setupAuthorizationPast: (until: string) => `The DIAN numbering authorisation expired on ${until}: ask the DIAN for a new resolution and type it here.`,
-  setupAuthorizationNear: (days: number) => `The DIAN numbering authorisation ends ${days === 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`}: ask the DIAN for a new resolution.`,
-  setupSeller: 'Complete the seller\'s details (business name, NIT, check digit and municipality) in "Seller details".',
-  setupDefaultEmail: 'Enter the default e-mail for consumidor final in "This till".',
-  setupDefaultMunicipality: 'Choose the default municipality for consumidor final in "This till".',
+  voidRules: {
+    notAsked: 'the invoicing service may have stored this invoice and could not be asked, so it was not voided. Try again once the service can be reached.',
+    held: 'the invoicing service does have this invoice, so it was not voided: it keeps its document and goes on to the DIAN.',
+  },
+  pdfByPrinting: 'To save the PDF: in the print dialog that opens, choose “Save as PDF” as the destination.',
 };

@@ -11,5 +11,4 @@ export const enReceiptHistory: typeof esReceiptHistory = {
     PENDING: 'Pending', PROCESSING: 'Being processed', FAILED: 'Failed', CANCELLED: 'Voided', CANCELED: 'Voided',
   },
   remoteStatusOther: (status: string) => `Another service status: “${status}”`,
-  pdfByPrinting: 'To save the PDF: in the print dialog that opens, choose “Save as PDF” as the destination.',
 };

@@ -1,6 +1,5 @@
 /** English words for shifts, the X and Z reports, the cash count and unsent sales. Spread into en.ts. */
 export const enShifts = {
-  shift: 'Shift',
   shiftTitle: 'Till shift',
   noShiftOpen: 'No shift is open at this till.',
   openingCash: 'Opening cash (float)',
@@ -55,13 +54,10 @@ export const enShifts = {
   reportVoided: (reference: string) => `${reference} voided`,
   pastShifts: 'Closed shifts',
   showZ: 'Show Z report',
-  unsentLate: (count: number, minutes: number) => `${count === 1 ? '1 sale has' : `${count} sales have`} waited more than ${minutes} min`,
-  unsentLateTitle: 'Saved sales the service has not confirmed yet',
   lateSale: 'Waiting too long',
   unsentAlertMinutes: 'Highlight unsent sales after (minutes)',
   saveAlert: 'Save',
   alertSaved: (minutes: number) => `Unsent sales will be highlighted after ${minutes} minutes.`,
-  quitWithUnsent: (count: number, age: string) => `${count} sales are not sent yet (the oldest has waited ${age}).`,
   shiftProblemAlreadyOpen: 'A shift is already open at this till.',
   shiftProblemAlreadyClosed: 'This shift is already closed.',
   shiftProblemCount: 'Each bill and coin is counted in whole pieces, from 0 to 100 000.',

@@ -17,7 +17,4 @@ export const enTouch: typeof esTouch = {
   keypadOk: 'OK, accept',
   keypadTarget: (field: string) => `Typing into: ${field}`,
   keypadNoTarget: 'Touch a quantity, a price or the cash received',
-  catalogQuickKey: 'Show as a quick key at the counter',
-  catalogQuickKeyOrder: 'Order among the quick keys',
-  catalogQuickKeyOrderHint: 'Optional: 1 comes first; without a number, by name after.',
 };

@@ -50,6 +50,4 @@ export const esBackup = {
     NOT_FOUND: 'No hay ningún archivo en esa ruta.',
     EXPIRED: 'Esa copia ya no está lista para restaurar: vuelva a ver qué contiene.',
   } as Record<string, string>,
-  backupWarnDays: (days: number) => `Sin copia de seguridad desde hace ${days} ${days === 1 ? 'día' : 'días'}`,
-  backupWarnNever: 'Nunca se ha hecho una copia de seguridad',
 };

@@ -1,6 +1,5 @@
 /** Spanish words for the owner's catalog: products, shelf prices, CSV import and export. Spread into es.ts. */
 export const esCatalog = {
-  catalog: 'Catálogo',
   catalogTitle: 'Catálogo de productos',
   catalogSearch: 'Buscar en el catálogo',
   catalogSearchHint: 'Nombre, código o código de barras',
@@ -62,4 +61,7 @@ export const esCatalog = {
     taxMismatch: (v: string) => `no coincide con «${v}»`,
     shelfMiss: (shelf: string, payable: string, difference: string) => `ningún precio base da exactamente ${shelf}; el más cercano cobra ${payable} (diferencia ${difference})`,
   },
+  catalogQuickKey: 'Mostrar como tecla rápida en la venta',
+  catalogQuickKeyOrder: 'Orden en las teclas rápidas',
+  catalogQuickKeyOrderHint: 'Opcional: 1 va primero; sin número, por nombre después.',
 };

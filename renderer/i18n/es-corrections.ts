@@ -47,10 +47,6 @@ export const esCorrections = {
     stored: 'El servicio ya guardó (o pudo guardar) esta factura: solo se anula en la caja una venta que el servicio nunca guardó.',
   },
   voidAsksService: 'Un envío anterior pudo llegar al servicio de facturación. Al anular, Mostrador pregunta primero al servicio por la referencia de esta venta: solo se anula si el servicio no la tiene.',
-  voidRules: {
-    notAsked: 'el servicio de facturación pudo haber guardado esta factura y no se pudo consultar, así que no se anuló. Intente de nuevo cuando haya conexión con el servicio.',
-    held: 'el servicio de facturación sí tiene esta factura, así que no se anuló: queda con su documento y sigue su curso ante la DIAN.',
-  },
   correctedBy: 'Corregida por la venta',
   corrects: 'Corrige la venta',
   correctionLog: 'Cambios registrados',

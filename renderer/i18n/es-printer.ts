@@ -23,11 +23,6 @@ export const esPrinter = {
   printerTest: 'Imprimir página de prueba',
   printerTestQueued: 'Página de prueba enviada a la cola de impresión.',
   printerSaved: 'Impresora guardada.',
-  printerState: {
-    idle: 'impresora lista', printing: 'imprimiendo…', not_responding: 'impresora sin respuesta', paper_out: 'impresora sin papel',
-    offline: 'impresora con la tapa abierta o en error', not_configured: 'sin impresora térmica',
-  },
-  printerWaiting: (n: number): string => (n === 1 ? '1 recibo en espera' : `${n} recibos en espera`),
   problemPrinterHost: 'Escriba la dirección IP o el nombre de la impresora (sin http://).',
   problemPrinterPort: 'El puerto es un número de 1 a 65535 (casi siempre 9100).',
   problemPrinterQueue: 'Escriba el nombre de la cola de impresión (letras, números, _ . @ -; no empieza con -).',

@@ -5,6 +5,7 @@
 import { formatCop } from '../../shared/money';
 
 export const esProblems = {
+  importFileTooLarge: (max: string) => `El archivo es demasiado grande (máximo ${max} bytes).`,
   /** An amount in pesos as a screen shows it ("$ 18.900", "$ 4.201,68"). */
   money: (amount: string) => formatCop(amount, 'es-CO'),
   technicalDetail: 'Detalle técnico',
@@ -87,6 +88,7 @@ export const esProblems = {
     notAService: 'no respondió como un servicio de facturación',
     optionFromList: 'debe ser una de las opciones de la lista',
     atLeastOne: 'no puede quedar vacío',
+    uploadGone: 'el archivo ya no está en la caja (se guarda una hora): elíjalo de nuevo',
     pinDigits: (min: string, max: string) => `debe tener de ${min} a ${max} dígitos`,
     pinForNewPerson: 'es obligatorio para una persona nueva',
     firstPersonOwner: 'la primera persona debe ser un dueño',
@@ -159,11 +161,9 @@ export const esProblems = {
   chargeNeedsCustomerEmail: 'El correo electrónico del cliente falta o no es válido. Escríbalo en el formulario del cliente, guárdelo y vuelva a cobrar; la venta sigue abierta.',
   chargeNeedsCustomerMunicipality: 'El municipio del cliente falta o no es válido. Elíjalo en el formulario del cliente, guárdelo y vuelva a cobrar; la venta sigue abierta.',
   completeCustomer: 'Completar datos del cliente',
-  setupTitle: 'Faltan datos para facturar',
-  setupAuthorization: 'Escriba la autorización de numeración DIAN (número, fecha, rango y vigencia) en «Autorización de numeración DIAN».',
-  setupAuthorizationPast: (until: string) => `La autorización de numeración DIAN venció el ${until}: pida una nueva resolución a la DIAN y escríbala aquí.`,
-  setupAuthorizationNear: (days: number) => `La autorización de numeración DIAN vence ${days === 0 ? 'hoy' : days === 1 ? 'mañana' : `en ${days} días`}: pida una nueva resolución a la DIAN.`,
-  setupSeller: 'Complete los datos del vendedor (razón social, NIT, DV y municipio) en «Datos del vendedor».',
-  setupDefaultEmail: 'Escriba el correo por defecto para consumidor final en «Esta caja».',
-  setupDefaultMunicipality: 'Elija el municipio por defecto para consumidor final en «Esta caja».',
+  voidRules: {
+    notAsked: 'el servicio de facturación pudo haber guardado esta factura y no se pudo consultar, así que no se anuló. Intente de nuevo cuando haya conexión con el servicio.',
+    held: 'el servicio de facturación sí tiene esta factura, así que no se anuló: queda con su documento y sigue su curso ante la DIAN.',
+  },
+  pdfByPrinting: 'Para guardar el PDF: en el cuadro de impresión que se abre, elija «Guardar como PDF» como destino.',
 };

@@ -10,5 +10,4 @@ export const esReceiptHistory = {
     PENDING: 'Pendiente', PROCESSING: 'En proceso', FAILED: 'Falló', CANCELLED: 'Anulada', CANCELED: 'Anulada',
   } as Record<string, string>,
   remoteStatusOther: (status: string) => `Otro estado del servicio: «${status}»`,
-  pdfByPrinting: 'Para guardar el PDF: en el cuadro de impresión que se abre, elija «Guardar como PDF» como destino.',
 };

@@ -1,6 +1,5 @@
 /** Spanish words for shifts, the X and Z reports, the cash count and unsent sales. Spread into es.ts. */
 export const esShifts = {
-  shift: 'Turno',
   shiftTitle: 'Turno de caja',
   noShiftOpen: 'No hay un turno abierto en esta caja.',
   openingCash: 'Efectivo inicial (base)',
@@ -55,13 +54,10 @@ export const esShifts = {
   reportVoided: (reference: string) => `${reference} anulada`,
   pastShifts: 'Turnos cerrados',
   showZ: 'Ver informe Z',
-  unsentLate: (count: number, minutes: number) => `${count === 1 ? '1 venta espera' : `${count} ventas esperan`} hace más de ${minutes} min`,
-  unsentLateTitle: 'Ventas guardadas que el servicio aún no ha confirmado',
   lateSale: 'En espera hace mucho',
   unsentAlertMinutes: 'Resaltar ventas sin enviar después de (minutos)',
   saveAlert: 'Guardar',
   alertSaved: (minutes: number) => `Las ventas sin enviar se resaltarán después de ${minutes} minutos.`,
-  quitWithUnsent: (count: number, age: string) => `Hay ${count} ventas sin enviar (la más antigua lleva ${age}).`,
   shiftProblemAlreadyOpen: 'Ya hay un turno abierto en esta caja.',
   shiftProblemAlreadyClosed: 'Este turno ya está cerrado.',
   shiftProblemCount: 'Cada billete y moneda se cuenta en unidades enteras, de 0 a 100 000.',

@@ -15,7 +15,4 @@ export const esTouch = {
   keypadOk: 'OK, aceptar',
   keypadTarget: (field: string) => `Escribe en: ${field}`,
   keypadNoTarget: 'Toque una cantidad, un precio o el efectivo recibido',
-  catalogQuickKey: 'Mostrar como tecla rápida en la venta',
-  catalogQuickKeyOrder: 'Orden en las teclas rápidas',
-  catalogQuickKeyOrderHint: 'Opcional: 1 va primero; sin número, por nombre después.',
 };

@@ -1,7 +1,7 @@
 import { useApp } from '../app/app-store';
-import { messagesFor, type Messages } from './messages';
+import { messagesFor, type FirstMessages } from './messages';
 
-/** The dictionary of the language chosen in Settings. */
-export function useText(): Messages {
+/** The first render's words in the language chosen in Settings (a back-office screen uses `useScreenText`). */
+export function useText(): FirstMessages {
   return messagesFor(useApp((s) => s.locale));
 }

@@ -4,9 +4,9 @@
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Modal } from '../app/Modal';
-import { pinSchema } from '../../shared/people';
 import { describeBridgeError, localizeFieldMessage } from '../bridge/bridge-error-text';
 import { useText } from '../i18n/use-text';
+import { loadCounterSchemas } from '../sale/counter-schemas-loader';
 import { wantsOwnerPin } from './owner-pin';
 import { usePeople } from './people-store';
 
@@ -31,7 +31,14 @@ export function OwnerPinDialog(): ReactNode {
     event.preventDefault();
     if (busy) return;
     // The core's own rule for a PIN, checked here first: "12" is said by the field, not sent.
-    const shape = pinSchema.safeParse(pin);
+    setBusy(true);
+    const schemas = await loadCounterSchemas().catch(() => null);
+    setBusy(false);
+    if (!schemas) {
+      setProblem(t.counterSchemasMissing);
+      return;
+    }
+    const shape = schemas.pinSchema.safeParse(pin);
     if (!shape.success) {
       setProblem(`${t.ownerPin}: ${localizeFieldMessage(shape.error.issues[0]?.message ?? '', t)}`);
       return;

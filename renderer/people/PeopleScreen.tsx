@@ -9,7 +9,7 @@ import { BackOffice, Toolbar } from '../app/Toolbar';
 import { describeBridgeError, localizeFieldMessage } from '../bridge/bridge-error-text';
 import { formatDateTime } from '../format/date-time';
 import { saleNumberLabel } from '../format/sale-number';
-import { useText } from '../i18n/use-text';
+import { useScreenText } from '../i18n/screen-text';
 import { overrideText } from './override-text';
 import { callWithOwner, refreshPeople } from './owner-pin';
 import { usePeople } from './people-store';
@@ -18,7 +18,7 @@ interface Draft { id?: number; name: string; role: 'owner' | 'cashier'; pin: str
 const EMPTY: Draft = { name: '', role: 'cashier', pin: '', active: true };
 
 export function PeopleScreen(): ReactNode {
-  const t = useText();
+  const t = useScreenText();
   const tillName = useApp((s) => s.settings?.tillName ?? '');
   const locale = useApp((s) => s.locale);
   const notify = useApp((s) => s.notify);

@@ -39,6 +39,7 @@ export function overrideText(detail: OverrideDetail, t: Messages, locale: Locale
     case 'backup-configure': return said.backupConfigure(detail.folder, detail.passphraseChanged);
     case 'backup-inspect': return said.backupInspect(detail.file);
     case 'backup-restore': return said.backupRestore;
+    case 'update-dismiss': return said.updateDismiss(detail.version);
     case 'customer-tax':
       return said.customerTax(detail.identification, detail.changes.map((c) => {
         const field = Object.hasOwn(t.fieldNames, c.field) ? t.fieldNames[c.field as keyof Messages['fieldNames']] : c.field;

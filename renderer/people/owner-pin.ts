@@ -3,7 +3,7 @@
  * makes the same call again with it. The PIN goes with that one call and is not kept.
  */
 import type { BridgeEnvelope, BridgeInput, BridgeMethod, BridgeResult } from '../../shared/bridge/contract';
-import { OWNER_OVERRIDE_FIELD, type GuardedAction } from '../../shared/people';
+import { OWNER_OVERRIDE_FIELD, type GuardedAction } from '../../shared/guarded-actions';
 import { bridge } from '../bridge/client';
 import { usePeople } from './people-store';
 

@@ -11,13 +11,15 @@ import { useApp } from '../app/app-store';
 import { formatDateTime, formatQuantity, formatRate } from '../format/date-time';
 import { saleNumberLabel } from '../format/sale-number';
 import { taxLabel } from '../format/tax-name';
-import { useText } from '../i18n/use-text';
+import { useScreenText } from '../i18n/screen-text';
 import { ReceiptQr } from './ReceiptQr';
 import { authorizationLines } from '../../shared/numbering-authorization';
 import { softwareMakerLine } from '../../shared/software-maker';
+// Paper's styles (on screen and in print) come with the chunk that draws it, not in the counter's first download.
+import '../styles/receipt.css';
 
 export function ReceiptPaper({ receipt }: { receipt: ReceiptDto }): ReactNode {
-  const t = useText();
+  const t = useScreenText();
   const locale = useApp((s) => s.locale);
   const money = (amount: string) => formatCop(amount, locale, ON_PAPER);
   const { seller, customer, totals } = receipt;

@@ -6,13 +6,15 @@ import { BackOffice } from '../app/Toolbar';
 import { bridge } from '../bridge/client';
 import { describeBridgeError } from '../bridge/bridge-error-text';
 import { useSaleUpdates } from '../history/use-sale-updates';
-import { useText } from '../i18n/use-text';
+import { useScreenText } from '../i18n/screen-text';
 import { ReceiptPaper } from './ReceiptPaper';
 import { downloadPdf } from './download-pdf';
 import { ThermalPrintButton } from './ThermalPrintButton';
+// Paper's styles (on screen and in print) come with the chunk that draws it, not in the counter's first download.
+import '../styles/receipt.css';
 
 export function ReceiptScreen({ saleId }: { saleId: number }): ReactNode {
-  const t = useText();
+  const t = useScreenText();
   const defaultWidth = useApp((s) => s.settings?.paperWidth ?? 80);
   const notify = useApp((s) => s.notify);
   const back = useApp((s) => s.receiptFrom);

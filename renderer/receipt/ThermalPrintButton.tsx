@@ -7,10 +7,10 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useApp } from '../app/app-store';
 import { bridge } from '../bridge/client';
 import { describeBridgeError } from '../bridge/bridge-error-text';
-import { useText } from '../i18n/use-text';
+import { useScreenText } from '../i18n/screen-text';
 
 export function ThermalPrintButton({ target, disabled }: { target: { saleId: number } | { shiftId: number }; disabled?: boolean }): ReactNode {
-  const t = useText();
+  const t = useScreenText();
   const notify = useApp((s) => s.notify);
   const [configured, setConfigured] = useState(false);
   const [busy, setBusy] = useState(false);

@@ -4,9 +4,9 @@
  */
 import type { InvoiceItem } from '../../shared/api/invoice-request';
 import type { Locale, ProductDto } from '../../shared/bridge/types';
-import { numberProblem, type NumberRule } from '../../shared/field-rules';
+import { numberProblem, type NumberRule } from '../../shared/number-rule';
 import type { LineInput } from '../../shared/money';
-import { DISCOUNT_RATE_RULE, PRICE_RULE, QUANTITY_RULE, TAX_RATE_RULE, saleTaxSchema } from '../../shared/sale-input';
+import { DISCOUNT_RATE_RULE, PRICE_RULE, QUANTITY_RULE, TAX_RATE_RULE, isSaleTax } from '../../shared/sale-rules';
 import { decimalForInput, moneyForInput, parseDecimalText } from '../format/decimal-text';
 
 export interface TaxChoice { code: string; rate: string }
@@ -88,7 +88,7 @@ export type ReadLine =
 type Judged = { ok: true; canonical: string } | { ok: false; tooLarge: boolean };
 
 /**
- * A typed number judged by the shared sale-line rule for its field (`shared/sale-input.ts`), the very rule the
+ * A typed number judged by the shared sale-line rule for its field (`shared/sale-rules.ts`), the very rule the
  * core applies to `sales.charge`. Text with more decimals than the rule allows is not read at all, so what is
  * accepted is a number whose shortest spelling is exactly what was typed (the totals and the request agree).
  */
@@ -102,7 +102,7 @@ function judge(text: string, locale: Locale, rule: NumberRule): Judged {
 
 /**
  * Reads one line exactly, by the shared sale-line rules: quantity (QUANTITY_RULE), price (PRICE_RULE), discount
- * (DISCOUNT_RATE_RULE) and tax (saleTaxSchema). Anything else is a problem shown by its field, so nothing typed
+ * (DISCOUNT_RATE_RULE) and tax (isSaleTax, saleTaxSchema's rule). Anything else is a problem shown by its field, so nothing typed
  * (a barcode in a quantity, say) ever reaches the money calculation out of range, and a line the cart accepts is
  * one the core accepts.
  */
@@ -116,7 +116,7 @@ export function readLine(line: CartLine, locale: Locale): ReadLine {
   if (!discount.ok) problems.discountRate = 'problemDiscount';
   // The tax comes from a list, but an open sale read back from the core is checked like anything else.
   const taxRate = line.tax ? parseDecimalText(line.tax.rate, 'en', TAX_RATE_RULE.decimals) : null;
-  if (line.tax && (taxRate === null || !saleTaxSchema.safeParse({ code: line.tax.code, rate: Number(taxRate) }).success)) {
+  if (line.tax && (taxRate === null || !isSaleTax({ code: line.tax.code, rate: Number(taxRate) }))) {
     problems.tax = 'problemTax';
   }
   if (!quantity.ok || !price.ok || !discount.ok || Object.keys(problems).length > 0) return { ok: false, problems };

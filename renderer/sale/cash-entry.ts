@@ -4,7 +4,7 @@
  */
 import type { Locale } from '../../shared/bridge/types';
 import { CASH_MEANS, CASH_RECEIVED_RULE, tenderCash, type CashTender } from '../../shared/cash';
-import { numberProblem } from '../../shared/field-rules';
+import { numberProblem } from '../../shared/number-rule';
 import { parseDecimalText } from '../format/decimal-text';
 
 /** The cash field, where the focus goes when the cash does not reach. */

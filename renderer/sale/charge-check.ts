@@ -5,7 +5,7 @@
  */
 import type { InvoiceCustomer } from '../../shared/api/invoice-request';
 import type { SettingsDto } from '../../shared/bridge/types';
-import { checkCustomer } from '../customer/customer-draft';
+import { checkCustomer } from '../customer/customer-check';
 import { checkDefaults } from '../settings/schema-problems';
 
 export interface BuyerGap {

@@ -1,5 +1,5 @@
 /** Cobrar: the cart becomes a durable sale in the core's outbox, and the counter is clear for the next customer. */
-import { consumidorFinal } from '../../shared/customer';
+import { consumidorFinal } from '../../shared/consumidor-final';
 import { LIMITS } from '../../shared/limits';
 import { calculateTotals, formatCop } from '../../shared/money';
 import { focusSoon, useApp } from '../app/app-store';
@@ -9,10 +9,10 @@ import { compareDecimal } from '../format/decimal-text';
 import { saleNumberLabel } from '../format/sale-number';
 import { messagesFor } from '../i18n/messages';
 import { readCart } from './cart';
-import { buyerGap } from './charge-check';
 import { CASH_FIELD_ID, readCash } from './cash-entry';
 import { OPEN_SALE_SLOT, openSaleCharged, saveOpenSaleSoon, settleOpenSaleSaves } from './open-sale-sync';
 import { useCounterPanels } from './counter-panels';
+import { loadCounterSchemas } from './counter-schemas-loader';
 import { useSale } from './sale-store';
 import { scansSettled } from './scans-in-flight';
 import { usePeople } from '../people/people-store';
@@ -35,8 +35,11 @@ export async function chargeSale(confirmed = false): Promise<void> {
   // A product scanned just before F12 is still being looked up: the cart is read once it has landed.
   if (useSale.getState().charging || waitingForScans) return;
   waitingForScans = true;
+  let schemas: Awaited<ReturnType<typeof loadCounterSchemas>> | null;
   try {
     await scansSettled();
+    // The buyer's check runs the shared schemas, whose chunk follows the first render: a very early F12 waits for it.
+    schemas = await loadCounterSchemas().catch(() => null);
   } finally {
     waitingForScans = false;
   }
@@ -53,7 +56,11 @@ export async function chargeSale(confirmed = false): Promise<void> {
     app.notify('error', t.chargeNoSettings);
     return;
   }
-  const gap = buyerGap(sale.customer, app.settings);
+  if (!schemas) {
+    app.notify('error', t.counterSchemasMissing);
+    return;
+  }
+  const gap = schemas.buyerGap(sale.customer, app.settings);
   if (gap) {
     // The cart stays as it is; the focus goes to the one field that is missing.
     app.notify('error', t[gap.message]);

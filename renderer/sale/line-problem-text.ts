@@ -2,10 +2,10 @@
 import type { Locale } from '../../shared/bridge/types';
 import { LIMITS } from '../../shared/limits';
 import { formatCop } from '../../shared/money';
-import type { Messages } from '../i18n/messages';
+import type { FirstMessages } from '../i18n/messages';
 import type { LineProblem } from './cart';
 
-export function lineProblemText(problem: LineProblem, t: Messages, locale: Locale): string {
+export function lineProblemText(problem: LineProblem, t: FirstMessages, locale: Locale): string {
   if (problem === 'problemQuantityTooLarge') return t.problemQuantityTooLarge(new Intl.NumberFormat(locale).format(LIMITS.maxQuantity));
   if (problem === 'problemPriceTooLarge') return t.problemPriceTooLarge(formatCop(LIMITS.maxPrice.toFixed(2), locale));
   return t[problem];

@@ -5,7 +5,8 @@
  */
 import type { BridgeEnvelope } from '../../shared/bridge/contract';
 import type { OpenSaleDto } from '../../shared/bridge/types';
-import { DEFAULT_OPEN_SALE_SLOT, type OpenSaleDraftInput } from '../../shared/open-sale';
+import type { OpenSaleDraftInput } from '../../shared/open-sale';
+import { DEFAULT_OPEN_SALE_SLOT } from '../../shared/open-sale-slot';
 import { useApp } from '../app/app-store';
 import { bridge } from '../bridge/client';
 import { messagesFor } from '../i18n/messages';

@@ -18,7 +18,7 @@ export async function refreshParked(): Promise<void> {
   if (answer.ok) useSale.getState().setParked(answer.value);
 }
 
-type Messages = ReturnType<typeof messagesFor>;
+type FirstMessages = ReturnType<typeof messagesFor>;
 
 /**
  * One move between the counter and the parked sales (park or recall): nothing else runs meanwhile, saves in flight
@@ -26,7 +26,7 @@ type Messages = ReturnType<typeof messagesFor>;
  */
 async function moveSale<T extends { list: ParkedSaleDto[] }>(
   call: () => Promise<BridgeEnvelope<T>>,
-  moved: (value: T, t: Messages) => string,
+  moved: (value: T, t: FirstMessages) => string,
   refused?: () => void,
 ): Promise<void> {
   const sale = useSale.getState();

@@ -3,7 +3,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import type { SettingsDto } from '../../shared/bridge/types';
 import { EMPTY_AUTHORIZATION, type NumberingAuthorizationDto } from '../../shared/numbering-authorization';
 import { TextField } from '../app/fields';
-import { useText } from '../i18n/use-text';
+import { useScreenText } from '../i18n/screen-text';
 import { saveSettings } from './save-settings';
 import { checkAuthorization, fieldErrorsFor, tidyAuthorization } from './settings-checks';
 import { useSettingsDraft } from './use-settings-draft';
@@ -12,7 +12,7 @@ type Field = keyof NumberingAuthorizationDto;
 const pick = (settings: SettingsDto | null): NumberingAuthorizationDto => settings?.numberingAuthorization ?? EMPTY_AUTHORIZATION;
 
 export function AuthorizationSection(): ReactNode {
-  const t = useText();
+  const t = useScreenText();
   const { draft, change, reset } = useSettingsDraft(pick);
   const [shown, setShown] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});

@@ -9,7 +9,7 @@ import { TextField } from '../app/fields';
 import { bridge } from '../bridge/client';
 import { describeBridgeError } from '../bridge/bridge-error-text';
 import { formatDateTime } from '../format/date-time';
-import { useText } from '../i18n/use-text';
+import { useScreenText } from '../i18n/screen-text';
 import { callWithOwner } from '../people/owner-pin';
 import { usePeople } from '../people/people-store';
 import { refreshSettings } from './refresh-settings';
@@ -22,7 +22,7 @@ import { BACKUP_SECTION_ID } from './backup-section-id';
 let restored: { notice: string; secretNeeded: boolean } | null = null;
 
 export function BackupSection(): ReactNode {
-  const t = useText();
+  const t = useScreenText();
   const locale = useApp((s) => s.locale);
   const [status, setStatus] = useState<BackupStatusDto | null>(null);
   const [folder, setFolder] = useState('');

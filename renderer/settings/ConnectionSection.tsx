@@ -8,7 +8,7 @@ import { useApp } from '../app/app-store';
 import { TextField } from '../app/fields';
 import { bridge } from '../bridge/client';
 import { describeBridgeError, localizeFields } from '../bridge/bridge-error-text';
-import { useText } from '../i18n/use-text';
+import { useScreenText } from '../i18n/screen-text';
 import { refreshSettings } from './refresh-settings';
 import { checkConnection, fieldErrorsFor } from './settings-checks';
 import { useSettingsDraft } from './use-settings-draft';
@@ -21,7 +21,7 @@ const pickConnection = (s: SettingsDto | null): ConnectionDraft =>
   ({ mode: s?.connection.mode ?? 'demo', baseUrl: s?.connection.baseUrl ?? '', clientId: s?.connection.clientId ?? '' });
 
 export function ConnectionSection(): ReactNode {
-  const t = useText();
+  const t = useScreenText();
   const connection = useApp((s) => s.settings?.connection);
   const notify = useApp((s) => s.notify);
   const { draft, change, reset } = useSettingsDraft(pickConnection);

@@ -5,7 +5,7 @@ import { cashierMaxDiscountSchema } from '../../shared/sale-input';
 import type { Locale, PaperWidth, SettingsDto } from '../../shared/bridge/types';
 import { useApp } from '../app/app-store';
 import { CheckField, SelectField, TextField } from '../app/fields';
-import { useText } from '../i18n/use-text';
+import { useScreenText } from '../i18n/screen-text';
 import { MunicipalityField } from '../customer/MunicipalityField';
 import { saveSettings } from './save-settings';
 import { checkDefaults, fieldErrorsFor } from './settings-checks';
@@ -37,7 +37,7 @@ function readPercent(text: string): number | null {
 }
 
 export function PreferencesSection(): ReactNode {
-  const t = useText();
+  const t = useScreenText();
   const tillId = useApp((s) => s.settings?.tillId ?? '');
   const { draft, change, reset } = useSettingsDraft(pickPreferences);
   const { locale, paperWidth, printerName, silentPrint, defaultEmail, municipality, tillName, rateShare, cashierMaxDiscount } = draft;

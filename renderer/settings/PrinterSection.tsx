@@ -7,7 +7,7 @@ import { PRINTER_CODE_PAGES, RAW_PRINTER_PORT, printerSettingsSchema, type Print
 import { bridge } from '../bridge/client';
 import { describeBridgeError } from '../bridge/bridge-error-text';
 import { CheckField, SelectField, TextField } from '../app/fields';
-import { useText } from '../i18n/use-text';
+import { useScreenText } from '../i18n/screen-text';
 import { callWithOwner } from '../people/owner-pin';
 
 interface PrinterDraft extends Omit<PrinterSettings, 'connection'> {
@@ -33,7 +33,7 @@ const fromDraft = (d: PrinterDraft): unknown => {
 };
 
 export function PrinterSection(): ReactNode {
-  const t = useText();
+  const t = useScreenText();
   const [draft, setDraft] = useState<PrinterDraft | null>(null);
   const [shown, setShown] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);

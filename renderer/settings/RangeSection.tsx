@@ -5,7 +5,7 @@ import { useApp } from '../app/app-store';
 import { SelectField } from '../app/fields';
 import { bridge } from '../bridge/client';
 import { describeBridgeError } from '../bridge/bridge-error-text';
-import { useText } from '../i18n/use-text';
+import { useScreenText } from '../i18n/screen-text';
 import { saveSettings } from './save-settings';
 import { useSettingsDraft } from './use-settings-draft';
 
@@ -17,7 +17,7 @@ export function rangeLabel(r: RangeDto): string {
 }
 
 export function RangeSection(): ReactNode {
-  const t = useText();
+  const t = useScreenText();
   const connection = useApp((s) => s.settings?.connection);
   const [ranges, setRanges] = useState<RangesDto | null>(null);
   const [problem, setProblem] = useState<string | null>(null);

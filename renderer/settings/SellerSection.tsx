@@ -3,7 +3,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import type { SellerDto, SettingsDto } from '../../shared/bridge/types';
 import { nitCheckDigit } from '../../shared/nit';
 import { TextField } from '../app/fields';
-import { useText } from '../i18n/use-text';
+import { useScreenText } from '../i18n/screen-text';
 import { MunicipalityField } from '../customer/MunicipalityField';
 import { saveSettings } from './save-settings';
 import { checkSeller, fieldErrorsFor } from './settings-checks';
@@ -13,7 +13,7 @@ const EMPTY: SellerDto = { name: '', nit: '', dv: '', address: '', phone: '', em
 const pickSeller = (settings: SettingsDto | null): SellerDto => settings?.seller ?? EMPTY;
 
 export function SellerSection(): ReactNode {
-  const t = useText();
+  const t = useScreenText();
   const { draft: seller, change: setSeller, reset } = useSettingsDraft(pickSeller);
   const [shown, setShown] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});

@@ -1,7 +1,7 @@
 /** F10: connection, numbering range, seller details, and this till's preferences. */
 import type { ReactNode } from 'react';
 import { useApp } from '../app/app-store';
-import { useText } from '../i18n/use-text';
+import { useScreenText } from '../i18n/screen-text';
 import { ConnectionSection } from './ConnectionSection';
 import { PreferencesSection } from './PreferencesSection';
 import { PrinterSection } from './PrinterSection';
@@ -10,9 +10,11 @@ import { SellerSection } from './SellerSection';
 import { AuthorizationSection } from './AuthorizationSection';
 import { SetupNotice } from './SetupNotice';
 import { BackupSection } from './BackupSection';
+import { ShopServerSection } from './ShopServerSection';
+import { UpdatesSection } from './UpdatesSection';
 
 export function SettingsScreen(): ReactNode {
-  const t = useText();
+  const t = useScreenText();
   const loaded = useApp((s) => s.settings !== null);
   if (!loaded) return <p className="muted">{t.loading}</p>;
   return (
@@ -24,11 +26,13 @@ export function SettingsScreen(): ReactNode {
         <RangeSection />
         <PreferencesSection />
         <PrinterSection />
+        <ShopServerSection />
       </div>
       <div className="settings-column">
         <SellerSection />
         <AuthorizationSection />
         <BackupSection />
+        <UpdatesSection />
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 /** At the top of Settings: what is still missing before this till can invoice, each a step to the field. */
 import type { ReactNode } from 'react';
 import { focusSoon, useApp } from '../app/app-store';
-import { useText } from '../i18n/use-text';
+import { useScreenText } from '../i18n/screen-text';
 import type { Messages } from '../i18n/messages';
 import { setupGaps, type SetupGap } from './setup-gaps';
 
@@ -12,7 +12,7 @@ const wordsFor = (gap: SetupGap, t: Messages): string => {
 };
 
 export function SetupNotice(): ReactNode {
-  const t = useText();
+  const t = useScreenText();
   const settings = useApp((s) => s.settings);
   const gaps = settings ? setupGaps(settings) : [];
   if (gaps.length === 0) return null;

@@ -6,19 +6,19 @@ import type { BridgeInput } from '../../shared/bridge/contract';
 import { useApp } from '../app/app-store';
 import { bridge } from '../bridge/client';
 import { describeBridgeError, localizeFields } from '../bridge/bridge-error-text';
-import { messagesFor } from '../i18n/messages';
+import { screenMessagesFor } from '../i18n/screen-text';
 import { refreshSettings } from './refresh-settings';
 import { callWithOwner } from '../people/owner-pin';
 
 export type SaveOutcome = { ok: true } | { ok: false; message: string; fields: Record<string, string> };
 
 export async function saveSettings(change: BridgeInput<'settings.save'>): Promise<SaveOutcome> {
-  const answer = await callWithOwner('settings.save', change, 'settings', messagesFor(useApp.getState().locale).approveSettings);
+  const answer = await callWithOwner('settings.save', change, 'settings', screenMessagesFor(useApp.getState().locale).approveSettings);
   if (!answer.ok) {
-    const t = messagesFor(useApp.getState().locale);
+    const t = screenMessagesFor(useApp.getState().locale);
     return { ok: false, message: describeBridgeError(answer.error, t), fields: localizeFields(answer.error.fields, t) };
   }
   const fresh = await refreshSettings(answer.value);
-  useApp.getState().notify('info', messagesFor(fresh.locale).settingsSaved);
+  useApp.getState().notify('info', screenMessagesFor(fresh.locale).settingsSaved);
   return { ok: true };
 }

@@ -11,11 +11,11 @@ import { useApp } from '../app/app-store';
 import { formatDateTime } from '../format/date-time';
 import { saleNumberLabel } from '../format/sale-number';
 import { taxLabel } from '../format/tax-name';
-import { useText } from '../i18n/use-text';
+import { useScreenText } from '../i18n/screen-text';
 import { waitedText } from './unsent-store';
 
 export function ShiftReportPaper({ report, paperWidth }: { report: ShiftReportDto; paperWidth: PaperWidth }): ReactNode {
-  const t = useText();
+  const t = useScreenText();
   const locale = useApp((s) => s.locale);
   const money = (amount: string) => formatCop(amount, locale, ON_PAPER);
   const when = (at: number) => formatDateTime(at, locale);

@@ -15,23 +15,27 @@ import { bridge } from '../bridge/client';
 import { describeBridgeError } from '../bridge/bridge-error-text';
 import { formatDateTime } from '../format/date-time';
 import { parseDecimalText, regroupMoneyText } from '../format/decimal-text';
-import { useText } from '../i18n/use-text';
+import { useScreenText } from '../i18n/screen-text';
 import { callWithOwner } from '../people/owner-pin';
 import { downloadPdf } from '../receipt/download-pdf';
 import { ThermalPrintButton } from '../receipt/ThermalPrintButton';
 import { ShiftReportPaper } from './ShiftReportPaper';
 import { refreshUnsent, useUnsent, waitedText } from './unsent-store';
 import './shifts.css';
+// Paper's styles (on screen and in print) come with the chunk that draws it, not in the counter's first download.
+import '../styles/receipt.css';
 
 type Count = ReturnType<typeof fullCashCount>;
 
 export function ShiftScreen(): ReactNode {
-  const t = useText();
+  const t = useScreenText();
   const locale = useApp((s) => s.locale);
   const notify = useApp((s) => s.notify);
   const shell = useApp((s) => s.info?.shell);
   const defaultWidth = useApp((s) => s.settings?.paperWidth ?? 80);
   const unsent = useUnsent((s) => s.unsent);
+  // Sales not yet at the shop server do not hold the close (they go when it answers); the close says so.
+  const shopWaiting = useApp((s) => s.status?.shopServer?.salesWaiting ?? 0);
   const [shift, setShift] = useState<ShiftDto | null | undefined>(undefined);
   const [report, setReport] = useState<ShiftReportDto | null>(null);
   const [closed, setClosed] = useState<ShiftDto[]>([]);
@@ -159,6 +163,7 @@ export function ShiftScreen(): ReactNode {
                 <fieldset><legend>{t.coins}</legend><div className="cash-count">{CASH_COUNT_COINS.map((c) => countField('coins', c))}</div></fieldset>
                 <p className="counted-total" aria-live="polite">{t.countedTotal}: <span data-testid="counted-total">{counted ? formatCop(counted, locale) : '—'}</span></p>
                 {!countOk ? <p className="message-box" role="alert">{t.shiftProblemCount}</p> : null}
+                {shopWaiting > 0 ? <p className="message-box" role="status">{t.shopShiftWarning(shopWaiting)}</p> : null}
                 {question ? (
                   <div className="shift-question" role="alertdialog" aria-label={t.closeShift}>
                     <p>{question}</p>

@@ -3,8 +3,9 @@
  * It opens Settings at its backups, far down the screen.
  */
 import type { ReactNode } from 'react';
-import { backupWarning } from '../../shared/backup';
+import { backupWarning } from '../../shared/backup-age';
 import { useApp } from '../app/app-store';
+import { revealSectionSoon } from '../app/reveal-section';
 import { useText } from '../i18n/use-text';
 import { BACKUP_SECTION_ID } from '../settings/backup-section-id';
 
@@ -17,23 +18,10 @@ export function BackupWarning(): ReactNode {
   return (
     // The live region wraps the button: role="status" on the button itself would hide that it is one.
     <span role="status">
-      <button type="button" className="link backup-warning" onClick={() => { show('settings'); revealSoon(BACKUP_SECTION_ID); }}>
+      <button type="button" className="link backup-warning" onClick={() => { show('settings'); revealSectionSoon(BACKUP_SECTION_ID); }}>
         {warning === 'never' ? t.backupWarnNever : t.backupWarnDays(warning.days)}
       </button>
     </span>
   );
 }
 
-/**
- * Focus the section and bring its top into view (focus alone may scroll a section taller than the window to its
- * middle). Settings loads on first open and the section once its status is read: tried for up to ~2 s of frames.
- */
-function revealSoon(id: string, tries = 120): void {
-  const element = document.getElementById(id);
-  if (!element) {
-    if (tries > 0) requestAnimationFrame(() => revealSoon(id, tries - 1));
-    return;
-  }
-  element.focus({ preventScroll: true });
-  element.scrollIntoView({ block: 'start' });
-}

@@ -1,6 +1,6 @@
 /** Always visible: connection, pending sales and progress, the DEMO badge, and the last error in plain words. */
 import { useEffect, useState, type ReactNode } from 'react';
-import type { Messages } from '../i18n/messages';
+import type { FirstMessages } from '../i18n/messages';
 import { useApp } from '../app/app-store';
 import { bridge } from '../bridge/client';
 import { formatDateTime } from '../format/date-time';
@@ -10,6 +10,8 @@ import { PrinterStatus } from './PrinterStatus';
 import { describeSyncError } from './sync-error-text';
 import { UnsentAlert } from '../shifts/UnsentAlert';
 import { BackupWarning } from './BackupWarning';
+import { shopServerLineText } from './shop-server-line';
+import { UpdateRefusalWarning } from './UpdateRefusalWarning';
 
 export function StatusBar(): ReactNode {
   const t = useText();
@@ -22,6 +24,7 @@ export function StatusBar(): ReactNode {
   const s = summarizeStatus(status, now);
   const checkingOnly = s.activity?.kind === 'checking_connection' && s.connection === 'online';
   const error = describeSyncError(status, t);
+  const shop = shopServerLineText(status.shopServer, t, locale, Date.now());
   const retry = async () => {
     const answer = await bridge.call('sync.retryNow', {});
     if (answer.ok) setStatus(answer.value);
@@ -37,6 +40,7 @@ export function StatusBar(): ReactNode {
       <span className="pending" role="status">
         {s.progress ? t.sendingProgress(s.progress.done, s.progress.total) : t.pendingCount(s.pending)}
       </span>
+      {shop ? <span className={`shop-server${shop.away ? ' away' : ''}`} role="status">{shop.text}</span> : null}
       {s.activity && !checkingOnly ? <span className={`activity activity-${s.activity.kind}`} role="status">{activityText(s.activity, t)}</span> : null}
       {s.others.map((o) => (
         <span key={o.baseUrl ?? 'demo'} className={`other-service${o.stuck ? ' stuck' : ''}`} role="status">
@@ -47,6 +51,7 @@ export function StatusBar(): ReactNode {
       <UnsentAlert />
       <PrinterStatus />
       <BackupWarning />
+      <UpdateRefusalWarning />
       {s.needsAttention > 0 ? (
         <button type="button" className="link attention" onClick={() => show('history')}>{t.needsAttentionCount(s.needsAttention)}</button>
       ) : null}
@@ -69,7 +74,7 @@ export function StatusBar(): ReactNode {
   );
 }
 
-function activityText(activity: EngineActivity, t: Messages): string {
+function activityText(activity: EngineActivity, t: FirstMessages): string {
   switch (activity.kind) {
     case 'rate_limited':
       return t.activityRateLimited(activity.seconds);

@@ -20,6 +20,7 @@ import { correctSaleSchema, saleCorrectionQuerySchema, voidSaleSchema } from '..
 import type { CorrectionResultDto, SaleCorrectionDto } from './types';
 import { printerSettingsSchema } from '../printer';
 import { backupPassphraseSchema, localPathSchema, type BackupStatusDto, type RestoreDoneDto, type RestorePreviewDto } from '../backup';
+import { dismissUpdateRefusalSchema, type UpdateRefusalDto } from '../update-refusal';
 import { BRIDGE_EVENT_NAMES, BRIDGE_METHOD_NAMES, isBridgeMethodName, type BridgeEventNameOnly, type BridgeMethodName } from './names';
 import type {
   AppInfoDto, ChargeResult, CustomerDto, ProductDto, RangesDto, ReceiptDto, SaleDetailDto, SaleEventDto,
@@ -28,9 +29,10 @@ import type {
 import type { OpenSaleDto } from './types';
 import type {
   CatalogImportPreviewDto, CatalogProductDto, CustomerImportPreviewDto, OverridesDto, ParkedSaleDto, PeopleSessionDto, PersonDto, QuickKeyDto,
-  RecalledSaleDto, TillDto,
+  RecalledSaleDto, TillDto, UploadReceiptDto,
 } from './types';
-import type { PrinterDto, PrinterStatusDto } from './types';
+import type { PrinterDto, PrinterStatusDto, ShopServerDto } from './types';
+import { shopPairingSchema } from '../shop/pairing-form';
 
 /** A till id as reference codes start with it (6 Crockford base32 characters). */
 const TILL_ID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{6}$/;
@@ -55,6 +57,11 @@ export { sellerSchema };
 /** A CSV file's bytes as base64 (the core decodes UTF-8 or Windows-1252), at most LIMITS.csvFileBytes of them. */
 const csvFileSchema = z.string().max(Math.ceil(LIMITS.csvFileBytes / 3) * 4, { error: `the file must be at most ${LIMITS.csvFileBytes} bytes; import it in parts` })
   .regex(/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/, { error: 'must be a file encoded as base64' });
+/** A file the core received as a file (UploadReceiptDto's token): how a screen hands over a catalog of up to LIMITS.catalogFileBytes. */
+const uploadTokenSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, { error: 'must be the token of an uploaded file' });
+/** A product CSV: uploaded (what the screen does), or inline as base64 (scripts, small files); one of the two. */
+const catalogFileInput = withOwnerOverride({ file: csvFileSchema.optional(), upload: uploadTokenSchema.optional() })
+  .refine((input) => (input.file === undefined) !== (input.upload === undefined), { error: 'give the file either inline or as an upload', path: ['file'] });
 /** Record ids and times as the store keeps them: safe integers. */
 const recordId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const epochMs = z.number().int().min(0).max(8.64e15);
@@ -88,14 +95,14 @@ export const bridgeContract = {
   },
   /** Products are never deleted (sales refer to them): they are deactivated and leave the counter's search. */
   'catalog.setActive': { input: withOwnerOverride({ code: productCodeSchema, active: z.boolean() }), result: returns<CatalogProductDto>() },
-  /** A product CSV file (base64 of its bytes): what importing it would do, writing nothing. */
+  /** A product CSV file (an upload's token, or base64 of its bytes): what importing it would do, writing nothing. */
   'catalog.importPreview': {
-    input: withOwnerOverride({ file: csvFileSchema }),
+    input: catalogFileInput,
     result: returns<CatalogImportPreviewDto>(),
   },
-  /** The same file, confirmed: all of it in one transaction, or nothing when any row is wrong. */
+  /** The same file, confirmed: all of it in one transaction, or nothing when any row is wrong (an upload is then forgotten). */
   'catalog.importCommit': {
-    input: withOwnerOverride({ file: csvFileSchema }),
+    input: catalogFileInput,
     result: returns<{ created: number; updated: number }>(),
   },
   'catalog.export': { input: empty, result: returns<{ fileName: string; text: string }>() },
@@ -283,6 +290,18 @@ export const bridgeContract = {
   },
   /** Owners only. Restore, step 2: the inspected copy replaces the data file (the old one is kept) and the till reopens on it. */
   'backup.restore': { input: withOwnerOverride({ token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) }), result: returns<RestoreDoneDto>() },
+
+  /** The shop server (issue 20): the pairing, when it last answered, what waits for it, edits it did not apply. */
+  'shopServer.status': { input: empty, result: returns<ShopServerDto>() },
+  /** Owners only. Pairs with the server at `address` by its one-time code; `seedShop` uploads this till's data to an empty server. */
+  'shopServer.pair': { input: withOwnerOverride(shopPairingSchema.shape), result: returns<ShopServerDto>() },
+  /** Owners only. Forgets the pairing and the key; sales and edits stay at the till. */
+  'shopServer.unpair': { input: withOwnerOverride({}), result: returns<ShopServerDto>() },
+  /**
+   * Owners only. Hides the notice of a refused update (shared/update-refusal.ts; the status snapshot carries it);
+   * answers with the notice still shown, if a newer refusal came meanwhile.
+   */
+  'updates.dismiss': { input: dismissUpdateRefusalSchema, result: returns<UpdateRefusalDto | null>() },
 } as const;
 
 export type BridgeContract = typeof bridgeContract;
@@ -340,7 +359,17 @@ export function parseBridgeInput<M extends BridgeMethod>(method: M, input: unkno
 }
 
 /** The renderer's view of the bridge: one typed function. Both transports implement it. */
+export { UPLOAD_PATH } from './names';
+
+/** A chosen file (the page's File, read from disk as it is sent) or its bytes (what crosses Electron's preload). */
+export type UploadBody = ArrayBuffer | { readonly size: number; arrayBuffer(): Promise<ArrayBuffer> };
+
 export interface BridgeTransport {
   call<M extends BridgeMethod>(method: M, input: BridgeInput<M>): Promise<BridgeEnvelope<BridgeResult<M>>>;
+  /**
+   * Hands a chosen file to the core as a file (a catalog CSV): browser mode streams it (POST UPLOAD_PATH), Electron
+   * sends its bytes once over IPC. The receipt's token names it in the calls that read it.
+   */
+  upload(file: UploadBody): Promise<BridgeEnvelope<UploadReceiptDto>>;
   on<E extends BridgeEventName>(event: E, listener: (payload: BridgeEvents[E]) => void): () => void;
 }

@@ -24,6 +24,8 @@ export const BRIDGE_METHOD_NAMES = [
   'printer.printShift',
   'receipt.reprint',
   'backup.status', 'backup.configure', 'backup.run', 'backup.inspect', 'backup.restore',
+  'shopServer.status', 'shopServer.pair', 'shopServer.unpair',
+  'updates.dismiss',
 ] as const;
 export type BridgeMethodName = (typeof BRIDGE_METHOD_NAMES)[number];
 
@@ -33,3 +35,6 @@ export type BridgeEventNameOnly = (typeof BRIDGE_EVENT_NAMES)[number];
 export function isBridgeMethodName(name: unknown): name is BridgeMethodName {
   return typeof name === 'string' && (BRIDGE_METHOD_NAMES as readonly string[]).includes(name);
 }
+
+/** Browser mode's route for a file handed over as a file (a catalog CSV); here so the renderer needs no schemas for it. */
+export const UPLOAD_PATH = '/bridge-upload';

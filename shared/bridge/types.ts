@@ -10,6 +10,7 @@ import type { OpenSaleDraft } from '../open-sale';
 import type { OverrideDetail } from '../override-detail';
 import type { CashTender } from '../cash';
 import type { PrinterSettings } from '../printer';
+import type { UpdateRefusalDto } from '../update-refusal';
 
 /** Cash at the counter: received, asked for (rounded to the smallest coin) and change, exact decimal strings. */
 export type CashTenderDto = CashTender;
@@ -228,6 +229,48 @@ export interface SyncStatusDto {
   others?: OtherServiceStatusDto[];
   /** When the last good backup was taken (null: never); absent where this till takes none. */
   lastBackupAt?: number | null;
+  /** The shop server, when this till is paired with one (issue 20); absent or null when not. */
+  shopServer?: ShopServerLineDto | null;
+  /** The newest update refused for its signature, until a good update or an owner dismisses it (null: none). */
+  updateRefusal?: UpdateRefusalDto | null;
+}
+
+/** What the status bar says of the shop server. */
+export interface ShopServerLineDto {
+  /** Since when the server has not answered (ms); null while it answers. */
+  unreachableSince: number | null;
+  /** NETWORK, TIMEOUT, CERT_MISMATCH, REVOKED, NO_KEY, KEYCHAIN_UNAVAILABLE, HTTP_<status>…; null while it answers. */
+  problem: string | null;
+  /** Sales whose latest state the server does not have yet. */
+  salesWaiting: number;
+}
+
+/** An edit made at this till that the shop server did not apply ("Cambios no aplicados"). */
+export interface NotAppliedEditDto {
+  kind: 'product.save' | 'customer.save' | 'person.save';
+  label: string;
+  /** When it was made here, and when the server refused it. */
+  at: number;
+  decidedAt: number;
+  outcome: 'conflict' | 'refused';
+  reason: string | null;
+}
+
+/** Settings → "Servidor de la tienda". */
+export interface ShopServerDto {
+  paired: boolean;
+  serverUrl: string | null;
+  shopName: string | null;
+  tillNumber: number | null;
+  pairedAt: number | null;
+  lastContactAt: number | null;
+  unreachableSince: number | null;
+  problem: string | null;
+  salesWaiting: number;
+  editsWaiting: number;
+  notApplied: NotAppliedEditDto[];
+  /** After pairing as the first till: how many records went up (null when nothing was uploaded). */
+  uploaded: number | null;
 }
 
 /** A service other than the one in use that still has sales to send or settle: the status bar names it. */
@@ -318,15 +361,23 @@ export interface CsvRowProblemDto {
   message: string;
 }
 
+/** A file the core received as a file (a catalog CSV): its token names it in the calls that read it. */
+export interface UploadReceiptDto {
+  token: string;
+  bytes: number;
+}
+
 /** What an import would do; nothing is written until the owner confirms (`catalog.importCommit`). */
 export interface CatalogImportPreviewDto {
   rows: number;
   creates: number;
   updates: number;
-  /** Any error blocks the whole import. */
+  /** Any error blocks the whole import. The first ones by row (at most 200); errorCount says how many there are. */
   errors: CsvRowProblemDto[];
-  /** Shelf prices no base pays exactly, and the like: the import may go ahead. */
+  errorCount: number;
+  /** Shelf prices no base pays exactly, and the like: the import may go ahead. The first ones, as errors. */
   warnings: CsvRowProblemDto[];
+  warningCount: number;
   /** The first products as they would be saved. */
   sample: CatalogProductDto[];
   delimiter: ';' | ',';

@@ -23,7 +23,7 @@ import { seededRandom } from '../support/seeded-random';
 
 /** The owner's PIN in the aged till (the bench signs in with it). */
 export const AGED_OWNER_PIN = '2468';
-const SHAPE_VERSION = 1;
+const SHAPE_VERSION = 2;
 const DAY_MS = 24 * 3600 * 1000;
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
@@ -100,7 +100,8 @@ async function writeAgedTill(path: string, total: number, log: (line: string) =>
     outbox: db.prepare(`INSERT INTO outbox (id, sale_id, state, request_body, numbering_range_id, attempts, next_attempt_at, last_error,
       remote_id, remote_status, full_number, cufe, qr_url, qr_image, remote_raw, created_at, updated_at, validated_at, service, closed)
       VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'demo', ?)`),
-    attempt: db.prepare(`INSERT INTO outbox_attempts (entry_id, started_at, finished_at, outcome, http_status, message) VALUES (?, ?, ?, ?, ?, ?)`),
+    attempt: db.prepare(`INSERT INTO outbox_attempts (entry_id, started_at, finished_at, outcome, http_status, message, may_have_reached)
+      VALUES (?, ?, ?, ?, ?, ?, ?)`),
     correction: db.prepare(`INSERT INTO sale_corrections (at, kind, sale_id, person_id, person_name, what, reason, before)
       VALUES (?, 'void', ?, ?, ?, 'venta', 'El cliente no se llevó la compra', ?)`),
     printJob: db.prepare(`INSERT INTO print_jobs (kind, sale_id, once_key, state, attempts, next_attempt_at, created_at, done_at)
@@ -148,18 +149,21 @@ async function writeAgedTill(path: string, total: number, log: (line: string) =>
         totals.payable, customer.name, customer.identification, i, cash, cash, cash === null ? null : '0.00', till.id, till.name,
         cashier.id, cashier.name, shiftOf.get(`${till.id}/${day}`) ?? null);
       const body = serializeInvoiceRequest({ reference_code: reference, numbering_range_id: RANGE, customer, items: sample.items, payment });
-      // One in 200 refused by the service (one in five of those then voided by a correction); the rest validated.
+      // One in 200 refused by the service with a 422 when sent, so it never stored it (one in five of those then voided
+      // by a correction, which issue 19's trigger allows only for such a sale); the rest validated.
       const refused = i % 200 === 7;
       const voided = refused && i % 1000 === 7;
       const cufe = refused ? null : Array.from({ length: 96 }, () => '0123456789abcdef'[Math.floor(random() * 16)]).join('');
       const fullNumber = refused ? null : `SETP${990_000_000 + i}`;
-      const raw = JSON.stringify({ id: `d${i}`, reference_code: reference, status: refused ? 'REJECTED' : 'VALIDATED', full_number: fullNumber, cufe });
+      const raw = refused
+        ? JSON.stringify({ status: 422, code: 'VALIDATION', message: 'the invoice request is not valid' })
+        : JSON.stringify({ id: `d${i}`, reference_code: reference, status: 'VALIDATED', full_number: fullNumber, cufe });
       const done = at + 2_500;
       q.outbox.run(i, i, refused ? 'needs_attention' : 'validated', body, RANGE, at, refused ? 'customer.identification: el documento no es válido' : null,
-        `d${i}`, refused ? 'REJECTED' : 'VALIDATED', fullNumber, cufe,
+        refused ? null : `d${i}`, refused ? null : 'VALIDATED', fullNumber, cufe,
         cufe ? `https://catalogo-vpfe-hab.dian.gov.co/document/searchqr?documentkey=${cufe}` : null, cufe ? qrImage : null,
         raw, at, done, refused ? null : done, voided ? 'voided' : null);
-      q.attempt.run(i, at + 100, at + 300, refused ? 'permanent' : 'queued', refused ? 422 : 202, null);
+      q.attempt.run(i, at + 100, at + 300, refused ? 'permanent' : 'queued', refused ? 422 : 202, null, refused ? 0 : 1);
       if (voided) q.correction.run(done + 60_000, i, owner, 'Marta', JSON.stringify({ customer, items: sample.items }));
       if (!refused) q.printJob.run(i, `fiscal:${i}`, done, done, done + 800);
       q.request.run('demo', at + 100, at + 300);

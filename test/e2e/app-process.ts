@@ -29,13 +29,14 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const START_LIMIT_MS = 45_000;
 
 /** `bundle`: a built browser-mode entry (test/bench/web-bundle.ts) run by plain node instead of electron/web.ts under tsx. */
-export async function startApp(opts: { dataDir?: string; port?: number; bundle?: string; nodeArgs?: string[] } = {}): Promise<AppProcess> {
+/** `env`: extra variables for the app (e.g. MOSTRADOR_UPDATE_FOLDER, browser mode's stand-in update folder). */
+export async function startApp(opts: { dataDir?: string; port?: number; bundle?: string; nodeArgs?: string[]; env?: Record<string, string> } = {}): Promise<AppProcess> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'mostrador-e2e-'));
   const keychainService = `MostradorE2E-${randomUUID()}`;
   const entry = opts.bundle ? [opts.bundle] : ['--import', 'tsx', 'electron/web.ts'];
   const child: ChildProcess = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...entry, '--port', String(opts.port ?? 0),
     '--data-dir', dataDir, '--no-open'], {
-    cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, MOSTRADOR_KEYCHAIN_SERVICE: keychainService },
+    cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...opts.env, MOSTRADOR_KEYCHAIN_SERVICE: keychainService },
   });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => { output += chunk.toString(); });

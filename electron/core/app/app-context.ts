@@ -5,6 +5,7 @@ import type { HttpTimeouts } from '../api/http';
 import type { CredentialStore } from '../secrets/credential-store';
 import type { Actor, Store } from '../store';
 import type { ServiceConnection } from './service-connection';
+import type { UploadStore } from '../uploads/upload-store';
 
 /** Printing is the shell's job (Electron prints its window); browser mode lets the page print itself. */
 export interface ReceiptPrinter {
@@ -48,5 +49,7 @@ export interface AppContext {
   actor?: () => Actor;
   /** Work that outlives a call (a range look-up after switching); awaited on close. */
   background(work: Promise<unknown>): void;
+  /** Files the screens handed over as files (a catalog CSV); absent where no shell receives any (some tests). */
+  uploads?: UploadStore;
   log(line: string): void;
 }

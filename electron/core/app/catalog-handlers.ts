@@ -3,7 +3,9 @@ import { BridgeFailure, invalidField } from '../bridge/bridge-failure';
 import type { BridgeHandlers } from '../bridge/dispatch';
 import type { AppContext } from './app-context';
 import { exportCatalogCsv } from './catalog-export';
-import { planCatalogImport } from './catalog-import';
+import { checkCatalogImport } from './catalog-import';
+import type { CatalogImportPreviewDto } from '../../../shared/bridge/types';
+import type { CsvSource } from '../csv/csv-file';
 import { LIMITS } from '../../../shared/limits';
 import { catalogRecordOf, shelfMissMessage } from './catalog-records';
 
@@ -14,8 +16,22 @@ type CatalogMethods =
 /** How many rows an import refusal names in its message (the preview lists them all). */
 const ERRORS_IN_MESSAGE = 5;
 
-export function catalogHandlers(ctx: Pick<AppContext, 'store' | 'now'>): Pick<BridgeHandlers, CatalogMethods> {
+/** A file with errors: thrown inside the import's transaction so that nothing of it stays. */
+class ImportRefused extends Error {
+  constructor(readonly check: CatalogImportPreviewDto) {
+    super('the file has errors');
+  }
+}
+
+export function catalogHandlers(ctx: Pick<AppContext, 'store' | 'now' | 'uploads'>): Pick<BridgeHandlers, CatalogMethods> {
   const { store } = ctx;
+  /** An upload is read from its file on disk, a chunk at a time; an inline file is already in memory. */
+  const sourceOf = (input: { file?: string | undefined; upload?: string | undefined }): CsvSource => {
+    if (input.upload === undefined) return Buffer.from(input.file ?? '', 'base64');
+    const path = ctx.uploads?.path(input.upload) ?? null;
+    if (path === null) throw invalidField('upload', 'the file is no longer here (it is kept for an hour); choose it again');
+    return { path };
+  };
   return {
     'catalog.list': async ({ text, includeInactive, limit, offset }) =>
       store.listCatalog({ text, includeInactive: includeInactive ?? false, limit, offset: offset ?? 0 }),
@@ -53,18 +69,26 @@ export function catalogHandlers(ctx: Pick<AppContext, 'store' | 'now'>): Pick<Br
       return saved;
     },
 
-    'catalog.importPreview': async ({ file }) => planCatalogImport(Buffer.from(file, 'base64'), store).preview,
+    'catalog.importPreview': async (input) => checkCatalogImport(sourceOf(input), store),
 
-    'catalog.importCommit': async ({ file }) => {
-      // Planned again from the same file: what the owner confirmed is what the preview showed, checked once more.
-      const plan = planCatalogImport(Buffer.from(file, 'base64'), store);
-      const { errors } = plan.preview;
-      if (errors.length > 0) {
+    'catalog.importCommit': async (input) => {
+      // Checked again as it is written: what the owner confirmed is what the preview showed, checked once more.
+      const source = sourceOf(input);
+      let saved;
+      try {
+        saved = store.importCatalogProducts((add) => {
+          const check = checkCatalogImport(source, store, { onProduct: add });
+          if (check.errorCount > 0) throw new ImportRefused(check);
+        });
+      } catch (error) {
+        if (!(error instanceof ImportRefused)) throw error;
+        const { errors, errorCount } = error.check;
         const named = errors.slice(0, ERRORS_IN_MESSAGE).map((e) => `row ${e.row}, ${e.column || 'file'}: ${e.message}`).join('; ');
-        const more = errors.length > ERRORS_IN_MESSAGE ? ` (and ${errors.length - ERRORS_IN_MESSAGE} more)` : '';
-        throw new BridgeFailure('INVALID_INPUT', `Nothing was imported: ${named}${more}.`, { file: `${errors.length} rows have errors` });
+        const more = errorCount > ERRORS_IN_MESSAGE ? ` (and ${errorCount - ERRORS_IN_MESSAGE} more)` : '';
+        throw new BridgeFailure('INVALID_INPUT', `Nothing was imported: ${named}${more}.`, { file: `${errorCount} rows have errors` });
       }
-      return store.saveCatalogProducts(plan.products);
+      if (input.upload !== undefined) ctx.uploads?.discard(input.upload);
+      return { created: saved.created, updated: saved.updated };
     },
 
     'catalog.export': async () => {

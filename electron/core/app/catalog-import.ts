@@ -1,6 +1,7 @@
 /**
- * A product CSV from the owner's spreadsheet: read, checked row by row with the one product rule (shared/product.ts),
- * and planned without writing anything. Every problem names the row (its line in the file) and the column (its
+ * A product CSV from the owner's spreadsheet: read a chunk at a time and checked row by row with the one product rule
+ * (shared/product.ts); the import's commit writes each good product as it is read (catalog-handlers.ts), inside
+ * one transaction that a file with any error rolls back. Every problem names the row (its line in the file) and the column (its
  * header as written). Re-importing updates products by code; a column the file does not have keeps what the
  * product already had.
  */
@@ -9,10 +10,11 @@ import { TAX_TYPES, UNIT_MEASURES, isCodeOf } from '../../../shared/codes';
 import { LIMITS } from '../../../shared/limits';
 import { productInputSchema, type ProductInput } from '../../../shared/product';
 import { foldText } from '../../../shared/folded-text';
-import { CsvFileError, findColumns, readCsv, type ColumnSpec, type CsvRow, type CsvTable } from '../csv/csv-file';
-import { detectDecimalMark, readDecimalCell, writtenDecimals, type DecimalMark } from '../csv/decimal-cell';
+import { CsvFileError, eachCsvRow, findColumns, type ColumnSpec, type CsvRow, type CsvSource } from '../csv/csv-file';
+import { decimalMarkDetector, readDecimalCell, writtenDecimals, type DecimalMark } from '../csv/decimal-cell';
 import type { Catalog } from '../store/catalog';
 import { catalogRecordOf, shelfMissMessage } from './catalog-records';
+import { relieveHeap } from './heap-relief';
 
 export type CatalogColumn =
   | 'code' | 'name' | 'barcodes' | 'unit' | 'price' | 'shelfPrice' | 'tax' | 'rate' | 'discount' | 'category' | 'active';
@@ -55,11 +57,11 @@ const PER_UNIT_MESSAGE = (raw: string) => `"${raw}" is a tax per unit (INC bolsa
 const YES = new Set(['si', 'sí', 's', 'yes', 'y', '1', 'true', 'x', 'activo', 'active']);
 const NO = new Set(['no', 'n', '0', 'false', 'inactivo', 'inactive']);
 
-export interface CatalogImportPlan {
-  preview: CatalogImportPreviewDto;
-  /** What would be saved, in file order (empty when there are errors). */
-  products: CatalogProductDto[];
-}
+/** How many errors and warnings an answer lists (the screen shows as many); their counts are always whole. */
+export const PROBLEMS_LISTED = 200;
+const SAMPLE_SIZE = 20;
+/** Rows between two full garbage collections of a long import (heap-relief.ts). */
+const RELIEF_EVERY = 10_000;
 
 /** Which rule broke, by the schema's field, to the column it came from. */
 const FIELD_COLUMN: Record<string, CatalogColumn> = {
@@ -67,49 +69,101 @@ const FIELD_COLUMN: Record<string, CatalogColumn> = {
   discountRate: 'discount', category: 'category', active: 'active',
 };
 
-/** A product file (its bytes, or its text) read and checked against the catalog as it is; nothing is written. */
-export function planCatalogImport(file: Uint8Array | string, catalog: Pick<Catalog, 'getCatalogProduct' | 'barcodeOwners'>): CatalogImportPlan {
-  const errors: CsvRowProblemDto[] = [];
-  const warnings: CsvRowProblemDto[] = [];
-  const empty = (delimiter: ';' | ',' = ';', decimalMark: DecimalMark = ','): CatalogImportPlan => ({
-    preview: { rows: 0, creates: 0, updates: 0, errors, warnings, sample: [], delimiter, decimalMark }, products: [],
+/** Problems in row order, only the first PROBLEMS_LISTED kept (a bad 100 000-row file must not fill the memory). */
+class ProblemList {
+  private kept: CsvRowProblemDto[] = [];
+  count = 0;
+  add(problem: CsvRowProblemDto): void {
+    this.count += 1;
+    this.kept.push(problem);
+    if (this.kept.length >= PROBLEMS_LISTED * 2) this.kept = this.sorted();
+  }
+  sorted(): CsvRowProblemDto[] {
+    return this.kept.sort((a, b) => a.row - b.row).slice(0, PROBLEMS_LISTED);
+  }
+}
+
+export interface CatalogImportCheckOptions {
+  /** Each product the file would save, in file order, as it is read; called only while the file has no error. */
+  onProduct?: (product: CatalogProductDto) => void;
+}
+
+/**
+ * A product file (its bytes, a file on disk, or its text) read and checked against the catalog as it is, a row at a
+ * time: one pass finds the columns, counts the rows and settles the decimal mark; a second checks every row (and
+ * hands each good product to `onProduct`). Only the answer is kept: counts, the first problems, a sample, and what
+ * the checks across rows need (each code's and barcode's row).
+ */
+export function checkCatalogImport(
+  file: CsvSource | string,
+  catalog: Pick<Catalog, 'getCatalogProduct' | 'barcodeOwners'>,
+  opts: CatalogImportCheckOptions = {},
+): CatalogImportPreviewDto {
+  const errors = new ProblemList();
+  const warnings = new ProblemList();
+  const answer = (delimiter: ';' | ',' = ';', decimalMark: DecimalMark = ',', rest: Partial<CatalogImportPreviewDto> = {}): CatalogImportPreviewDto => ({
+    rows: 0, creates: 0, updates: 0, sample: [], delimiter, decimalMark, ...rest,
+    errors: errors.sorted(), errorCount: errors.count, warnings: warnings.sorted(), warningCount: warnings.count,
   });
-
-  let table: CsvTable;
-  try {
-    table = readCsv(file, { maxRows: LIMITS.csvFileRows });
-  } catch (error) {
+  const fileProblem = (error: unknown): CatalogImportPreviewDto => {
     if (!(error instanceof CsvFileError)) throw error;
-    errors.push({ ...error.problem, column: error.problem.column ?? '' });
-    return empty();
-  }
+    errors.add({ ...error.problem, column: error.problem.column ?? '' });
+    return answer();
+  };
 
-  // Header → column.
-  const found = findColumns(table.header, COLUMNS);
-  const columnAt = new Map(Object.entries(found.index) as Array<[CatalogColumn, number]>);
-  for (const header of found.unused) warnings.push({ row: 1, column: header, message: 'this column is not used' });
-  for (const problem of found.problems) errors.push({ ...problem, column: problem.column ?? '' });
+  // First pass: the header, the row count (a file over the limit is refused before any row is checked) and the mark.
+  let header: string[] = [];
+  let columnAt = new Map<CatalogColumn, number>();
+  let delimiter: ';' | ',' = ';';
+  let detector = decimalMarkDetector(delimiter);
+  let numericAt: number[] = [];
+  let settled = false;
+  let rowCount: number;
+  try {
+    rowCount = eachCsvRow(file, {
+      maxRows: LIMITS.csvFileRows,
+      onHeader: (names, found) => {
+        header = names;
+        delimiter = found;
+        detector = decimalMarkDetector(found);
+        const columns = findColumns(names, COLUMNS);
+        columnAt = new Map(Object.entries(columns.index) as Array<[CatalogColumn, number]>);
+        for (const name of columns.unused) warnings.add({ row: 1, column: name, message: 'this column is not used' });
+        for (const problem of columns.problems) errors.add({ ...problem, column: problem.column ?? '' });
+        numericAt = (['price', 'shelfPrice', 'rate', 'discount'] as const).flatMap((c) => (columnAt.has(c) ? [columnAt.get(c) ?? 0] : []));
+      },
+      onRow: (row) => {
+        if (settled) return;
+        for (const at of numericAt) {
+          if (detector.see((row.cells[at] ?? '').trim().replace(/^[^\d]*|\s*%$/g, ''))) { settled = true; return; }
+        }
+      },
+    }).rows;
+  } catch (error) {
+    return fileProblem(error);
+  }
   if (!columnAt.has('price') && !columnAt.has('shelfPrice')) {
-    errors.push({ row: 1, column: EXPORT_HEADERS.shelfPrice, message: `the file needs a price column (${EXPORT_HEADERS.shelfPrice} or ${EXPORT_HEADERS.price})` });
+    errors.add({ row: 1, column: EXPORT_HEADERS.shelfPrice, message: `the file needs a price column (${EXPORT_HEADERS.shelfPrice} or ${EXPORT_HEADERS.price})` });
   }
-  if (errors.length > 0) return empty(table.delimiter);
+  if (errors.count > 0) return answer(delimiter);
+  const mark = detector.mark();
 
-  const headerOf = (c: CatalogColumn) => table.header[columnAt.get(c) ?? -1] ?? EXPORT_HEADERS[c];
+  const headerOf = (c: CatalogColumn) => header[columnAt.get(c) ?? -1] ?? EXPORT_HEADERS[c];
   const cell = (row: CsvRow, c: CatalogColumn): string | undefined => {
     const at = columnAt.get(c);
     return at === undefined ? undefined : (row.cells[at] ?? '').trim();
   };
-  const numericColumns = (['price', 'shelfPrice', 'rate', 'discount'] as const).filter((c) => columnAt.has(c));
-  const mark = detectDecimalMark((function* () {
-    for (const row of table.rows) for (const c of numericColumns) yield (cell(row, c) ?? '').replace(/^[^\d]*|\s*%$/g, '');
-  })(), table.delimiter);
 
-  const products: CatalogProductDto[] = [];
   const seenCodes = new Map<string, number>();
   const seenBarcodes = new Map<string, { row: number; code: string }>();
+  /** A barcode a row takes from a product that has it now. */
+  const claims: Array<{ barcode: string; row: number; owner: string }> = [];
+  const sample: CatalogProductDto[] = [];
   let creates = 0;
+  let valid = 0;
 
-  for (const row of table.rows) {
+  const checkRow = (row: CsvRow): void => {
+    if (row.row % RELIEF_EVERY === 0) relieveHeap();
     const rowErrors: CsvRowProblemDto[] = [];
     const fail = (c: CatalogColumn, message: string) => rowErrors.push({ row: row.row, column: headerOf(c), message });
     const number = (c: CatalogColumn, written = cell(row, c)): number | null | undefined => {
@@ -180,42 +234,44 @@ export function planCatalogImport(file: Uint8Array | string, catalog: Pick<Catal
         }
       } else {
         checkAcrossRows(parsed.data, row, { seenCodes, seenBarcodes, fail });
+        // Barcodes that belong to another product now: settled at the end, once it is known whether the file moves them.
+        for (const [barcode, owner] of catalog.barcodeOwners(parsed.data.barcodes)) {
+          if (owner !== parsed.data.code) claims.push({ barcode, row: row.row, owner });
+        }
         const record = rowErrors.length === 0 ? catalogRecordOf(parsed.data, { checkQuantities: false }) : null;
         // Both prices filled in must agree, or an edited base beside an old shelf price would be silently ignored.
         if (record?.shelf && typeof base === 'number' && base.toFixed(2) !== record.product.price) {
           fail('price', `disagrees with ${headerOf('shelfPrice')} (which needs a base of ${record.product.price}); leave one of them empty`);
         } else if (record) {
           if (record.shelf && !record.shelf.exact) {
-            warnings.push({ row: row.row, column: headerOf('shelfPrice'), message: shelfMissMessage(record.product.shelfPrice ?? '', record.shelf) });
+            warnings.add({ row: row.row, column: headerOf('shelfPrice'), message: shelfMissMessage(record.product.shelfPrice ?? '', record.shelf) });
           }
           if (!existing) creates += 1;
-          products.push(record.product);
+          valid += 1;
+          if (sample.length < SAMPLE_SIZE) sample.push(record.product);
+          // Written only while the file is still clean: a refused file is rolled back anyway.
+          if (errors.count === 0 && rowErrors.length === 0) opts.onProduct?.(record.product);
         }
       }
     }
-    errors.push(...rowErrors);
-  }
-
-  // A barcode that belongs to a product this file does not give it up from.
-  const owners = catalog.barcodeOwners([...seenBarcodes.keys()]);
-  const inFile = new Map(products.map((p) => [p.code, p]));
-  for (const [barcode, owner] of owners) {
-    const taker = seenBarcodes.get(barcode);
-    if (!taker || owner === taker.code) continue;
-    const ownerInFile = inFile.get(owner);
-    if (ownerInFile && !ownerInFile.barcodes.includes(barcode)) continue;
-    errors.push({ row: taker.row, column: headerOf('barcodes'), message: `barcode ${barcode} already belongs to product ${owner}` });
-  }
-
-  errors.sort((a, b) => a.row - b.row);
-  const ok = errors.length === 0;
-  return {
-    preview: {
-      rows: table.rows.length, creates: ok ? creates : 0, updates: ok ? products.length - creates : 0, errors, warnings,
-      sample: products.slice(0, 20), delimiter: table.delimiter, decimalMark: mark,
-    },
-    products: ok ? products : [],
+    for (const problem of rowErrors) errors.add(problem);
   };
+
+  try {
+    eachCsvRow(file, { maxRows: LIMITS.csvFileRows, onRow: checkRow });
+  } catch (error) {
+    return fileProblem(error);
+  }
+
+  // A barcode that belongs to a product this file does not give it up from (the owner is not in the file, or keeps it).
+  for (const claim of claims) {
+    const taker = seenBarcodes.get(claim.barcode);
+    if (seenCodes.has(claim.owner) && taker?.code !== claim.owner) continue;
+    errors.add({ row: claim.row, column: headerOf('barcodes'), message: `barcode ${claim.barcode} already belongs to product ${claim.owner}` });
+  }
+
+  const ok = errors.count === 0;
+  return answer(delimiter, mark, { rows: rowCount, creates: ok ? creates : 0, updates: ok ? valid - creates : 0, sample: ok ? sample : [] });
 }
 
 /** A row on its way to the product rule: anything may still be wrong, so nothing is typed beyond the tax. */

@@ -22,6 +22,7 @@ import { openSaleHandlers } from './open-sale-handlers';
 import { counterHandlers } from './counter-handlers';
 import { customerDirectoryHandlers } from './customer-directory-handlers';
 import { catalogHandlers } from './catalog-handlers';
+import type { UploadStore } from '../uploads/upload-store';
 import { correctionHandlers } from './correction-handlers';
 import { peopleDesk } from './people-handlers';
 import { shiftHandlers } from './shift-handlers';
@@ -31,6 +32,10 @@ import { backupHandlers, type RestoreTarget } from './backup-handlers';
 import { createBackupService, type BackupService } from '../backup/backup-service';
 import { backupPassphrase } from '../backup/backup-passphrase';
 import { startRecordPruning, type RecordPruning } from './record-pruning';
+import { createShopLink, type ShopLinkOptions } from '../shop/shop-link';
+import { shopServerHandlers } from './shop-server-handlers';
+import { updateRefusalNotice, type UpdateVerdicts } from '../updates/update-refusal-notice';
+import { updateHandlers } from './update-handlers';
 
 export type PosEvent = { [E in BridgeEventName]: { event: E; payload: BridgeEvents[E] } }[BridgeEventName];
 
@@ -53,7 +58,16 @@ export interface PosAppOptions {
   printing?: PrintingOptions;
   /** The data folder for daily backups and restores; without it (tests, in-memory stores) the till takes none. */
   backup?: RestoreTarget;
+  /** The shop server link's timings (tests shorten them). */
+  shop?: Pick<ShopLinkOptions, 'client' | 'pollWaitSeconds' | 'idleMs' | 'backoff'>;
+  /** Files the shell received as files (a catalog CSV); without it, a CSV comes inline only. */
+  uploads?: UploadStore;
 }
+
+/** Calls that edit master data: the shop server's push loop hears of them at once (their commands are already recorded). */
+const MASTER_DATA_EDITS = new Set([
+  'catalog.save', 'catalog.setActive', 'catalog.importCommit', 'customers.save', 'customers.update', 'customers.import', 'people.save',
+]);
 
 export interface PosApp {
   handlers: BridgeHandlers;
@@ -61,6 +75,8 @@ export interface PosApp {
   start(): Promise<void>;
   subscribe(listener: (event: PosEvent) => void): () => void;
   close(): Promise<void>;
+  /** Where the shell's updater reports each downloaded update's signature check (a refusal is shown to the owner). */
+  updates: UpdateVerdicts;
 }
 
 /** Browser mode: the page prints itself with window.print(), which also offers "Save as PDF". */
@@ -107,6 +123,8 @@ export function createPosApp(opts: PosAppOptions): PosApp {
     if (event.type === 'sale') {
       if (event.state !== 'sending' && event.state !== 'waiting') progress.sent();
       if (event.state === 'validated') printing?.catchUp();
+      // The sale's new state is a new revision for the shop server.
+      shopLink.kick();
       emit({ event: 'sale.updated', payload: { entryId: event.entryId, referenceCode: event.referenceCode, state: event.state } });
     } else {
       emit({ event: 'sync.status', payload: syncStatus() });
@@ -126,9 +144,20 @@ export function createPosApp(opts: PosAppOptions): PosApp {
     ? createBackupService({ store, dataDir: opts.backup.dataDir, passphrase, now, log })
     : null;
 
+  // The shop server runs beside the counter: its news only schedule a status line, never wait for anything.
+  const shopLink = createShopLink({
+    store, credentials, now, log, ...(opts.random ? { random: opts.random } : {}), ...opts.shop,
+    onChange: () => announceStatusSoon(),
+  });
+  // Read once here and kept in memory, like the last good copy: the snapshot reads nothing for it.
+  const updateNotice = updateRefusalNotice(store, now, () => announceStatusSoon());
+
   const syncStatus = (): SyncStatusDto => {
     const { snapshot, problem } = connection.status();
-    const status = syncStatusDto(snapshot, progress.update(snapshot), isDemo(), problem, connection.others());
+    const status = {
+      ...syncStatusDto(snapshot, progress.update(snapshot), isDemo(), problem, connection.others()),
+      shopServer: shopLink.line(), updateRefusal: updateNotice.current(),
+    };
     // The last good copy is kept in memory by the backup service: the snapshot reads nothing for it.
     return backups ? { ...status, lastBackupAt: backups.lastGood()?.at ?? null } : status;
   };
@@ -160,12 +189,14 @@ export function createPosApp(opts: PosAppOptions): PosApp {
     store, credentials, connection, now, log, settings, syncStatus,
     printer: opts.printer ?? PAGE_PRINTS_ITSELF,
     demoSeller: opts.demoSeller,
+    ...(opts.uploads ? { uploads: opts.uploads } : {}),
     connectionCheckTimeouts: { ...DEFAULT_TIMEOUTS, ...opts.api?.timeouts },
     outboxChanged(sale) {
       // Called after a commit: whatever fails here is logged and never turns the caller's answer into a failure.
       try {
         if (sale) emit({ event: 'sale.updated', payload: sale });
         connection.kick();
+        shopLink.kick();
         announceStatusSoon();
       } catch (error) {
         log(`could not announce an outbox change: ${error instanceof Error ? error.message : String(error)}`);
@@ -186,14 +217,14 @@ export function createPosApp(opts: PosAppOptions): PosApp {
   const shop = shopHandlers(ctx);
   const shiftCalls = shiftHandlers(ctx, async () => (await people.handlers['people.session']({})).current);
 
-  return {
-    handlers: people.guard({
+  const all: BridgeHandlers = people.guard({
       ...shop, ...setupHandlers(ctx, { version: opts.version, shell: opts.shell }), ...openSaleHandlers(ctx),
       ...counterHandlers(ctx), ...customerDirectoryHandlers(ctx), ...catalogHandlers(ctx), ...people.handlers, ...historyHandlers(ctx),
       ...shiftCalls,
       ...correctionHandlers(ctx),
       ...desk.handlers,
       ...(backups && opts.backup ? backupHandlers(ctx, backups, passphrase, opts.backup) : unavailableBackups),
+      ...updateHandlers(updateNotice),
       // A closed shift is a natural moment for a copy: started after the close's answer, never delaying or failing it.
       'shifts.close': async (input) => {
         const report = await shiftCalls['shifts.close'](input);
@@ -211,7 +242,20 @@ export function createPosApp(opts: PosAppOptions): PosApp {
         }
         return charged;
       },
-    }),
+      ...shopServerHandlers(ctx, shopLink, opts.shop?.client),
+    });
+  for (const method of MASTER_DATA_EDITS) {
+    const handler = (all as unknown as Record<string, (input: unknown) => Promise<unknown>>)[method];
+    if (!handler) continue;
+    (all as unknown as Record<string, (input: unknown) => Promise<unknown>>)[method] = async (input) => {
+      const result = await handler(input);
+      shopLink.kick();
+      return result;
+    };
+  }
+
+  return {
+    handlers: all,
     async start() {
       if (isDemo()) seedDemoCatalog(store);
       // Sales from before services were told apart belong to the service configured now.
@@ -221,15 +265,18 @@ export function createPosApp(opts: PosAppOptions): PosApp {
       desk.catchUp();
       backups?.start();
       pruning ??= startRecordPruning(store, log);
+      await shopLink.restart();
     },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    updates: updateNotice,
     async close() {
       if (statusSoon) clearImmediate(statusSoon);
       pruning?.stop();
       listeners.clear();
+      await shopLink.stop();
       await backups?.close();
       await Promise.allSettled([...pending]);
       await connection.close();

@@ -13,13 +13,16 @@ import { parseCopyName, partialFileName } from './backup-names';
 import { BadCopyError, checkCopy, readCopyContents, type CopyContents } from './copy-check';
 import { fsyncFolder, fsyncPath, removeQuietly } from './durable-file';
 
-/** The client secret is in the keychain, never in a copy: after a restore it must be typed again. */
-export const SECRET_NOT_IN_BACKUP =
-  'The client secret lives in the system keychain and is not in the backup: enter it again in Settings → Conexión.';
+export type RestoreRefusalCode = 'NEWER_SCHEMA' | 'NEEDS_PASSPHRASE' | 'WRONG_PASSPHRASE' | 'COPY_CORRUPT' | 'COPY_UNREADABLE' | 'NOT_FOUND';
 
 export class RestoreRefused extends Error {
   override readonly name = 'RestoreRefused';
-  constructor(readonly code: 'NEWER_SCHEMA' | 'NEEDS_PASSPHRASE' | 'WRONG_PASSPHRASE' | 'COPY_CORRUPT' | 'COPY_UNREADABLE' | 'NOT_FOUND', message: string) {
+  constructor(
+    readonly code: RestoreRefusalCode,
+    message: string,
+    /** What a caller in another language needs to say it (a newer copy's schema and the one this Mostrador knows). */
+    readonly facts: { schemaVersion?: number; known?: number } = {},
+  ) {
     super(message);
   }
 }
@@ -69,7 +72,8 @@ export async function inspectCopy(source: string, opts: { dataDir: string; passp
     const known = opts.knownVersion ?? LATEST_SCHEMA_VERSION;
     if (contents.schemaVersion > known) {
       throw new RestoreRefused('NEWER_SCHEMA',
-        `This backup was made by a newer Mostrador (schema ${contents.schemaVersion}; this one knows up to ${known}). Update Mostrador first, then restore it.`);
+        `This backup was made by a newer Mostrador (schema ${contents.schemaVersion}; this one knows up to ${known}). Update Mostrador first, then restore it.`,
+        { schemaVersion: contents.schemaVersion, known });
     }
     checkCopy(staged, {});
     return { source, staged, encrypted, takenAt: takenAtFromName(source) ?? info.mtimeMs, contents };

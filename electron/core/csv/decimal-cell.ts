@@ -13,16 +13,26 @@ const CLEAN = /[\s\u00a0$]/g;
  * comes from a spreadsheet set to a decimal comma (Excel in Spanish), so its "11.900" is eleven thousand nine hundred.
  */
 export function detectDecimalMark(values: Iterable<string>, delimiter: ';' | ',' = ','): DecimalMark {
+  const detector = decimalMarkDetector(delimiter);
+  for (const raw of values) if (detector.see(raw)) break;
+  return detector.mark();
+}
+
+/** detectDecimalMark a value at a time, for a file read a row at a time: `see` answers true once the mark is certain. */
+export function decimalMarkDetector(delimiter: ';' | ','): { see(raw: string): boolean; mark(): DecimalMark } {
   let pointSeen = false;
-  for (const raw of values) {
-    const v = raw.replace(CLEAN, '');
-    // "1,500" alone could be either; a comma followed by other than groups of three digits decides.
-    if (/^\d{1,3}(\.\d{3})*,\d+$/.test(v) || /^\d+,\d+$/.test(v)) {
-      if (!/^\d{1,3}(,\d{3})+$/.test(v)) return ',';
-    }
-    if (/^\d*\.\d+$/.test(v) && !/^\d{1,3}(\.\d{3})+$/.test(v)) pointSeen = true;
-  }
-  return pointSeen || delimiter === ',' ? '.' : ',';
+  let comma = false;
+  return {
+    see(raw) {
+      if (comma) return true;
+      const v = raw.replace(CLEAN, '');
+      // "1,500" alone could be either; a comma followed by other than groups of three digits decides.
+      if ((/^\d{1,3}(\.\d{3})*,\d+$/.test(v) || /^\d+,\d+$/.test(v)) && !/^\d{1,3}(,\d{3})+$/.test(v)) return (comma = true);
+      if (/^\d*\.\d+$/.test(v) && !/^\d{1,3}(\.\d{3})+$/.test(v)) pointSeen = true;
+      return false;
+    },
+    mark: () => (comma ? ',' : pointSeen || delimiter === ',' ? '.' : ','),
+  };
 }
 
 export type DecimalCell =

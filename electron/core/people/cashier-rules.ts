@@ -53,6 +53,11 @@ export function restrictionOf(method: string, input: Input, store: Pick<Store, '
       return { action: 'settings', detail: { kind: 'backup-inspect', file: String(input.file) } };
     case 'backup.restore':
       return { action: 'settings', detail: { kind: 'backup-restore' } };
+    case 'shopServer.pair':
+    case 'shopServer.unpair':
+      return { action: 'settings', detail: { kind: 'settings', fields: [method] } };
+    case 'updates.dismiss':
+      return { action: 'settings', detail: { kind: 'update-dismiss', version: String(input.version) } };
     case 'customers.save':
       return customerTaxChange(input.customer as InvoiceCustomer, store);
     default:

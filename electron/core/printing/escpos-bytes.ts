@@ -5,6 +5,7 @@
  */
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import QRCode from 'qrcode';
+import { qrPayload } from '../receipt/qr-payload';
 import type { PrinterCodePage } from '../../../shared/printer';
 import type { PaperBlock } from './receipt-layout';
 
@@ -23,7 +24,7 @@ const encoderFor = (opts: { columns: number }) =>
 
 /** The QR as black-on-white pixels (quiet zone included), for printers without a QR command. */
 export function qrPixels(payload: string): { width: number; height: number; data: Uint8ClampedArray } {
-  const qr = QRCode.create(payload, { errorCorrectionLevel: 'M' });
+  const qr = QRCode.create(qrPayload(payload), { errorCorrectionLevel: 'M' });
   const modules = qr.modules.size + 8; // 4-module quiet zone on each side
   // The raster command needs a width and height in whole bytes of dots.
   const side = Math.ceil((modules * QR_DOTS_PER_MODULE) / 8) * 8;

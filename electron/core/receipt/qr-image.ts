@@ -1,5 +1,6 @@
 /** The receipt's QR as a PNG data URI: the service's own image when it sent one, else drawn here from qr_url. */
 import QRCode from 'qrcode';
+import { qrPayload } from './qr-payload';
 
 /**
  * Whole pixels per module (a `width` option would scale by a fraction and smear the modules) with the standard
@@ -8,7 +9,7 @@ import QRCode from 'qrcode';
 export const QR_PIXELS_PER_MODULE = 4;
 
 export function drawQr(url: string): Promise<string> {
-  return QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 4, scale: QR_PIXELS_PER_MODULE, type: 'image/png' });
+  return QRCode.toDataURL(qrPayload(url), { errorCorrectionLevel: 'M', margin: 4, scale: QR_PIXELS_PER_MODULE, type: 'image/png' });
 }
 
 export async function receiptQr(entry: { qrImage: string | null; qrUrl: string | null }): Promise<string | null> {

@@ -26,6 +26,13 @@ export interface Catalog {
    * belongs to another product refuses the whole list and leaves the catalog as it was.
    */
   saveCatalogProducts(list: readonly CatalogProduct[]): { created: number; updated: number };
+  /**
+   * A whole file's products written as they are read, in one transaction: `run` gets `add`, which checks and writes
+   * one product (and drops its old barcodes) at once; every new barcode is written after `run` returns, so a
+   * barcode can move between products in one import. Only the barcodes wait in memory. Whatever `run` throws rolls
+   * all of it back and is thrown on.
+   */
+  importCatalogProducts<T>(run: (add: (product: CatalogProduct) => void) => T): { result: T; created: number; updated: number };
   setProductActive(code: string, active: boolean): CatalogProduct | null;
   /** Which of these codes exist already (an import's preview counts creates and updates). */
   existingProductCodes(codes: readonly string[]): Set<string>;
@@ -166,12 +173,21 @@ export function catalogTable(db: Database.Database, now: () => number): Catalog 
     return created;
   }
 
-  function writeBarcodes(p: CatalogProduct): void {
+  function writeBarcodes(p: Pick<CatalogProduct, 'code' | 'barcodes'>): void {
     p.barcodes.forEach((barcode, position) => {
       const owner = ownerOf.get(barcode);
       if (owner) throw new StoreError(`Barcode ${barcode} already belongs to product ${owner.code}; product ${p.code} cannot have it too.`);
       addBarcode.run(barcode, p.code, position);
     });
+  }
+
+  function writeGuarded<T>(p: { code: string }, write: () => T): T {
+    try {
+      return write();
+    } catch (error) {
+      if (error instanceof StoreError) throw error;
+      throw new StoreError(`Product ${p.code} could not be saved: ${(error as Error).message}`, { cause: error });
+    }
   }
 
   function saveAll(list: readonly CatalogProduct[]): { created: number; updated: number } {
@@ -181,16 +197,8 @@ export function catalogTable(db: Database.Database, now: () => number): Catalog 
     return db.transaction(() => {
       const at = now();
       let created = 0;
-      const guarded = (p: CatalogProduct, write: () => void) => {
-        try {
-          write();
-        } catch (error) {
-          if (error instanceof StoreError) throw error;
-          throw new StoreError(`Product ${p.code} could not be saved: ${(error as Error).message}`, { cause: error });
-        }
-      };
-      for (const p of list) guarded(p, () => { if (writeProduct(p, at)) created += 1; });
-      for (const p of list) guarded(p, () => writeBarcodes(p));
+      for (const p of list) if (writeGuarded(p, () => writeProduct(p, at))) created += 1;
+      for (const p of list) writeGuarded(p, () => writeBarcodes(p));
       return { created, updated: list.length - created };
     }).immediate();
   }
@@ -234,6 +242,24 @@ export function catalogTable(db: Database.Database, now: () => number): Catalog 
     },
 
     saveCatalogProducts: saveAll,
+
+    importCatalogProducts(run) {
+      return db.transaction(() => {
+        const at = now();
+        let created = 0;
+        let added = 0;
+        // Code and barcodes of each product written, for after the last one (positions follow each product's list).
+        const barcodes: Array<Pick<CatalogProduct, 'code' | 'barcodes'>> = [];
+        const result = run((p) => {
+          checkProduct(p);
+          if (writeGuarded(p, () => writeProduct(p, at))) created += 1;
+          added += 1;
+          if (p.barcodes.length > 0) barcodes.push({ code: p.code, barcodes: p.barcodes });
+        });
+        for (const p of barcodes) writeGuarded(p, () => writeBarcodes(p));
+        return { result, created, updated: added - created };
+      }).immediate();
+    },
 
     setProductActive(code, active) {
       setActive.run(active ? 1 : 0, now(), code);

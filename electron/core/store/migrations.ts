@@ -3,6 +3,7 @@ import { StoreError } from './errors';
 import { foldText } from '../../../shared/folded-text';
 import { CORRECTIONS_SQL } from './corrections-schema';
 import { VOID_GUARD_SQL } from './void-guard-schema';
+import { SHOP_SYNC_SQL } from './shop-sync-schema';
 
 /**
  * Forward-only schema changes. The position in the array is the version it produces (index 0 → version 1),
@@ -638,6 +639,12 @@ export const migrations: readonly Migration[] = [
       // Set the moment every byte of a try left for the printer, before its confirmation: a job that has it may
       // already be on paper, so its next print says REIMPRESIÓN (never two originals, also after a crash).
       db.exec(`ALTER TABLE print_jobs ADD COLUMN bytes_left_at INTEGER CHECK (bytes_left_at IS NULL OR bytes_left_at >= 0)`);
+    },
+  },
+  {
+    name: 'the shop server: master data versions, offline edits, sales pushed by revision (issue 20)',
+    up(db) {
+      db.exec(SHOP_SYNC_SQL);
     },
   },
 ];

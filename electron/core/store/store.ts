@@ -18,6 +18,8 @@ import { retentionTable, type Retention } from './retention';
 import { salesTable, type Sales } from './sales';
 import { settingsTable, type Settings } from './settings';
 import { shiftsTable, type Shifts } from './shifts';
+import { shopMasterDataTable, type ShopMasterData } from './shop-master-data';
+import { shopPushQueueTable, type ShopPushQueue } from './shop-push-queue';
 import { syncTimingTable, type SyncTimings } from './sync-timing';
 
 export interface StoreOptions {
@@ -30,7 +32,7 @@ export interface StoreOptions {
   onMigrationProgress?: (progress: MigrationProgress) => void;
 }
 
-export interface Store extends Settings, Sales, Outbox, Catalog, Customers, OpenSales, ApiRequests, ParkedSales, People, PinAttempts, Shifts, Corrections, SyncTimings, PrintQueue, Reprints, BackupRuns, Retention {
+export interface Store extends Settings, Sales, Outbox, Catalog, Customers, OpenSales, ApiRequests, ParkedSales, People, PinAttempts, Shifts, Corrections, SyncTimings, PrintQueue, Reprints, BackupRuns, Retention, ShopMasterData, ShopPushQueue {
   /** The open connection, for SQLite's online backup only. */
   database(): import('better-sqlite3').Database;
   close(): void;
@@ -72,6 +74,8 @@ export function openStore(opts: StoreOptions): Store {
       ...reprintsTable(db, now),
       ...backupRunsTable(db, now),
       ...retentionTable(db, now),
+      ...shopMasterDataTable(db, now),
+      ...shopPushQueueTable(db, now),
       /** The open connection, for SQLite's online backup (it must be the connection that writes, see core/backup). */
       database: () => db,
       close() {

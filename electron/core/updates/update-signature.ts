@@ -7,15 +7,11 @@
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { UpdateRefusalReason } from '../../../shared/update-refusal';
 import { UPDATE_PUBLIC_KEY_PEM } from './update-public-key';
 
-export type SignatureRefusal =
-  | 'unsigned'
-  | 'malformed signature'
-  | 'wrong signature'
-  | 'signature unreachable'
-  | 'update unreadable'
-  | 'no update folder';
+/** The reasons are shared: the screens say each one in the owner's language (shared/update-refusal.ts). */
+export type SignatureRefusal = UpdateRefusalReason;
 
 export type SignatureCheck = { ok: true } | { ok: false; reason: SignatureRefusal; detail?: string };
 

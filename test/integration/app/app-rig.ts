@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { composePosApp, type ComposedApp } from '../../../electron/compose';
+import { composePosApp, type ComposedApp, type ComposeOptions } from '../../../electron/compose';
 import type { PosEvent } from '../../../electron/core/app/pos-app';
 import { dispatch } from '../../../electron/core/bridge/dispatch';
 import { createKeytarCredentialStore } from '../../../electron/core/secrets/keytar-store';
@@ -30,7 +30,7 @@ export interface AppRig {
 }
 
 /** `seed` may write the data folder (e.g. sales from an earlier run) before the app starts on it. */
-export async function startAppRig(seed?: (dataDir: string) => void): Promise<AppRig> {
+export async function startAppRig(seed?: (dataDir: string) => void, opts: { shop?: ComposeOptions['shop'] } = {}): Promise<AppRig> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mostrador-app-'));
   seed?.(dataDir);
   const keychainService = `MostradorTest-${randomUUID()}`;
@@ -39,7 +39,7 @@ export async function startAppRig(seed?: (dataDir: string) => void): Promise<App
   const results: unknown[] = [];
   const composed = await composePosApp({
     dataDir, shell: 'browser', version: '0.0.0-test', keychainService, demoValidationDelayMs: 100,
-    api: FAST_API, engine: FAST_ENGINE, log: (line) => logs.push(line),
+    api: FAST_API, engine: FAST_ENGINE, log: (line) => logs.push(line), ...(opts.shop ? { shop: opts.shop } : {}),
   });
   composed.app.subscribe((e) => events.push(e));
   const call = async <M extends BridgeMethod>(method: M, input: BridgeInput<M>) => {
@@ -55,7 +55,9 @@ export async function startAppRig(seed?: (dataDir: string) => void): Promise<App
       return envelope.value;
     },
     dataFilesText() {
-      return readdirSync(dataDir).map((name) => readFileSync(join(dataDir, name)).toString('latin1')).join('\n');
+      // Every file of the data folder, those in its sub-folders (uploads/) too.
+      return readdirSync(dataDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())
+        .map((entry) => readFileSync(join(entry.parentPath, entry.name)).toString('latin1')).join('\n');
     },
     async close() {
       await composed.close();

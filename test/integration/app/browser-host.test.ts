@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowserHost, type BrowserHost } from '../../../electron/browser/host';
 import { dispatch } from '../../../electron/core/bridge/dispatch';
+import { receiveUpload } from '../../../electron/core/uploads/upload-store';
+import { LIMITS } from '../../../shared/limits';
 import { consumidorFinal } from '../../../shared/customer';
 import { CASH, ITEMS, startAppRig, type AppRig } from './app-rig';
 import { CONTENT_SECURITY_POLICY } from '../../../electron/window';
@@ -43,6 +45,7 @@ describe('browser-mode host', () => {
     host = await startBrowserHost({
       call: (m, i) => dispatch(rig.composed.app.handlers, m, i),
       subscribe: (l) => rig.composed.app.subscribe(l),
+      upload: (body) => receiveUpload(rig.composed.uploads, body),
       staticDir: join(staticRoot, 'renderer'),
       key,
       port: 0,
@@ -53,6 +56,23 @@ describe('browser-mode host', () => {
     await host?.close();
     await rig?.close();
     rmSync(staticRoot, { recursive: true, force: true });
+  });
+
+  it('takes a catalog CSV as an upload (keyed), previews and imports it by its token, and refuses one over the size limit', async () => {
+    const upload = (body: BodyInit, headers: Record<string, string> = { 'x-mostrador-key': key }) =>
+      fetch(`${base}/bridge-upload`, { method: 'POST', headers: { 'content-type': 'application/octet-stream', ...headers }, body, signal: AbortSignal.timeout(30_000) });
+    expect((await upload('codigo;nombre;precio_base\nUP-1;Subido;1000', {})).status).toBe(403);
+    const file = 'codigo;nombre;precio_base\nUP-1;Subido;1000\nUP-2;Subido dos;2000';
+    const sent = await (await upload(file)).json() as { ok: true; value: { token: string; bytes: number } };
+    expect(sent).toMatchObject({ ok: true, value: { bytes: Buffer.byteLength(file) } });
+    expect(await (await post('catalog.importPreview', { upload: sent.value.token })).json()).toMatchObject({ ok: true, value: { rows: 2, creates: 2, errorCount: 0 } });
+    expect(await (await post('catalog.importCommit', { upload: sent.value.token })).json()).toEqual({ ok: true, value: { created: 2, updated: 0 } });
+    // Imported, the file is forgotten: its token names nothing any more.
+    expect(await (await post('catalog.importCommit', { upload: sent.value.token })).json()).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', fields: { upload: expect.stringContaining('no longer here') } } });
+    const tooLarge = await upload(new Uint8Array(LIMITS.catalogFileBytes + 1).fill(65));
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.json()).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', fields: { file: `the file is larger than ${LIMITS.catalogFileBytes} bytes` } } });
+    expect((await post('app.info', {})).status).toBe(200);
   });
 
   it('prints an address on 127.0.0.1 with the key in the fragment', () => {

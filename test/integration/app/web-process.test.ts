@@ -75,7 +75,8 @@ describe('electron/web.ts (browser mode as a process)', () => {
     child = null;
     expect(exit).toBe(0);
     expect(output).not.toContain(SECRET);
-    const files = readdirSync(dataDir).map((f) => readFileSync(join(dataDir, f)).toString('latin1')).join('\n');
+    const files = readdirSync(dataDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())
+      .map((entry) => readFileSync(join(entry.parentPath, entry.name)).toString('latin1')).join('\n');
     expect(files.length).toBeGreaterThan(0);
     expect(files).not.toContain(SECRET);
   });

@@ -1,4 +1,7 @@
-/** `npm run restore` on a fresh data folder, as on a new machine: inspect first, then restore; sales and Z reports come back. */
+/**
+ * `npm run restore` on a fresh data folder, as on a new machine: inspect first, then restore; sales and Z reports come
+ * back. It speaks Spanish, like the till (issue 18).
+ */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +20,14 @@ const restore = (args: string[], env: NodeJS.ProcessEnv = {}) =>
   spawnSync(process.execPath, ['--import', 'tsx', 'electron/restore-cli.ts', ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
 
 describe('npm run restore', () => {
+  it('says in Spanish what is wrong with its arguments', () => {
+    const unknown = restore(['--desde', 'x']);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toMatch(/^Opción desconocida \(--desde\)\.\nuso: npm run restore -- --from <archivo de la copia>/);
+    const missing = restore(['--from', 'x']);
+    expect(missing.stderr).toMatch(/^Faltan --from .* y --data-dir/);
+  });
+
   it('restores an encrypted copy on a fresh data folder: sales and the Z report are back, and it asks for the secret', async () => {
     const till = join(dir, 'old-till');
     const usb = join(dir, 'usb');
@@ -32,21 +43,27 @@ describe('npm run restore', () => {
     const fresh = join(dir, 'new-machine');
     const refused = restore(['--from', taken.path, '--data-dir', fresh]);
     expect(refused.status).toBe(3);
-    expect(refused.stderr).toMatch(/NEEDS_PASSPHRASE/);
+    expect(refused.stderr).toMatch(/^Rechazada \(NEEDS_PASSPHRASE\): La copia está cifrada: se necesita su contraseña\..*--passphrase-env/);
     const wrong = restore(['--from', taken.path, '--data-dir', fresh, '--passphrase-env', 'BK'], { BK: 'no es esta' });
-    expect(wrong.stderr).toMatch(/WRONG_PASSPHRASE\): The passphrase is not the one/);
+    expect(wrong.stderr).toMatch(/WRONG_PASSPHRASE\): La contraseña no es la de esta copia/);
+    const empty = restore(['--from', taken.path, '--data-dir', fresh, '--passphrase-env', 'BK'], { BK: '' });
+    expect(empty.status).toBe(2);
+    expect(empty.stderr).toMatch(/^La variable BK está vacía/);
 
     // Step 1 without --yes: says what the copy holds and replaces nothing.
     const looked = restore(['--from', taken.path, '--data-dir', fresh, '--passphrase-env', 'BK'], { BK: 'frase del dueño 2025' });
     expect(looked.status).toBe(1);
-    expect(looked.stdout).toMatch(/sales: +25/);
-    expect(looked.stdout).toMatch(/last sale number: 25/);
-    expect(looked.stdout).toMatch(/closed shifts: +1/);
+    expect(looked.stdout).toMatch(/^Copia: .*\(cifrada\)$/m);
+    expect(looked.stdout).toMatch(/ventas: +25$/m);
+    expect(looked.stdout).toMatch(/última venta: +25 \(\d{1,2}\/\d{1,2}\/\d{4}/m);
+    expect(looked.stdout).toMatch(/turnos cerrados: +1$/m);
+    expect(looked.stdout).toMatch(/No se reemplazó nada\. Vuelva a ejecutarlo con --yes/);
     expect(readdirSync(fresh)).toEqual([]);
 
     const done = restore(['--from', taken.path, '--data-dir', fresh, '--passphrase-env', 'BK', '--yes'], { BK: 'frase del dueño 2025' });
     expect(done.status).toBe(0);
-    expect(done.stdout).toMatch(/client secret lives in the system keychain and is not in the backup/);
+    expect(done.stdout).toMatch(/^Restaurada\.$/m);
+    expect(done.stdout).toMatch(/clave secreta del servicio está en el llavero del sistema y no viene en ninguna copia/);
     const back = openStore({ path: join(fresh, 'mostrador.sqlite') });
     expect(back.listShifts(10, 0).shifts[0]).toMatchObject({ report: { kind: 'Z', sales: 25 } });
     back.close();
@@ -65,7 +82,9 @@ describe('npm run restore', () => {
     const target = join(dir, 'target');
     mkdirSync(target);
     writeFileSync(join(target, 'mostrador.sqlite'), 'the old data file');
-    expect(restore(['--from', taken.path, '--data-dir', target, '--yes']).status).toBe(0);
+    const done = restore(['--from', taken.path, '--data-dir', target, '--yes']);
+    expect(done.status).toBe(0);
+    expect(done.stdout).toMatch(/El archivo de datos anterior se conserva como mostrador\.sqlite\.replaced-/);
     expect(readdirSync(target).some((n) => /^mostrador\.sqlite\.replaced-/.test(n))).toBe(true);
 
     const newer = new Database(taken.path);
@@ -73,6 +92,9 @@ describe('npm run restore', () => {
     newer.close();
     const refused = restore(['--from', taken.path, '--data-dir', join(dir, 'other'), '--yes']);
     expect(refused.status).toBe(3);
-    expect(refused.stderr).toMatch(/NEWER_SCHEMA\): This backup was made by a newer Mostrador/);
+    expect(refused.stderr).toMatch(/NEWER_SCHEMA\): Esta copia la hizo una versión más nueva de Mostrador \(esquema 999; este Mostrador conoce hasta el \d+\)/);
+    const missing = restore(['--from', join(dir, 'no-such.sqlite'), '--data-dir', join(dir, 'other')]);
+    expect(missing.status).toBe(3);
+    expect(missing.stderr).toMatch(/NOT_FOUND\): No hay ningún archivo en .*no-such\.sqlite/);
   });
 });

@@ -1,5 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
+import { verifyInvoiceXml, type SigningKey } from '../../../sandbox/signing';
 import { call, currentInvoiceRangeId, invoiceBody, pollDocument, tokenFor } from './sandbox-calls';
 
 let sb: RunningSandbox;
@@ -78,5 +83,47 @@ describe('validation delay', () => {
     expect(numbered.status).toBe('QUEUED');
     expect(numbered.cufe).toBeNull();
     expect(numbered.qr_url).toBeNull();
+  });
+});
+
+describe('the signed UBL is made when first asked for', () => {
+  it('validates without signing, then signs once: a valid signature, the same bytes on every later ask, also after a restart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mostrador-sandbox-ubl-'));
+    const file = join(dir, 'sandbox.sqlite');
+    const stored = () => {
+      const db = new Database(file, { readonly: true });
+      try {
+        const row = db.prepare('SELECT signed_xml FROM documents').get() as { signed_xml: string | null };
+        const key = db.prepare("SELECT value FROM meta WHERE key = 'xml_signing_key'").get() as { value: string } | undefined;
+        return { xml: row.signed_xml, key: key ? (JSON.parse(key.value) as SigningKey) : null };
+      } finally {
+        db.close();
+      }
+    };
+    let lazy = await startSandbox({ validationDelayMs: 0, db: file });
+    try {
+      const own = await tokenFor(lazy);
+      const range = await currentInvoiceRangeId(lazy, own);
+      const created = await call(lazy.baseUrl, 'POST', '/v1/invoices', { token: own, body: invoiceBody(range, 'PIPE-LAZY') });
+      const doc = await pollDocument(lazy, own, created.json.id, isFinal);
+      expect(doc.status).toBe('VALIDATED');
+      // Validated with its CUFE and QR, and nothing signed yet: no XML, not even a signing key.
+      expect(stored()).toEqual({ xml: null, key: null });
+
+      const first = await call(lazy.baseUrl, 'GET', `/sandbox/documents/${doc.id}/ubl`, { token: own });
+      expect(first.status).toBe(200);
+      expect(first.text).toContain(doc.cufe);
+      const kept = stored();
+      expect(kept.xml).toBe(first.text);
+      expect(verifyInvoiceXml(first.text, kept.key!.publicKeyPem)).toBe(true);
+      await lazy.close();
+
+      lazy = await startSandbox({ validationDelayMs: 0, db: file });
+      const again = await call(lazy.baseUrl, 'GET', `/sandbox/documents/${doc.id}/ubl`, { token: await tokenFor(lazy) });
+      expect(again.text).toBe(first.text);
+    } finally {
+      await lazy.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -66,7 +66,7 @@ describe('scripts/build-electron.mjs', () => {
 });
 
 describe('the bundled preload, run in a bare context where only a stand-in electron can be required', () => {
-  it("exposes window.pos with call and on, and carries only the contract's methods to pos:call", async () => {
+  it("exposes window.pos with call, upload and on, and carries only the contract's methods to pos:call", async () => {
     const exposed: Record<string, unknown> = {};
     const invoked: unknown[] = [];
     const electron = {
@@ -84,11 +84,13 @@ describe('the bundled preload, run in a bare context where only a stand-in elect
     // A fresh context: no process, no Buffer, no Node globals, as in a sandboxed renderer.
     runInNewContext(readFileSync(path.join(outDir, 'preload.cjs'), 'utf8'), { require: sandboxRequire, module: { exports: {} }, exports: {} });
     expect(Object.keys(exposed)).toEqual(['pos']);
-    const pos = exposed.pos as { call(method: string, input: unknown): Promise<unknown> };
-    expect(Object.keys(pos).sort()).toEqual(['call', 'on']);
+    const pos = exposed.pos as { call(method: string, input: unknown): Promise<unknown>; upload(bytes: ArrayBuffer): Promise<unknown> };
+    expect(Object.keys(pos).sort()).toEqual(['call', 'on', 'upload']);
     await expect(pos.call('sales.search', { limit: 5 })).resolves.toEqual({ ok: true, value: 'answered' });
     await expect(pos.call('sales.drop', {})).resolves.toMatchObject({ ok: false, error: { code: 'UNKNOWN_METHOD' } });
-    expect(invoked).toEqual([['pos:call', { method: 'sales.search', input: { limit: 5 } }]]);
+    const bytes = new Uint8Array([59, 10]).buffer;
+    await expect(pos.upload(bytes)).resolves.toEqual({ ok: true, value: 'answered' });
+    expect(invoked).toEqual([['pos:call', { method: 'sales.search', input: { limit: 5 } }], ['pos:upload', bytes]]);
   });
 });
 

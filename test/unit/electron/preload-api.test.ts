@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { BRIDGE_EVENTS, BRIDGE_METHODS, bridgeContract, type BridgeMethod } from '../../../shared/bridge/contract';
 import type { SyncStatusDto } from '../../../shared/bridge/types';
-import { CALL_CHANNEL, createPosApi, EVENT_CHANNEL, readBridgeEventMessage, type PreloadIpc } from '../../../electron/preload-api';
+import { CALL_CHANNEL, createPosApi, EVENT_CHANNEL, readBridgeEventMessage, UPLOAD_CHANNEL, type PreloadIpc } from '../../../electron/preload-api';
 
 /** A stand-in for ipcRenderer (the preload's only Electron dependency): records invokes, lets the test emit events. */
 function fakeIpcRenderer() {
   const invoked: Array<{ channel: string; message: unknown }> = [];
   const listeners = new Map<string, Set<(message: unknown) => void>>();
   const ipc: PreloadIpc = {
-    invoke: async (channel, message) => {
+    invoke: async (channel: string, message: unknown) => {
       invoked.push({ channel, message });
-      return { ok: true, value: `answer to ${message.method}` };
+      return { ok: true, value: message instanceof ArrayBuffer ? `${message.byteLength} bytes` : `answer to ${(message as { method: string }).method}` };
     },
     listen: (channel, listener) => {
       const set = listeners.get(channel) ?? new Set();
@@ -53,8 +53,17 @@ describe('window.pos.call', () => {
       expect(invoked).toEqual([]);
     });
 
-  it('exposes call and on, nothing else', () => {
-    expect(Object.keys(createPosApi(fakeIpcRenderer().ipc)).sort()).toEqual(['call', 'on']);
+  it('exposes call, upload and on, nothing else', () => {
+    expect(Object.keys(createPosApi(fakeIpcRenderer().ipc)).sort()).toEqual(['call', 'on', 'upload']);
+  });
+
+  it('sends an upload to main as the file\'s bytes only, on its own channel', async () => {
+    const { ipc, invoked } = fakeIpcRenderer();
+    const pos = createPosApi(ipc);
+    const bytes = new TextEncoder().encode('codigo;nombre\n').buffer;
+    await expect(pos.upload(bytes)).resolves.toEqual({ ok: true, value: `${bytes.byteLength} bytes` });
+    await pos.upload({ size: 3, arrayBuffer: async () => new Uint8Array([1, 2, 3]).buffer });
+    expect(invoked.map((i) => [i.channel, (i.message as ArrayBuffer).byteLength])).toEqual([[UPLOAD_CHANNEL, bytes.byteLength], [UPLOAD_CHANNEL, 3]]);
   });
 });
 

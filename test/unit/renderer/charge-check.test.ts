@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { consumidorFinal } from '../../../shared/customer';
 import { buyerGap } from '../../../renderer/sale/charge-check';
-import { messagesFor } from '../../../renderer/i18n/messages';
+import { loadMessages, messagesFor } from '../../../renderer/i18n/messages';
+
+// English is its own chunk in the app; here it is loaded once, as a till set to English does at start.
+await loadMessages('en');
 
 const defaults = { defaultEmail: 'caja@tienda.example.co', defaultMunicipalityCode: '05001' };
 const luis = { ...consumidorFinal({ email: 'luis@example.co', municipality_code: '76001' }), identification: '52345678', name: 'Luis Pérez' };

@@ -9,8 +9,11 @@ import { parseBridgeInput, type BridgeMethod } from '../../../shared/bridge/cont
 import { consumidorFinal } from '../../../shared/customer';
 import { tillDefaultsSchema } from '../../../shared/seller';
 import { localizeFieldMessage } from '../../../renderer/bridge/bridge-error-text';
-import { messagesFor } from '../../../renderer/i18n/messages';
+import { loadMessages, messagesFor } from '../../../renderer/i18n/messages';
 import { checkConnection } from '../../../renderer/settings/settings-checks';
+
+// English is its own chunk in the app; here it is loaded once, as a till set to English does at start.
+await loadMessages('en');
 
 const es = messagesFor('es-CO');
 const SOURCES = [

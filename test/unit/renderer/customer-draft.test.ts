@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { consumidorFinal } from '../../../shared/customer';
+import { checkCustomer } from '../../../renderer/customer/customer-check';
 import {
-  blankCustomer, changeCustomer, checkCustomer, computeDv, municipalityCodeOf, municipalityName, municipalityText, tidyCustomer,
+  blankCustomer, changeCustomer, computeDv, municipalityCodeOf, municipalityName, municipalityText, tidyCustomer,
 } from '../../../renderer/customer/customer-draft';
 
 const defaults = { email: '', municipality_code: '11001' };

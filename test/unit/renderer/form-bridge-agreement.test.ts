@@ -9,7 +9,8 @@ import type { InvoiceCustomer } from '../../../shared/api/invoice-request';
 import { parseBridgeInput, type BridgeMethod } from '../../../shared/bridge/contract';
 import type { SellerDto } from '../../../shared/bridge/types';
 import { LIMITS } from '../../../shared/limits';
-import { checkCustomer, tidyCustomer } from '../../../renderer/customer/customer-draft';
+import { checkCustomer } from '../../../renderer/customer/customer-check';
+import { tidyCustomer } from '../../../renderer/customer/customer-draft';
 import { checkDefaults, checkSeller, tidySeller } from '../../../renderer/settings/settings-checks';
 
 const realNits = readFileSync(new URL('../../fixtures/co-nit-valid.txt', import.meta.url), 'utf8')

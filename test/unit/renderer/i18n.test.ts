@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { messagesFor } from '../../../renderer/i18n/messages';
+import { esBackOffice } from '../../../renderer/i18n/es-back-office';
+import { esFirst } from '../../../renderer/i18n/es-first';
+import { loadMessages } from '../../../renderer/i18n/messages';
+import { screenMessagesFor as messagesFor } from '../../../renderer/i18n/screen-text';
+
+// English is its own chunk in the app; here it is loaded once, as a till set to English does at start.
+await loadMessages('en');
 
 type Tree = Record<string, unknown>;
 
@@ -11,6 +17,11 @@ function leaves(tree: Tree, prefix = ''): Array<[string, unknown]> {
 describe('the dictionaries', () => {
   const es = leaves(messagesFor('es-CO') as unknown as Tree);
   const en = leaves(messagesFor('en') as unknown as Tree);
+
+  it('split Spanish in two without overlap: the words of the first render and those of the back office', () => {
+    const first = Object.keys(esFirst);
+    expect(Object.keys(esBackOffice).filter((key) => first.includes(key))).toEqual([]);
+  });
 
   it('have the same entries, each a non-empty text or a function of the same arity', () => {
     expect(en.map(([k]) => k).sort()).toEqual(es.map(([k]) => k).sort());

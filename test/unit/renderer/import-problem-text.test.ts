@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { importProblemText } from '../../../renderer/app/import-problem-text';
-import { messagesFor } from '../../../renderer/i18n/messages';
+import { screenMessagesFor as messagesFor } from '../../../renderer/i18n/screen-text';
 
 describe('CSV import problems in the owner\'s language', () => {
   const es = messagesFor('es-CO');

@@ -29,6 +29,17 @@ describe('the first download', () => {
     for (const source of BACK_OFFICE) expect(initial, source).not.toContain(`renderer/${source}`);
   });
 
+  it('holds no zod (the schemas chunk of the counter follows the first render) no decimal library, no English', () => {
+    const initial = initialModules(built as RendererBuild);
+    expect(initial.filter((source) => source.includes('node_modules/zod/'))).toEqual([]);
+    // Money is exact on BigInt (shared/exact-decimal.ts): no decimal library on the first render either.
+    expect(initial.filter((source) => source.includes('node_modules/decimal.js/'))).toEqual([]);
+    // A Spanish till never downloads the English dictionary (renderer/i18n/messages.ts loads it when chosen).
+    expect(initial.filter((source) => source.startsWith('renderer/i18n/en'))).toEqual([]);
+    expect(initial).not.toContain('renderer/sale/counter-schemas.ts');
+    expect(initial).toContain('renderer/sale/counter-schemas-loader.ts');
+  });
+
   it('reaches each back-office screen by import() from the entry', () => {
     const entry = Object.values((built as RendererBuild).manifest).find((chunk) => chunk.isEntry);
     const dynamic = entry?.dynamicImports ?? [];

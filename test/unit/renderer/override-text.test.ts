@@ -1,8 +1,12 @@
 /** An owner's approval said in the screen's language from the facts the core keeps (issue 17), old rows included. */
 import { describe, expect, it } from 'vitest';
 import { readOverrideDetail } from '../../../shared/override-detail';
-import { messagesFor } from '../../../renderer/i18n/messages';
+import { loadMessages } from '../../../renderer/i18n/messages';
+import { screenMessagesFor as messagesFor } from '../../../renderer/i18n/screen-text';
 import { overrideText } from '../../../renderer/people/override-text';
+
+// English is its own chunk in the app; here it is loaded once, as a till set to English does at start.
+await loadMessages('en');
 
 const es = messagesFor('es-CO');
 const en = messagesFor('en');

@@ -4,7 +4,11 @@ import { formatRate } from '../../../renderer/format/date-time';
 import { attemptText, remoteStatusText } from '../../../renderer/format/remote-status';
 import { saleNumberLabel } from '../../../renderer/format/sale-number';
 import { taxLabel } from '../../../renderer/format/tax-name';
-import { messagesFor } from '../../../renderer/i18n/messages';
+import { loadMessages } from '../../../renderer/i18n/messages';
+import { screenMessagesFor as messagesFor } from '../../../renderer/i18n/screen-text';
+
+// English is its own chunk in the app; here it is loaded once, as a till set to English does at start.
+await loadMessages('en');
 
 const es = messagesFor('es-CO');
 const en = messagesFor('en');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SettingsDto } from '../../../shared/bridge/types';
 import { nitCheckDigit } from '../../../shared/nit';
 import { setupGaps } from '../../../renderer/settings/setup-gaps';
-import { messagesFor } from '../../../renderer/i18n/messages';
+import { screenMessagesFor as messagesFor } from '../../../renderer/i18n/screen-text';
 
 const NOW = Date.UTC(2026, 10, 26, 2, 0);
 const AUTH = {

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncStatusDto } from '../../../shared/bridge/types';
 import { summarizeStatus } from '../../../renderer/status/status-summary';
-import { messagesFor } from '../../../renderer/i18n/messages';
+import { loadMessages, messagesFor } from '../../../renderer/i18n/messages';
+
+// English is its own chunk in the app; here it is loaded once, as a till set to English does at start.
+await loadMessages('en');
 
 const status = (over: Partial<SyncStatusDto> = {}): SyncStatusDto => ({
   connection: 'online', counts: { waiting: 3, sending: 1, queued: 2, validated: 40, needs_attention: 1 },

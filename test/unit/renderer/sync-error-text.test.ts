@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { messagesFor } from '../../../renderer/i18n/messages';
+import { loadMessages, messagesFor } from '../../../renderer/i18n/messages';
 import { describeSyncError } from '../../../renderer/status/sync-error-text';
+
+// English is its own chunk in the app; here it is loaded once, as a till set to English does at start.
+await loadMessages('en');
 
 const es = messagesFor('es-CO');
 const en = messagesFor('en');

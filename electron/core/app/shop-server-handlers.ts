@@ -1,0 +1,115 @@
+/**
+ * Settings → "Servidor de la tienda" (issue 20): pairing this till with the shop server by its address and one-time
+ * code, the first till's upload, unpairing, and what the owner is shown (last contact, what waits, edits refused).
+ */
+import { DEFAULT_TILL_NAME } from '../../../shared/bridge/contract';
+import type { ShopServerDto } from '../../../shared/bridge/types';
+import { shopServerUrl } from '../../../shared/shop/pairing-form';
+import { BridgeFailure, invalidField } from '../bridge/bridge-failure';
+import type { BridgeHandlers } from '../bridge/dispatch';
+import { KeychainUnavailableError } from '../secrets/credential-store';
+import { pairTill } from '../shop/pairing';
+import { createShopClient, type ShopClientOptions } from '../shop/shop-client';
+import { ShopError } from '../shop/shop-error';
+import type { ShopLink } from '../shop/shop-link';
+import { SHOP_KEYS } from '../shop/shop-pairing-record';
+import { uploadShop } from '../shop/shop-upload';
+import { forgetTillKey } from '../shop/till-key';
+import type { AppContext } from './app-context';
+import { KEYS, readSeller, EMPTY_SELLER } from './settings-mapping';
+
+type ShopServerMethods = 'shopServer.status' | 'shopServer.pair' | 'shopServer.unpair';
+
+const NOT_APPLIED_SHOWN = 50;
+
+/** Why pairing failed, as a reason code Settings says in Spanish. */
+function pairingFailure(error: unknown): BridgeFailure {
+  if (error instanceof BridgeFailure || error instanceof KeychainUnavailableError) return error as BridgeFailure;
+  if (error instanceof ShopError) {
+    if (error.code === 'HTTP' && (error.status === 401 || error.status === 403 || error.serverCode === 'pairing_refused')) {
+      return new BridgeFailure('INVALID_INPUT', 'The server did not accept the code (wrong, used or expired).', { code: 'the server did not accept this code' }, 'SHOP_BAD_CODE');
+    }
+    if (error.code === 'HTTP' && error.status === 429) return new BridgeFailure('UNAVAILABLE', 'Too many pairing attempts; wait a minute.', undefined, 'SHOP_TOO_MANY');
+    if (error.code === 'HTTP' && error.serverCode === 'shop_not_empty') {
+      return new BridgeFailure('INVALID_INPUT', 'This server already holds another shop\'s data.', { seedShop: 'this server already holds another shop\'s data' }, 'SHOP_NOT_EMPTY');
+    }
+    return new BridgeFailure('UNAVAILABLE', `The shop server could not be reached: ${error.message}`, undefined, `SHOP_${error.code === 'HTTP' ? `HTTP_${error.status ?? 0}` : error.code}`);
+  }
+  return new BridgeFailure('INTERNAL', 'Pairing failed.');
+}
+
+export function shopServerHandlers(
+  ctx: Pick<AppContext, 'store' | 'credentials' | 'now' | 'log'>,
+  link: ShopLink,
+  client: Partial<ShopClientOptions> = {},
+): Pick<BridgeHandlers, ShopServerMethods> {
+  const { store } = ctx;
+  let uploaded: number | null = null;
+
+  function status(): ShopServerDto {
+    const pairing = link.pairing();
+    const line = link.line();
+    return {
+      paired: pairing !== null,
+      serverUrl: pairing?.serverUrl ?? null,
+      shopName: pairing?.shopName ?? null,
+      tillNumber: pairing?.tillNumber ?? null,
+      pairedAt: pairing?.pairedAt ?? null,
+      lastContactAt: link.lastContactAt(),
+      unreachableSince: line?.unreachableSince ?? null,
+      problem: line?.problem ?? null,
+      salesWaiting: line?.salesWaiting ?? 0,
+      editsWaiting: pairing ? store.shopCommandsWaiting() : 0,
+      notApplied: store.notAppliedEdits(NOT_APPLIED_SHOWN).map(({ id: _id, ...edit }) => edit),
+      uploaded,
+    };
+  }
+
+  async function unpair(): Promise<void> {
+    await link.stop();
+    store.forgetShopPairing(Object.values(SHOP_KEYS));
+    await forgetTillKey(ctx.credentials, store.tillId()).catch((error: unknown) => {
+      ctx.log(`shop server: the till key could not be removed from the keychain: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
+
+  return {
+    'shopServer.status': async () => status(),
+
+    'shopServer.pair': async ({ address, code, seedShop }) => {
+      const serverUrl = shopServerUrl(address);
+      if (!serverUrl) throw invalidField('address', 'must be the server address');
+      if (link.pairing()) throw new BridgeFailure('INVALID_INPUT', 'This till is already paired; unpair it first.', { address: 'this till is already paired' }, 'SHOP_ALREADY_PAIRED');
+      const tillName = store.getSetting(KEYS.tillName)?.trim() || DEFAULT_TILL_NAME;
+      let paired;
+      try {
+        paired = await pairTill({ store, credentials: ctx.credentials, now: ctx.now, client }, { serverUrl, code, tillName });
+      } catch (error) {
+        throw pairingFailure(error);
+      }
+      uploaded = null;
+      if (seedShop) {
+        try {
+          const shopName = readSeller(store, EMPTY_SELLER).name || paired.record.shopName;
+          const signed = createShopClient({ ...client, baseUrl: serverUrl, pin: paired.record.pin, tillId: paired.record.tillId, privateKey: paired.key.privateKey, now: ctx.now });
+          const outcome = await uploadShop(store, signed, shopName);
+          uploaded = outcome.stored;
+          if (outcome.skipped > 0) ctx.log(`shop server: ${outcome.skipped} records did not meet the contract and were not uploaded`);
+        } catch (error) {
+          // Nothing half-done: a till that meant to seed the shop and could not is not left paired to another shop.
+          await unpair();
+          throw pairingFailure(error);
+        }
+      }
+      await link.restart();
+      return status();
+    },
+
+    'shopServer.unpair': async () => {
+      await unpair();
+      uploaded = null;
+      await link.restart();
+      return status();
+    },
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * Pairing a till with the shop server (issue 20): the certificate the server shows is fetched first (a TLS
+ * handshake) and becomes the pin; the proof of the one-time code binds that certificate and the till's new public
+ * key, so a man in the middle showing his own certificate cannot pair; the key goes into the keychain, the rest
+ * into settings, in that order (a failure in between leaves no pairing that lacks its key).
+ */
+import { pairResponseSchema } from '../../../shared/shop/contract';
+import type { CredentialStore } from '../secrets/credential-store';
+import type { Store } from '../store';
+import { fetchCertificatePin } from './pinned-transport';
+import { requestPairing, type ShopClientOptions } from './shop-client';
+import { ShopError } from './shop-error';
+import { pairingRows, type ShopPairingRecord } from './shop-pairing-record';
+import { newTillKey, pairingProof, saveTillKey, type TillKey } from './till-key';
+
+export interface PairingRequest {
+  /** The server's origin (shared/shop/pairing-form.ts `shopServerUrl`). */
+  serverUrl: string;
+  code: string;
+  tillName: string;
+}
+
+export interface PairingDeps {
+  store: Store;
+  credentials: CredentialStore;
+  now: () => number;
+  client?: Partial<ShopClientOptions>;
+  handshakeTimeoutMs?: number;
+}
+
+export async function pairTill(deps: PairingDeps, req: PairingRequest): Promise<{ record: ShopPairingRecord; key: TillKey }> {
+  const url = new URL(req.serverUrl);
+  const pin = await fetchCertificatePin(url, deps.handshakeTimeoutMs ?? 10_000);
+  const key = newTillKey();
+  const answer = await requestPairing({ ...deps.client, baseUrl: url.origin, pin }, {
+    tillName: req.tillName, publicKey: key.publicKey, proof: pairingProof(req.code, pin, key.publicKey),
+  });
+  pairResponseSchema.parse(answer);
+  // The server names the certificate it showed; another one means someone else answered one of the two handshakes.
+  if (answer.certFingerprint !== pin) throw new ShopError('CERT_MISMATCH', 'the server names a certificate other than the one it showed');
+  const record: ShopPairingRecord = {
+    serverUrl: url.origin, pin, tillId: answer.tillId, tillNumber: answer.tillNumber, shopId: answer.shopId,
+    shopName: answer.shopName, pairedAt: deps.now(),
+  };
+  await saveTillKey(deps.credentials, deps.store.tillId(), key);
+  deps.store.recordShopPairing(pairingRows(record), answer.cursor);
+  return { record, key };
+}

@@ -1,0 +1,360 @@
+/**
+ * The shop server's master data at the till (issue 20): a page of the change feed applied in one transaction with
+ * its cursor, and the edits made here recorded as commands (by trigger, see shop-sync-schema.ts) until the server
+ * decides them. A refused edit stays listed for the owner ("Cambios no aplicados"), never silently lost.
+ */
+import type Database from 'better-sqlite3';
+import type { Change, ChangesResponse, Command } from '../../../shared/shop/contract';
+import { foldText } from '../../../shared/folded-text';
+import { StoreError } from './errors';
+
+export interface ShopState { paired: boolean; cursor: number }
+
+/** Local settings that are the shop's, not the till's: the seller, DIAN's authorisation, the cashier rules. */
+export const SHOP_WIDE_SETTINGS: readonly string[] = ['seller', 'numbering_authorization', 'cashier_max_discount_percent', 'default_email', 'default_municipality_code'];
+const SHOP_WIDE = new Set(SHOP_WIDE_SETTINGS);
+/** The settings row that holds this till's id at the server (shop/shop-pairing-record.ts). */
+const SHOP_TILL_ID_KEY = 'shop.till_id';
+
+/** A command the server refused, as the owner sees it. */
+export interface NotAppliedEdit {
+  id: number;
+  kind: Command['kind'];
+  /** What was edited: a product's code and name, a customer's identification and name, a person's name. */
+  label: string;
+  at: number;
+  outcome: 'conflict' | 'refused';
+  reason: string | null;
+  decidedAt: number;
+}
+
+export interface CommandDecision {
+  id: string;
+  outcome: 'applied' | 'conflict' | 'refused';
+  version: number | null;
+  reason?: string | undefined;
+}
+
+export interface ShopMasterData {
+  shopState(): ShopState;
+  /** Pairing: its settings rows, and the till starts recording its edits and reading the feed from `cursor`; one transaction. */
+  recordShopPairing(settings: Readonly<Record<string, string>>, cursor: number): void;
+  /**
+   * Unpairing: the settings rows go, and with them what only meant something to that server (versions, the cursor,
+   * unsent edits, what was pushed), so a later pairing starts clean. Sales and shifts stay, to be pushed again.
+   */
+  forgetShopPairing(settingKeys: readonly string[]): void;
+  /** One page, all or nothing, with the cursor it leads to. */
+  applyShopChanges(page: ChangesResponse): void;
+  /**
+   * The next commands to send, oldest first: those already sent and not yet decided (same id, same data), then
+   * pending ones, their data read from the record now and kept with them.
+   */
+  takeShopCommands(limit: number): Command[];
+  recordShopDecisions(decisions: readonly CommandDecision[]): void;
+  shopCommandsWaiting(): number;
+  notAppliedEdits(limit: number): NotAppliedEdit[];
+  /** Everyone with the server key made here, for the first till's upload. */
+  peopleForShop(): Array<{ key: string; name: string; role: 'owner' | 'cashier'; pinHash: string; active: boolean }>;
+}
+
+interface CommandRow {
+  id: number; command_id: string; kind: Command['kind']; record_key: string; base_version: number | null; at: number;
+  state: string; data: string | null; reason: string | null; decided_at: number | null;
+}
+
+interface ProductRow {
+  code: string; name: string; price: string; unit_measure: string; tax_code: string | null; tax_rate: string | null;
+  discount_rate: string; active: number; category: string | null; quick_key: number; quick_key_order: number | null;
+  shelf_price: string | null; barcodes: string;
+}
+
+export function shopMasterDataTable(db: Database.Database, now: () => number): ShopMasterData {
+  const state = db.prepare<[], { paired: number; cursor: number }>('SELECT paired, cursor FROM shop_state WHERE id = 1');
+  const setApplying = db.prepare<[number]>('UPDATE shop_state SET applying = ? WHERE id = 1');
+  const setCursor = db.prepare<[number]>('UPDATE shop_state SET cursor = ? WHERE id = 1');
+  const setPaired = db.prepare<[number, number]>('UPDATE shop_state SET paired = ?, cursor = ? WHERE id = 1');
+  const writeSetting = db.prepare<[string, string]>(
+    'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  );
+  const dropSetting = db.prepare<[string]>('DELETE FROM settings WHERE key = ?');
+  const readSetting = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?');
+
+  const productRow = db.prepare<[string], ProductRow>(
+    `SELECT p.*, (SELECT json_group_array(barcode) FROM (SELECT barcode FROM product_barcodes b WHERE b.code = p.code ORDER BY position)) AS barcodes
+     FROM products p WHERE p.code = ?`,
+  );
+  const upsertProduct = db.prepare(
+    `INSERT INTO products (code, name, price, unit_measure, tax_code, tax_rate, discount_rate, active, category, shelf_price,
+       quick_key, quick_key_order, search_key, updated_at, shop_version)
+     VALUES (@code, @name, @price, @unitMeasure, @taxCode, @taxRate, @discountRate, @active, @category, @shelfPrice,
+       @quickKey, @quickKeyOrder, @searchKey, @now, @version)
+     ON CONFLICT (code) DO UPDATE SET name = excluded.name, price = excluded.price, unit_measure = excluded.unit_measure,
+       tax_code = excluded.tax_code, tax_rate = excluded.tax_rate, discount_rate = excluded.discount_rate,
+       active = excluded.active, category = excluded.category, shelf_price = excluded.shelf_price,
+       quick_key = excluded.quick_key, quick_key_order = excluded.quick_key_order, search_key = excluded.search_key,
+       updated_at = excluded.updated_at, shop_version = excluded.shop_version`,
+  );
+  const dropBarcodes = db.prepare<[string]>('DELETE FROM product_barcodes WHERE code = ?');
+  // The server's truth wins: a barcode it gave to this product leaves whichever product held it here.
+  const takeBarcode = db.prepare<[string]>('DELETE FROM product_barcodes WHERE barcode = ?');
+  const addBarcode = db.prepare<[string, string, number]>('INSERT INTO product_barcodes (barcode, code, position) VALUES (?, ?, ?)');
+
+  const upsertCustomer = db.prepare(
+    `INSERT INTO customers (identification_type, identification, dv, name, person_type, tax_regime, email, municipality_code,
+       updated_at, folded_name, created_at, shop_version)
+     VALUES (@identification_type, @identification, @dv, @name, @person_type, @tax_regime, @email, @municipality_code,
+       @now, @folded_name, @now, @version)
+     ON CONFLICT (identification_type, identification) DO UPDATE SET dv = excluded.dv, name = excluded.name,
+       person_type = excluded.person_type, tax_regime = excluded.tax_regime, email = excluded.email,
+       municipality_code = excluded.municipality_code, updated_at = excluded.updated_at, folded_name = excluded.folded_name,
+       shop_version = excluded.shop_version`,
+  );
+
+  const personByKey = db.prepare<[string], { id: number }>('SELECT id FROM people WHERE shop_key = ?');
+  // The first till's own people come back from its upload with the keys it made; another till meets them by name.
+  const personByName = db.prepare<[string], { id: number }>('SELECT id FROM people WHERE name = ? COLLATE NOCASE AND shop_version IS NULL');
+  const updatePerson = db.prepare(
+    `UPDATE people SET shop_key = @key, name = @name, role = @role, pin_hash = @pinHash, active = @active, updated_at = @now,
+       shop_version = @version WHERE id = @id`,
+  );
+  const insertPerson = db.prepare(
+    `INSERT INTO people (name, role, pin_hash, active, created_at, updated_at, shop_key, shop_version)
+     VALUES (@name, @role, @pinHash, @active, @now, @now, @key, @version)`,
+  );
+
+  const upsertTill = db.prepare(
+    `INSERT INTO shop_tills (till_id, number, name, revoked, version) VALUES (@tillId, @number, @name, @revoked, @version)
+     ON CONFLICT (till_id) DO UPDATE SET number = excluded.number, name = excluded.name, revoked = excluded.revoked, version = excluded.version`,
+  );
+  const upsertSetting = db.prepare<[string, string, number]>(
+    `INSERT INTO shop_settings (key, value, version) VALUES (?, ?, ?)
+     ON CONFLICT (key) DO UPDATE SET value = excluded.value, version = excluded.version`,
+  );
+
+  const unsent = db.prepare<[number], CommandRow>(
+    `SELECT * FROM shop_commands WHERE state IN ('pending', 'sent') ORDER BY state = 'pending', id LIMIT ?`,
+  );
+  const markSent = db.prepare<[string, number]>(`UPDATE shop_commands SET state = 'sent', data = ? WHERE id = ? AND state = 'pending'`);
+  const dropUnsendable = db.prepare<[number, number]>(
+    `UPDATE shop_commands SET state = 'refused', data = '{}', reason = 'missing_record', decided_at = ? WHERE id = ?`,
+  );
+  const byCommandId = db.prepare<[string], CommandRow>('SELECT * FROM shop_commands WHERE command_id = ?');
+  const decide = db.prepare<[string, string | null, number, number]>(
+    `UPDATE shop_commands SET state = ?, reason = ?, decided_at = ? WHERE id = ? AND state = 'sent'`,
+  );
+  const waiting = db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM shop_commands WHERE state IN ('pending', 'sent')`);
+  const notApplied = db.prepare<[number], CommandRow>(
+    `SELECT * FROM shop_commands WHERE state IN ('conflict', 'refused') ORDER BY decided_at DESC, id DESC LIMIT ?`,
+  );
+  const customerByKey = db.prepare<[string, string], Record<string, string>>(
+    'SELECT * FROM customers WHERE identification_type = ? AND identification = ?',
+  );
+  const personById = db.prepare<[number], { id: number; shop_key: string; name: string; role: string; pin_hash: string; active: number }>(
+    'SELECT * FROM people WHERE id = ?',
+  );
+
+  const everyone = db.prepare<[], { shop_key: string; name: string; role: 'owner' | 'cashier'; pin_hash: string; active: number }>(
+    'SELECT shop_key, name, role, pin_hash, active FROM people ORDER BY id',
+  );
+  // After an applied command the record's copy is the server's new version; later edits made here build on it.
+  const versionSetters = {
+    'product.save': db.prepare<[number, string, number | null]>('UPDATE products SET shop_version = ? WHERE code = ? AND shop_version IS ?'),
+    'customer.save': db.prepare<[number, string, number | null]>(
+      `UPDATE customers SET shop_version = ? WHERE identification_type || ':' || identification = ? AND shop_version IS ?`,
+    ),
+    'person.save': db.prepare<[number, string, number | null]>('UPDATE people SET shop_version = ? WHERE CAST(id AS TEXT) = ? AND shop_version IS ?'),
+  };
+  const rebase = db.prepare<[number, string, string, number | null]>(
+    `UPDATE shop_commands SET base_version = ? WHERE kind = ? AND record_key = ? AND state = 'pending' AND base_version IS ?`,
+  );
+
+  const pendingFor = db.prepare<[string, string], CommandRow>(`SELECT * FROM shop_commands WHERE kind = ? AND record_key = ? AND state = 'pending'`);
+  /** An edit made here and not sent yet keeps what was edited before the server's copy replaces the record. */
+  function freezePending(kind: Command['kind'], key: string): void {
+    const row = pendingFor.get(kind, key);
+    if (!row) return;
+    const data = commandData(row);
+    if (data) markSent.run(JSON.stringify(data), row.id);
+  }
+
+  function applyChange(change: Change, at: number): void {
+    switch (change.kind) {
+      case 'product': {
+        const p = change.data;
+        freezePending('product.save', p.code);
+        const old = productRow.get(p.code);
+        const price = String(p.price);
+        upsertProduct.run({
+          code: p.code, name: p.name, price, unitMeasure: p.unitMeasure,
+          taxCode: p.tax?.code ?? null, taxRate: p.tax ? String(p.tax.rate) : null, discountRate: String(p.discountRate),
+          active: p.active ? 1 : 0, category: p.category, quickKey: p.quickKey ? 1 : 0, quickKeyOrder: p.quickKey ? p.quickKeyOrder ?? null : null,
+          // The server carries the base price only; the shelf price entered here stands while the base is the same.
+          shelfPrice: old && old.price === price ? old.shelf_price : null,
+          searchKey: foldText(`${p.code} ${p.name}`), now: at, version: p.version,
+        });
+        dropBarcodes.run(p.code);
+        p.barcodes.forEach((barcode, position) => {
+          takeBarcode.run(barcode);
+          addBarcode.run(barcode, p.code, position);
+        });
+        return;
+      }
+      case 'customer': {
+        const c = change.data.customer;
+        freezePending('customer.save', `${c.identification_type}:${c.identification}`);
+        upsertCustomer.run({ ...c, folded_name: foldText(c.name), now: at, version: change.data.version });
+        return;
+      }
+      case 'person': {
+        const p = change.data;
+        const row = personByKey.get(p.key) ?? personByName.get(p.name);
+        if (row) freezePending('person.save', String(row.id));
+        const values = { key: p.key, name: p.name, role: p.role, pinHash: p.pinHash, active: p.active ? 1 : 0, now: at, version: p.version };
+        try {
+          if (row) updatePerson.run({ ...values, id: row.id });
+          else insertPerson.run(values);
+        } catch (error) {
+          if (error instanceof Error && /UNIQUE/.test(error.message)) {
+            throw new StoreError(`The shop server's person "${p.name}" has the name of another person at this till.`, { cause: error });
+          }
+          throw error;
+        }
+        return;
+      }
+      case 'till':
+        upsertTill.run({ ...change.data, revoked: change.data.revoked ? 1 : 0 });
+        // The name the shop gives this till is the one its receipts and sale numbers carry.
+        if (change.data.tillId === readSetting.get(SHOP_TILL_ID_KEY)?.value) writeSetting.run('till_name', change.data.name);
+        return;
+      case 'setting': {
+        const { key, value, version } = change.data;
+        upsertSetting.run(key, JSON.stringify(value), version);
+        // The till's settings rows hold these as text; the server keeps that text as a JSON string.
+        if (SHOP_WIDE.has(key) && typeof value === 'string') writeSetting.run(key, value);
+        return;
+      }
+    }
+  }
+
+  function commandData(row: CommandRow): Command['data'] | null {
+    switch (row.kind) {
+      case 'product.save': {
+        const p = productRow.get(row.record_key);
+        if (!p) return null;
+        return {
+          code: p.code, name: p.name, barcodes: JSON.parse(p.barcodes) as string[], unitMeasure: p.unit_measure,
+          price: Number(p.price),
+          tax: p.tax_code !== null && p.tax_rate !== null ? { code: p.tax_code, rate: Number(p.tax_rate) } : null,
+          discountRate: Number(p.discount_rate), category: p.category, active: p.active === 1,
+          quickKey: p.quick_key === 1, quickKeyOrder: p.quick_key_order,
+        } as Command['data'];
+      }
+      case 'customer.save': {
+        const split = row.record_key.indexOf(':');
+        const c = customerByKey.get(row.record_key.slice(0, split), row.record_key.slice(split + 1));
+        if (!c) return null;
+        return {
+          identification_type: c.identification_type, identification: c.identification, dv: c.dv, person_type: c.person_type,
+          name: c.name, tax_regime: c.tax_regime, email: c.email, municipality_code: c.municipality_code,
+        } as Command['data'];
+      }
+      case 'person.save': {
+        const p = personById.get(Number(row.record_key));
+        if (!p) return null;
+        return { key: p.shop_key, name: p.name, role: p.role, pinHash: p.pin_hash, active: p.active === 1 } as Command['data'];
+      }
+    }
+  }
+
+  const toCommand = (row: CommandRow, data: Command['data']): Command =>
+    ({ id: row.command_id, kind: row.kind, baseVersion: row.base_version, at: row.at, data }) as Command;
+
+  function labelOf(row: CommandRow): string {
+    const data = (row.data ? JSON.parse(row.data) : {}) as Record<string, unknown>;
+    if (row.kind === 'product.save') return `${row.record_key} · ${String(data.name ?? '')}`.replace(/ · $/, '');
+    if (row.kind === 'customer.save') return `${String(data.identification ?? row.record_key)} · ${String(data.name ?? '')}`.replace(/ · $/, '');
+    return String(data.name ?? row.record_key);
+  }
+
+  return {
+    shopState() {
+      const row = state.get();
+      return { paired: row?.paired === 1, cursor: row?.cursor ?? 0 };
+    },
+    recordShopPairing(settings, cursor) {
+      db.transaction(() => {
+        for (const [key, value] of Object.entries(settings)) writeSetting.run(key, value);
+        setPaired.run(1, cursor);
+      }).immediate();
+    },
+    forgetShopPairing(settingKeys) {
+      db.transaction(() => {
+        setPaired.run(0, 0);
+        for (const key of settingKeys) dropSetting.run(key);
+        db.exec(`
+          DELETE FROM shop_commands WHERE state IN ('pending', 'sent');
+          UPDATE products SET shop_version = NULL WHERE shop_version IS NOT NULL;
+          UPDATE customers SET shop_version = NULL WHERE shop_version IS NOT NULL;
+          UPDATE people SET shop_version = NULL WHERE shop_version IS NOT NULL;
+          UPDATE sales SET shop_pushed_revision = 0 WHERE shop_pushed_revision <> 0;
+          DELETE FROM shop_pushed_shifts;
+          DELETE FROM shop_tills;
+          DELETE FROM shop_settings;
+        `);
+      }).immediate();
+    },
+    applyShopChanges(page) {
+      db.transaction(() => {
+        const at = now();
+        setApplying.run(1);
+        for (const change of page.changes) applyChange(change, at);
+        setCursor.run(page.cursor);
+        setApplying.run(0);
+      }).immediate();
+    },
+    takeShopCommands(limit) {
+      return db.transaction(() => {
+        const out: Command[] = [];
+        for (const row of unsent.all(limit)) {
+          if (row.state === 'sent' && row.data) {
+            out.push(toCommand(row, JSON.parse(row.data) as Command['data']));
+            continue;
+          }
+          const data = commandData(row);
+          if (!data) {
+            dropUnsendable.run(now(), row.id);
+            continue;
+          }
+          markSent.run(JSON.stringify(data), row.id);
+          out.push(toCommand(row, data));
+        }
+        return out;
+      }).immediate();
+    },
+    recordShopDecisions(decisions) {
+      db.transaction(() => {
+        const at = now();
+        for (const d of decisions) {
+          const row = byCommandId.get(d.id);
+          if (!row || row.state !== 'sent') continue;
+          decide.run(d.outcome, d.outcome === 'applied' ? null : d.reason ?? null, at, row.id);
+          if (d.outcome === 'applied' && d.version !== null) {
+            versionSetters[row.kind].run(d.version, row.record_key, row.base_version);
+            rebase.run(d.version, row.kind, row.record_key, row.base_version);
+          }
+        }
+      }).immediate();
+    },
+    shopCommandsWaiting: () => waiting.get()?.n ?? 0,
+    peopleForShop() {
+      return everyone.all().map((p) => ({ key: p.shop_key, name: p.name, role: p.role, pinHash: p.pin_hash, active: p.active === 1 }));
+    },
+    notAppliedEdits(limit) {
+      return notApplied.all(limit).map((row) => ({
+        id: row.id, kind: row.kind, label: labelOf(row), at: row.at, outcome: row.state as 'conflict' | 'refused',
+        reason: row.reason, decidedAt: row.decided_at ?? row.at,
+      }));
+    },
+  };
+}

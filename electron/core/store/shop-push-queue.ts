@@ -1,0 +1,101 @@
+/**
+ * Sales and closed shifts on their way to the shop server (issue 20). A sale is due while its revision (kept by
+ * trigger, shop-sync-schema.ts) is above the one the server acknowledged; the acknowledgement is recorded after the
+ * server's answer, so a crash between the two resends the same revision, which the server keeps once.
+ */
+import type Database from 'better-sqlite3';
+import type { PushedSale } from '../../../shared/shop/contract';
+
+export interface DueSale { saleId: number; sale: PushedSale }
+export interface DueShift {
+  shiftId: number; openedAt: number; openedBy: string; openingCash: string; closedAt: number; closedBy: string;
+  countedCash: string; report: unknown;
+}
+
+export interface ShopPushQueue {
+  /** Sales whose latest revision the server has not acknowledged, oldest first (those with a complete invoice body). */
+  dueSales(limit: number): DueSale[];
+  /** The server has these revisions; a lower one never overwrites a higher acknowledgement. */
+  markSalesPushed(acks: ReadonlyArray<{ saleId: number; revision: number }>): void;
+  salesWaitingForShop(): number;
+  dueShifts(limit: number): DueShift[];
+  markShiftsPushed(shiftIds: readonly number[]): void;
+}
+
+interface DueRow {
+  id: number; reference_code: string; short_number: number | null; shop_revision: number; created_at: number;
+  shift_id: number | null; cashier_name: string; request_body: string; payable: string; cash_received: string | null;
+  cash_change: string | null; state: PushedSale['service']['state']; closed: string | null; full_number: string | null;
+  cufe: string | null; validated_at: number | null; corrects: string | null; corrected_by: string | null; reprints: number;
+}
+
+export function shopPushQueueTable(db: Database.Database, now: () => number): ShopPushQueue {
+  const due = db.prepare<[number], DueRow>(
+    `SELECT s.id, s.reference_code, s.short_number, s.shop_revision, s.created_at, s.shift_id, s.cashier_name, o.request_body,
+       s.payable, s.cash_received, s.cash_change, o.state, o.closed, o.full_number, o.cufe, o.validated_at,
+       (SELECT f.reference_code FROM sales f WHERE f.id = s.corrects_sale_id) AS corrects,
+       (SELECT c.reference_code FROM sales c WHERE c.corrects_sale_id = s.id) AS corrected_by,
+       (SELECT count(*) FROM reprints r WHERE r.sale_id = s.id) AS reprints
+     FROM sales s JOIN outbox o ON o.sale_id = s.id
+     WHERE s.shop_revision > s.shop_pushed_revision
+       -- A sale rung up before any numbering range was known has no complete invoice yet: it waits for its range.
+       AND json_extract(o.request_body, '$.numbering_range_id') IS NOT NULL
+     ORDER BY s.id LIMIT ?`,
+  );
+  const ack = db.prepare<[number, number]>('UPDATE sales SET shop_pushed_revision = max(shop_pushed_revision, ?) WHERE id = ?');
+  const waiting = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM sales WHERE shop_revision > shop_pushed_revision');
+  const shifts = db.prepare<[number], {
+    id: number; opened_at: number; opened_by_name: string; opening_cash: string; closed_at: number; closed_by_name: string | null;
+    counted_cash: string; report: string;
+  }>(
+    `SELECT s.* FROM shifts s WHERE s.closed_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM shop_pushed_shifts p WHERE p.shift_id = s.id)
+     ORDER BY s.id LIMIT ?`,
+  );
+  const shiftPushed = db.prepare<[number, number]>('INSERT OR IGNORE INTO shop_pushed_shifts (shift_id, pushed_at) VALUES (?, ?)');
+
+  return {
+    dueSales(limit) {
+      return due.all(limit).map((r) => ({
+        saleId: r.id,
+        sale: {
+          referenceCode: r.reference_code,
+          saleNumber: r.short_number ?? r.id,
+          revision: r.shop_revision,
+          createdAt: r.created_at,
+          shiftId: r.shift_id,
+          cashierName: r.cashier_name,
+          invoice: JSON.parse(r.request_body) as PushedSale['invoice'],
+          total: r.payable,
+          cash: r.cash_received !== null && r.cash_change !== null ? { received: r.cash_received, change: r.cash_change } : null,
+          service: {
+            state: r.closed === 'voided' ? 'voided' : r.state,
+            fullNumber: r.full_number,
+            cufe: r.cufe,
+            validatedAt: r.validated_at,
+          },
+          corrects: r.corrects,
+          correctedBy: r.corrected_by,
+          reprints: r.reprints,
+        },
+      }));
+    },
+    markSalesPushed(acks) {
+      db.transaction(() => {
+        for (const a of acks) ack.run(a.revision, a.saleId);
+      }).immediate();
+    },
+    salesWaitingForShop: () => waiting.get()?.n ?? 0,
+    dueShifts(limit) {
+      return shifts.all(limit).map((r) => ({
+        shiftId: r.id, openedAt: r.opened_at, openedBy: r.opened_by_name, openingCash: r.opening_cash, closedAt: r.closed_at,
+        closedBy: r.closed_by_name ?? '', countedCash: r.counted_cash, report: JSON.parse(r.report) as unknown,
+      }));
+    },
+    markShiftsPushed(shiftIds) {
+      db.transaction(() => {
+        const at = now();
+        for (const id of shiftIds) shiftPushed.run(id, at);
+      }).immediate();
+    },
+  };
+}

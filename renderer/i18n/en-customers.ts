@@ -1,0 +1,33 @@
+/** English words of the Customers screen (directory, CSV import and export). Typed against the Spanish ones. */
+import type { esCustomers } from './es-customers';
+
+export const enCustomers: typeof esCustomers = {
+  customersTitle: 'Customer directory',
+  customersSearch: 'Search customers',
+  customersFound: (shown: number, total: number) => (total === shown ? `${total} customers` : `${shown} of ${total} customers`),
+  customersNone: 'No customers match.',
+  customersTable: 'Customers found',
+  edit: 'Edit',
+  editNamed: (name: string) => `Edit ${name}`,
+  customerSaved: (name: string) => `Customer saved: ${name}.`,
+  moreCustomers: 'Show more',
+  importCsv: 'Import CSV',
+  importFile: 'Customer CSV file',
+  importCsvHint: 'Columns: tipo_identificacion; identificacion; dv; nombre; tipo_persona; regimen; correo; municipio. Separated by ; or , — UTF-8 or Windows-1252.',
+  exportCsv: 'Export CSV',
+  importPreviewTitle: (file: string) => `Preview of ${file}`,
+  importPreviewOk: (rows: number, created: number, updated: number) => `${rows} rows: ${created} new customers and ${updated} updated. Nothing has been saved yet.`,
+  importPreviewProblems: (count: number) => (count === 1 ? 'There is 1 error: fix it in the file and load it again. Nothing was imported.' : `There are ${count} errors: fix them in the file and load it again. Nothing was imported.`),
+  importProblemsTable: 'Problems in the file',
+  importRow: 'Row',
+  importColumn: 'Column',
+  importProblem: 'Problem',
+  importConfirm: 'Import',
+  importDone: (created: number, updated: number) => `Import done: ${created} new customers, ${updated} updated.`,
+  importMissingColumn: (column: string) => `The column "${column}" is missing`,
+  importRepeatedRow: (row: string) => `Repeats the customer of row ${row}`,
+  importTooManyCells: (cells: string, columns: string) => `Has ${cells} cells but the header names ${columns} columns`,
+  importUnreadable: (line: string) => `The file cannot be read as CSV near line ${line} (a quote left open?)`,
+  importEmpty: 'The file is empty: the first row must name the columns',
+  importMore: (n: string) => `and ${n} more problems`,
+};

@@ -1,0 +1,116 @@
+/**
+ * Settings → Servidor de la tienda (issue 20): pair this till by the server's address and one-time code (checked
+ * with the same shared schema as the core), see when it last answered and what waits for it, unpair, and the
+ * edits the server did not apply ("Cambios no aplicados").
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import type { ShopServerDto } from '../../shared/bridge/types';
+import { shopPairingSchema } from '../../shared/shop/pairing-form';
+import { useApp } from '../app/app-store';
+import { CheckField, TextField } from '../app/fields';
+import { bridge } from '../bridge/client';
+import { describeBridgeError } from '../bridge/bridge-error-text';
+import { formatDateTime } from '../format/date-time';
+import { useScreenText } from '../i18n/screen-text';
+import { callWithOwner } from '../people/owner-pin';
+
+export function ShopServerSection(): ReactNode {
+  const t = useScreenText();
+  const locale = useApp((s) => s.locale);
+  // The status bar's snapshot moves with every push: the section reads again when it does.
+  const line = useApp((s) => s.status?.shopServer);
+  const [state, setState] = useState<ShopServerDto | null>(null);
+  const [address, setAddress] = useState('');
+  const [code, setCode] = useState('');
+  const [seedShop, setSeedShop] = useState(false);
+  const [errors, setErrors] = useState<{ address?: string; code?: string }>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    void bridge.call('shopServer.status', {}).then((answer) => { if (answer.ok) setState(answer.value); });
+  }, [line?.salesWaiting, line?.unreachableSince, line?.problem]);
+  if (!state) return null;
+  const when = (ms: number) => formatDateTime(ms, locale);
+
+  const pair = async () => {
+    setProblem(null);
+    setNotice(null);
+    const parsed = shopPairingSchema.safeParse({ address, code, seedShop });
+    if (!parsed.success) {
+      const fields = new Set(parsed.error.issues.map((i) => String(i.path[0])));
+      setErrors({ ...(fields.has('address') ? { address: t.shopAddressInvalid } : {}), ...(fields.has('code') ? { code: t.shopCodeInvalid } : {}) });
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    const answer = await callWithOwner('shopServer.pair', parsed.data, 'settings');
+    setBusy(false);
+    if (!answer.ok) {
+      setProblem(t.shopRefused[answer.error.reason ?? ''] ?? describeBridgeError(answer.error, t));
+      return;
+    }
+    setState(answer.value);
+    setCode('');
+    setNotice(answer.value.uploaded !== null ? `${t.shopPairedNow} ${t.shopUploaded(answer.value.uploaded)}` : t.shopPairedNow);
+  };
+  const unpair = async () => {
+    setProblem(null);
+    setNotice(null);
+    const answer = await callWithOwner('shopServer.unpair', {}, 'settings');
+    if (answer.ok) setState(answer.value);
+    else setProblem(describeBridgeError(answer.error, t));
+  };
+
+  return (
+    <section className="panel shop-server-section" aria-labelledby="shop-server-title">
+      <h2 id="shop-server-title">{t.shopTitle}</h2>
+      <p className="muted">{t.shopIntro}</p>
+      {state.paired ? (
+        <>
+          <p role="status">{t.shopPaired(state.shopName ?? '', state.tillNumber ?? 0, state.serverUrl ?? '')}</p>
+          <p>{state.lastContactAt !== null ? t.shopLastContact(when(state.lastContactAt)) : t.shopNoContact}</p>
+          {state.unreachableSince !== null ? (
+            <p className="field-error" role="alert">
+              {t.shopLine.away(when(state.unreachableSince), state.salesWaiting)}
+              {state.problem && t.shopProblem[state.problem] ? ` (${t.shopProblem[state.problem]})` : ''}
+            </p>
+          ) : null}
+          <p>{t.shopWaiting(state.salesWaiting, state.editsWaiting)}</p>
+          <div className="actions">
+            <button type="button" onClick={() => void unpair()}>{t.shopUnpair}</button>
+          </div>
+        </>
+      ) : (
+        <>
+          <p role="status">{t.shopNotPaired}</p>
+          <TextField id="shop-address" label={t.shopAddress} value={address} onChange={setAddress} hint={t.shopAddressHint}
+            placeholder="192.168.1.20:8443" error={errors.address} />
+          <TextField id="shop-code" label={t.shopCode} value={code} onChange={setCode} hint={t.shopCodeHint}
+            placeholder="K7QF2-M2XDA" maxLength={20} error={errors.code} />
+          <CheckField id="shop-seed" label={t.shopSeed} checked={seedShop} onChange={setSeedShop} />
+          <div className="actions">
+            <button type="button" className="primary" onClick={() => void pair()} disabled={busy}>{busy ? t.shopPairing : t.shopPair}</button>
+          </div>
+        </>
+      )}
+      {notice ? <p className="panel notice-info" role="status">{notice}</p> : null}
+      {problem ? <p className="field-error" role="alert">{problem}</p> : null}
+      {state.notApplied.length > 0 ? (
+        <div className="shop-not-applied">
+          <h3>{t.shopNotAppliedTitle}</h3>
+          <p className="muted">{t.shopNotAppliedIntro}</p>
+          <ul>
+            {state.notApplied.map((edit) => (
+              <li key={`${edit.kind}-${edit.at}-${edit.label}`}>
+                <strong>{t.shopNotAppliedKind[edit.kind] ?? edit.kind}</strong> {edit.label}{' '}
+                <span className="muted">({t.shopNotAppliedWhen(when(edit.at), when(edit.decidedAt))})</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}

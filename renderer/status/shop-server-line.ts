@@ -1,0 +1,24 @@
+/** The status bar's words for the shop server (pure, tested without a DOM): away since when, and what waits. */
+import type { Locale, ShopServerLineDto } from '../../shared/bridge/types';
+import { formatDateTime } from '../format/date-time';
+import type { FirstMessages } from '../i18n/messages';
+
+export interface ShopServerLineText { text: string; away: boolean }
+
+/** "desde las 10:42" today, "desde el 24/11/2026 10:42" before. */
+function since(at: number, now: number, locale: Locale): string {
+  const full = formatDateTime(at, locale);
+  const day = (ms: number) => formatDateTime(ms, locale).slice(0, 10);
+  const time = full.slice(-8, -3);
+  if (day(at) === day(now)) return locale === 'en' ? time : `las ${time}`;
+  return locale === 'en' ? `${day(at)} ${time}` : `el ${day(at)} ${time}`;
+}
+
+export function shopServerLineText(line: ShopServerLineDto | null | undefined, t: Pick<FirstMessages, 'shopLine' | 'shopProblem'>, locale: Locale, now: number): ShopServerLineText | null {
+  if (!line) return null;
+  if (line.unreachableSince !== null) {
+    const why = line.problem ? t.shopProblem[line.problem] : undefined;
+    return { text: `${t.shopLine.away(since(line.unreachableSince, now, locale), line.salesWaiting)}${why ? ` (${why})` : ''}`, away: true };
+  }
+  return { text: line.salesWaiting > 0 ? t.shopLine.waiting(line.salesWaiting) : t.shopLine.connected, away: false };
+}

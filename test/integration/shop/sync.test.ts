@@ -1,0 +1,174 @@
+/** The till's sync with a stand-in shop server: the feed applied atomically, offline edits as commands, sales by revision. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { createShopLink, type ShopLink } from '../../../electron/core/shop/shop-link';
+import { sampleSale } from '../../support/sample-sale';
+import { PRODUCT, pairedTill, until, type ShopRig } from './shop-test-rig';
+
+let rig: ShopRig;
+let links: ShopLink[] = [];
+afterEach(async () => {
+  for (const link of links) await link.stop();
+  links = [];
+  await rig?.close();
+});
+
+const PERSON = { name: 'Ana Gómez', role: 'cashier', pinHash: 'scrypt$16384$8$1$c2FsdA$aGFzaA', active: true };
+const hex = (n: number) => n.toString(16).padStart(32, '0');
+const RANGE = '2b056443-5c1e-4b59-9d5a-6a8f7f3e1c11';
+
+async function pull(): Promise<void> {
+  for (;;) {
+    const page = await rig.client.changes(rig.store.shopState().cursor, 0);
+    rig.store.applyShopChanges(page);
+    if (!page.more) return;
+  }
+}
+
+function link(opts: { retryAttempts?: number; backoffMs?: number } = {}): ShopLink {
+  const created = createShopLink({
+    store: rig.store, credentials: rig.credentials, now: Date.now, log: () => {}, onChange: () => {},
+    client: { retry: { attempts: opts.retryAttempts ?? 1, baseDelayMs: 10, maxDelayMs: 10 } },
+    pollWaitSeconds: 1, idleMs: 50, backoff: { baseMs: opts.backoffMs ?? 20, maxMs: opts.backoffMs ?? 20 },
+  });
+  links.push(created);
+  return created;
+}
+
+describe('the change feed from a stand-in shop server', () => {
+  it('applies a page in one transaction with its cursor; a failure mid-page leaves the old state and cursor', async () => {
+    rig = await pairedTill();
+    rig.server.put('product', PRODUCT.code, PRODUCT);
+    rig.server.put('person', hex(1), { key: hex(1), ...PERSON });
+    await pull();
+    const product = rig.store.getCatalogProduct(PRODUCT.code);
+    expect(product).toMatchObject({ price: '15882.35', barcodes: ['7701234567890'], taxRate: '19', active: true });
+    expect(rig.store.findProductByBarcode('7701234567890')?.code).toBe(PRODUCT.code);
+    expect(rig.store.listPeople().map((p) => p.name)).toEqual(['Ana Gómez']);
+    const cursor = rig.store.shopState().cursor;
+    expect(cursor).toBe(rig.server.feed.at(-1)?.seq);
+
+    // A new price, then a person the till cannot take (another person already has that name here), then a new product.
+    rig.server.put('product', PRODUCT.code, { ...PRODUCT, price: 16806.72 });
+    rig.server.put('person', hex(2), { key: hex(2), ...PERSON, name: 'ana gómez' });
+    rig.server.put('product', 'PAN-1', { ...PRODUCT, code: 'PAN-1', name: 'Pan', barcodes: [] });
+    const page = await rig.client.changes(cursor, 0);
+    expect(page.changes).toHaveLength(3);
+    expect(() => rig.store.applyShopChanges(page)).toThrow(/name of another person/);
+    expect(rig.store.getCatalogProduct(PRODUCT.code)?.price).toBe('15882.35');
+    expect(rig.store.getCatalogProduct('PAN-1')).toBeNull();
+    expect(rig.store.shopState().cursor).toBe(cursor);
+    // Nothing of the server's own changes became an edit of this till.
+    expect(rig.store.shopCommandsWaiting()).toBe(0);
+  });
+
+  it('hears of a change at once through the long-poll and sells from what it has when the server is away', async () => {
+    rig = await pairedTill();
+    const running = link();
+    await running.restart();
+    rig.server.put('product', PRODUCT.code, PRODUCT);
+    await until('the product reaches the till', () => rig.store.getCatalogProduct(PRODUCT.code) !== null);
+    rig.server.away = true;
+    await until('the till sees the server away', () => running.line()?.unreachableSince !== null && running.line()?.problem === 'HTTP_503');
+    expect(rig.store.findProductByBarcode('7701234567890')?.price).toBe('15882.35');
+    rig.store.recordSale(sampleSale(1, RANGE));
+    expect(running.line()?.salesWaiting).toBeGreaterThanOrEqual(1);
+    rig.server.away = false;
+    running.kick();
+    await until('the sales reach the server', () => running.line()?.salesWaiting === 0 && running.line()?.unreachableSince === null);
+  });
+});
+
+describe('edits made at the till, as commands to a stand-in shop server', () => {
+  it('applies an edit made on the current version and lists one made on an older copy as not applied', async () => {
+    rig = await pairedTill();
+    rig.server.put('product', PRODUCT.code, PRODUCT);
+    rig.server.put('product', 'PAN-1', { ...PRODUCT, code: 'PAN-1', name: 'Pan', barcodes: [] });
+    await pull();
+
+    // The server changes the café's price while the till, offline, changes it too; the till also edits the bread.
+    rig.server.put('product', PRODUCT.code, { ...PRODUCT, price: 20000 });
+    const cafe = rig.store.getCatalogProduct(PRODUCT.code)!;
+    const bread = rig.store.getCatalogProduct('PAN-1')!;
+    rig.store.saveCatalogProducts([{ ...cafe, price: '17000' }]);
+    rig.store.saveCatalogProducts([{ ...bread, price: '900' }]);
+    expect(rig.store.shopCommandsWaiting()).toBe(2);
+
+    const commands = rig.store.takeShopCommands(200);
+    expect(commands.map((c) => [c.kind, c.baseVersion])).toEqual([['product.save', 1], ['product.save', 1]]);
+    // Sent again (say the answer was lost), the same commands are sent: same ids, same data.
+    expect(rig.store.takeShopCommands(200)).toEqual(commands);
+    const answer = await rig.client.commands({ commands });
+    rig.store.recordShopDecisions(answer.results);
+
+    expect(rig.store.shopCommandsWaiting()).toBe(0);
+    expect(rig.server.current('product', 'PAN-1')?.data.price).toBe(900);
+    expect(rig.server.current('product', PRODUCT.code)?.data.price).toBe(20000);
+    const refused = rig.store.notAppliedEdits(10);
+    expect(refused).toEqual([expect.objectContaining({ kind: 'product.save', label: 'CAFE-500 · Café molido 500 g', outcome: 'conflict' })]);
+    expect(refused[0]!.at).toBeGreaterThan(0);
+
+    // The server's version reaches the till by the feed; the bread's applied edit comes back as its new version.
+    await pull();
+    expect(rig.store.getCatalogProduct(PRODUCT.code)?.price).toBe('20000');
+    expect(rig.store.getCatalogProduct('PAN-1')?.price).toBe('900');
+    expect(rig.store.shopCommandsWaiting()).toBe(0);
+
+    // A later edit builds on the version the till now has and applies.
+    rig.store.saveCatalogProducts([{ ...rig.store.getCatalogProduct(PRODUCT.code)!, price: '21000' }]);
+    const next = rig.store.takeShopCommands(200);
+    expect(next[0]?.baseVersion).toBe(rig.server.current('product', PRODUCT.code)?.version);
+    rig.store.recordShopDecisions((await rig.client.commands({ commands: next })).results);
+    expect(rig.server.current('product', PRODUCT.code)?.data.price).toBe(21000);
+  });
+
+  it('sends a person made at the till with its own key and its PIN hash, never its PIN', async () => {
+    rig = await pairedTill();
+    rig.store.addPerson({ name: 'Luis', role: 'owner', pinHash: 'scrypt$16384$8$1$c2FsdA$bHVpcw' });
+    const [command] = rig.store.takeShopCommands(200);
+    expect(command).toMatchObject({ kind: 'person.save', baseVersion: null, data: { name: 'Luis', role: 'owner', pinHash: 'scrypt$16384$8$1$c2FsdA$bHVpcw', active: true } });
+    rig.store.recordShopDecisions((await rig.client.commands({ commands: [command!] })).results);
+    const key = (command!.data as { key: string }).key;
+    expect(rig.server.current('person', key)?.version).toBe(1);
+    await pull();
+    expect(rig.store.listPeople()).toHaveLength(1);
+  });
+});
+
+describe('sales pushed to a stand-in shop server by revision', () => {
+  it('a crash mid-push resends the same revisions and the server keeps one row per sale', async () => {
+    rig = await pairedTill();
+    const sales = [1, 2, 3].map((i) => rig.store.recordSale(sampleSale(i, RANGE)));
+    expect(rig.store.salesWaitingForShop()).toBe(3);
+
+    // The server stores the batch, then the connection drops before its answer; the till "crashes" right there.
+    rig.server.cutAfterStoringNextSales();
+    const first = link({ backoffMs: 60_000 });
+    await first.restart();
+    await until('the batch reaches the server', () => rig.server.salesLog.length === 3);
+    await until('the till sees the cut', () => first.line()?.problem === 'NETWORK');
+    await first.stop();
+    const store = rig.reopen();
+    expect(store.salesWaitingForShop()).toBe(3);
+
+    const second = link();
+    await second.restart();
+    await until('everything is acknowledged', () => store.salesWaitingForShop() === 0);
+    expect(rig.server.sales.size).toBe(3);
+    expect(rig.server.salesLog).toHaveLength(3);
+    // The resend carried exactly the revisions of the cut push.
+    expect(rig.server.salesReceived).toEqual([...rig.server.salesLog, ...rig.server.salesLog]);
+    expect([...rig.server.sales.values()].map((s) => [s.referenceCode, s.revision, s.saleNumber])).toEqual(
+      sales.map((s) => [s.referenceCode, expect.any(Number), s.shortNumber]),
+    );
+
+    // What the contract carries changes (a reprint): a higher revision goes, once.
+    const before = rig.server.sales.get(`${rig.tillId}:${sales[0]!.referenceCode}`)!.revision;
+    store.recordReprint(sales[0]!.saleId, { fiscal: false, personName: 'Ana' });
+    second.kick();
+    await until('the reprint reaches the server', () => rig.server.salesLog.length === 4);
+    const after = rig.server.sales.get(`${rig.tillId}:${sales[0]!.referenceCode}`)!;
+    expect(after.revision).toBe(before + 1);
+    expect(after.reprints).toBe(1);
+    await until('nothing waits', () => store.salesWaitingForShop() === 0);
+  });
+});
