@@ -13,7 +13,7 @@ import { numberingAuthorizationSchema } from '../numbering-authorization';
 import { SERVICE_URL_MAX_LENGTH, SERVICE_URL_MESSAGES, serviceUrlProblem } from '../service-url';
 import { DEFAULT_OPEN_SALE_SLOT, openSaleDraftSchema, openSaleSlotSchema, parkableDraftSchema } from '../open-sale';
 import { productCodeSchema, productInputSchema } from '../product';
-import { ownerOverrideSchema, personInputSchema, signInSchema, withOwnerOverride } from '../people';
+import { ownerOverrideSchema, personInputSchema, pinSchema, signInSchema, withOwnerOverride } from '../people';
 import { closeShiftSchema, openShiftSchema, unsentAlertSchema } from '../shift';
 import type { ShiftDto, ShiftReportDto, UnsentSalesDto } from './types';
 import { correctSaleSchema, saleCorrectionQuerySchema, voidSaleSchema } from '../correction';
@@ -33,6 +33,9 @@ import type {
 } from './types';
 import type { PrinterDto, PrinterStatusDto, ShopServerDto } from './types';
 import { shopPairingSchema } from '../shop/pairing-form';
+import { dayReportQuerySchema, salesQuerySchema, type Dashboard, type DayReport, type SaleDetail, type SalesPage } from '../shop/back-office';
+import { referenceCodeSchema, SHOP_LIMITS } from '../shop/contract';
+import type { BackOfficeSessionDto } from './types';
 
 /** A till id as reference codes start with it (6 Crockford base32 characters). */
 const TILL_ID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{6}$/;
@@ -297,6 +300,26 @@ export const bridgeContract = {
   'shopServer.pair': { input: withOwnerOverride(shopPairingSchema.shape), result: returns<ShopServerDto>() },
   /** Owners only. Forgets the pairing and the key; sales and edits stay at the till. */
   'shopServer.unpair': { input: withOwnerOverride({}), result: returns<ShopServerDto>() },
+  /**
+   * The owner's back office at the shop server (issue 21), from a paired till: the owner's PIN opens a session at the
+   * server (a request signed by this till); the session's token stays in the core's memory, never in the renderer.
+   * The reads below answer FORBIDDEN with reason BACK_OFFICE_CLOSED when no session is open (or it ended at the server).
+   */
+  'shop.openBackOffice': { input: z.strictObject({ pin: pinSchema }), result: returns<BackOfficeSessionDto>() },
+  'shop.closeBackOffice': { input: empty, result: returns<{ closed: boolean }>() },
+  /** History over every till's sales (the till's exact-first rule, at the server). */
+  'shop.sales': { input: salesQuerySchema, result: returns<SalesPage>() },
+  'shop.sale': { input: z.strictObject({ referenceCode: referenceCodeSchema }), result: returns<SaleDetail>() },
+  'shop.dayReport': { input: dayReportQuerySchema, result: returns<DayReport>() },
+  'shop.dashboard': { input: empty, result: returns<Dashboard>() },
+  /** Long-poll of the server's change signal: answers when a till pushes sales or shifts after `since`, or after `wait` s. */
+  'shop.waitForChange': {
+    input: z.strictObject({ since: z.string().max(80).optional(), wait: z.number().int().min(0).max(SHOP_LIMITS.maxWaitSeconds) }),
+    result: returns<{ version: string; changed: boolean }>(),
+  },
+  /** The day report the page shows, on the receipts' printer or as a PDF on receipt paper (as the Z report prints). */
+  'shop.printDayReport': { input: z.strictObject({ date: dayReportQuerySchema.shape.date, paperWidth: paperWidth.optional() }), result: returns<{ printed: boolean }>() },
+  'shop.dayReportPdf': { input: z.strictObject({ date: dayReportQuerySchema.shape.date, paperWidth: paperWidth.optional() }), result: returns<{ base64: string; fileName: string }>() },
   /**
    * Owners only. Hides the notice of a refused update (shared/update-refusal.ts; the status snapshot carries it);
    * answers with the notice still shown, if a newer refusal came meanwhile.

@@ -257,6 +257,14 @@ export interface NotAppliedEditDto {
 }
 
 /** Settings → "Servidor de la tienda". */
+/** An open back-office session, as the renderer may know it: who opened it and until when (never the token). */
+export interface BackOfficeSessionDto {
+  personName: string;
+  shopName: string;
+  tillNumber: number;
+  expiresAt: number;
+}
+
 export interface ShopServerDto {
   paired: boolean;
   serverUrl: string | null;

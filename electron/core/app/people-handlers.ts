@@ -32,6 +32,9 @@ export interface PeopleDesk {
   saleStamp(sale: { items: readonly InvoiceItem[]; openSaleSlot?: string | undefined }): (saleId: number) => void;
   /** Who is acting in the current call (the person at the till, and the owner whose PIN allowed it). */
   actor(): Actor;
+  /** The active owner whose PIN this is, through the PIN guard (FORBIDDEN otherwise): the back office's door. */
+  ownerByPin(pin: string): Promise<Person>;
+  setUp(): boolean;
 }
 
 export function peopleDesk(ctx: AppContext): PeopleDesk {
@@ -197,5 +200,5 @@ export function peopleDesk(ctx: AppContext): PeopleDesk {
 
   const actor = (): Actor => ({ person: session.current(), approvedBy: approvals.getStore() ?? null });
 
-  return { handlers, guard, saleStamp, actor };
+  return { handlers, guard, saleStamp, actor, ownerByPin: (pin) => session.owner(pin), setUp: () => session.setUp() };
 }

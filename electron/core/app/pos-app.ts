@@ -34,6 +34,7 @@ import { backupPassphrase } from '../backup/backup-passphrase';
 import { startRecordPruning, type RecordPruning } from './record-pruning';
 import { createShopLink, type ShopLinkOptions } from '../shop/shop-link';
 import { shopServerHandlers } from './shop-server-handlers';
+import { backOfficeHandlers } from './back-office-handlers';
 import { updateRefusalNotice, type UpdateVerdicts } from '../updates/update-refusal-notice';
 import { updateHandlers } from './update-handlers';
 
@@ -243,6 +244,7 @@ export function createPosApp(opts: PosAppOptions): PosApp {
         return charged;
       },
       ...shopServerHandlers(ctx, shopLink, opts.shop?.client),
+      ...backOfficeHandlers(ctx, shopLink, { ownerByPin: people.ownerByPin, peopleSetUp: people.setUp }, opts.shop?.client),
     });
   for (const method of MASTER_DATA_EDITS) {
     const handler = (all as unknown as Record<string, (input: unknown) => Promise<unknown>>)[method];

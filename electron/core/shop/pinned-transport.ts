@@ -62,7 +62,7 @@ export function fetchCertificatePin(url: URL, timeoutMs: number): Promise<Certif
 export interface PinnedRequest {
   url: URL;
   pin: CertificatePin;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   headers: Record<string, string>;
   body: string | null;
   timeoutMs: number;

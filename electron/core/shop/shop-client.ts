@@ -43,16 +43,18 @@ export interface SignedShopClientOptions extends ShopClientOptions {
 
 const errorBodySchema = z.object({ error: z.object({ code: z.string().max(80), reason: z.string().max(80).optional() }).passthrough() }).passthrough();
 
-type Call = <S extends z.ZodType>(method: 'GET' | 'POST', path: string, body: unknown, answer: S, opts?: { timeoutMs?: number; retry?: boolean; signal?: AbortSignal }) => Promise<z.output<S>>;
+export type ShopMethod = 'GET' | 'POST' | 'DELETE';
+export type Call = <S extends z.ZodType>(method: ShopMethod, path: string, body: unknown, answer: S, opts?: { timeoutMs?: number; retry?: boolean; signal?: AbortSignal }) => Promise<z.output<S>>;
 
-function caller(opts: ShopClientOptions, sign: ((method: string, path: string, body: string) => string) | null): Call {
+/** One request path for every caller: `sign` gives the Authorization header (a till's signature, or a session's bearer). */
+export function caller(opts: ShopClientOptions, sign: ((method: string, path: string, body: string) => string) | null): Call {
   const timeouts = { ...DEFAULT_SHOP_TIMEOUTS, ...opts.timeouts };
   const retry = { ...DEFAULT_SHOP_RETRY, ...opts.retry };
   const random = opts.random ?? Math.random;
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const base = new URL(opts.baseUrl);
 
-  async function once<S extends z.ZodType>(method: 'GET' | 'POST', path: string, text: string | null, answer: S, timeoutMs: number, signal?: AbortSignal): Promise<z.output<S>> {
+  async function once<S extends z.ZodType>(method: ShopMethod, path: string, text: string | null, answer: S, timeoutMs: number, signal?: AbortSignal): Promise<z.output<S>> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (sign) headers.authorization = sign(method, path, text ?? '');
     const { status, text: reply } = await pinnedRequest({ url: new URL(path, base), pin: opts.pin, method, headers, body: text, timeoutMs, ...(signal ? { signal } : {}) });

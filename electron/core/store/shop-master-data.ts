@@ -56,6 +56,8 @@ export interface ShopMasterData {
   notAppliedEdits(limit: number): NotAppliedEdit[];
   /** Everyone with the server key made here, for the first till's upload. */
   peopleForShop(): Array<{ key: string; name: string; role: 'owner' | 'cashier'; pinHash: string; active: boolean }>;
+  /** The server's key for a person of this till (what the back office's session names the owner by). */
+  personShopKey(personId: number): string | null;
 }
 
 interface CommandRow {
@@ -347,6 +349,7 @@ export function shopMasterDataTable(db: Database.Database, now: () => number): S
       }).immediate();
     },
     shopCommandsWaiting: () => waiting.get()?.n ?? 0,
+    personShopKey: (personId) => personById.get(personId)?.shop_key ?? null,
     peopleForShop() {
       return everyone.all().map((p) => ({ key: p.shop_key, name: p.name, role: p.role, pinHash: p.pin_hash, active: p.active === 1 }));
     },

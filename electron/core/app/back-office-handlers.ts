@@ -1,0 +1,119 @@
+/**
+ * "Tienda" (issue 21): the owner's view of every till, read from the shop server through this paired till. The
+ * owner's PIN is checked here first (an active owner of this till, with the PIN guard's pauses) and then by the
+ * server, which opens a session for that person; the session's token lives in this closure only. Every answer is
+ * checked against shared/shop/back-office.ts by the client before a screen sees it.
+ */
+import type { BackOfficeSessionDto } from '../../../shared/bridge/types';
+import { BridgeFailure } from '../bridge/bridge-failure';
+import type { BridgeHandlers } from '../bridge/dispatch';
+import type { Person } from '../store/people';
+import { backOfficeClient, openBackOfficeSession, type BackOfficeClient } from '../shop/back-office-client';
+import type { ShopClientOptions } from '../shop/shop-client';
+import { ShopError } from '../shop/shop-error';
+import type { ShopLink } from '../shop/shop-link';
+import { loadTillKey } from '../shop/till-key';
+import type { AppContext } from './app-context';
+
+type BackOfficeMethods = 'shop.openBackOffice' | 'shop.closeBackOffice' | 'shop.sales' | 'shop.sale' | 'shop.dayReport'
+  | 'shop.dashboard' | 'shop.waitForChange' | 'shop.printDayReport' | 'shop.dayReportPdf';
+
+export interface BackOfficeDeps {
+  /** The active owner whose PIN this is (FORBIDDEN otherwise), through the till's PIN guard. */
+  ownerByPin(pin: string): Promise<Person>;
+  /** Whether anybody is set up at this till (without people there is no owner to name at the server). */
+  peopleSetUp(): boolean;
+}
+
+const closed = (message = 'Open the shop\'s back office with an owner\'s PIN first.') =>
+  new BridgeFailure('FORBIDDEN', message, undefined, 'BACK_OFFICE_CLOSED');
+
+/** A server refusal or an unreachable server, as a reason Tienda says in Spanish. */
+export function backOfficeFailure(error: unknown): BridgeFailure {
+  if (error instanceof BridgeFailure) return error;
+  if (error instanceof ShopError) {
+    if (error.code === 'HTTP' && error.serverCode === 'pin_refused') {
+      return new BridgeFailure('FORBIDDEN', 'The shop server did not accept that owner\'s PIN.', { pin: 'the server did not accept this PIN' }, 'SHOP_PIN_REFUSED');
+    }
+    if (error.code === 'HTTP' && error.serverCode === 'pin_paused') return new BridgeFailure('FORBIDDEN', 'Too many wrong PINs at the server: wait and try again.', { pin: 'paused' }, 'PIN_LOCKED');
+    if (error.code === 'HTTP' && error.status === 404) return new BridgeFailure('NOT_FOUND', 'The shop server has no such sale.');
+    return new BridgeFailure('UNAVAILABLE', `The shop server could not be reached: ${error.message}`, undefined, `SHOP_${error.code === 'HTTP' ? `HTTP_${error.status ?? 0}` : error.code}`);
+  }
+  return new BridgeFailure('INTERNAL', 'The shop\'s back office failed.');
+}
+
+export function backOfficeHandlers(
+  ctx: Pick<AppContext, 'store' | 'credentials' | 'now' | 'printer' | 'settings'>,
+  link: Pick<ShopLink, 'pairing'>,
+  deps: BackOfficeDeps,
+  clientOptions: Partial<ShopClientOptions> = {},
+): Pick<BridgeHandlers, BackOfficeMethods> {
+  let session: { client: BackOfficeClient; dto: BackOfficeSessionDto } | null = null;
+
+  /** A read through the open session; a session the server ended is forgotten here too. */
+  async function read<T>(run: (client: BackOfficeClient) => Promise<T>): Promise<T> {
+    const open = session;
+    if (!open) throw closed();
+    try {
+      return await run(open.client);
+    } catch (error) {
+      if (error instanceof ShopError && error.status === 401 && (error.serverCode === 'session_expired' || error.serverCode === 'session_required')) {
+        if (session === open) session = null;
+        throw closed('The back-office session has ended; type the owner\'s PIN again.');
+      }
+      throw backOfficeFailure(error);
+    }
+  }
+
+  async function paperJob(date: string, paperWidth: 80 | 58 | undefined) {
+    if (!session) throw closed();
+    const settings = await ctx.settings();
+    return {
+      paper: 'day-report' as const, paperWidth: paperWidth ?? settings.paperWidth, printerName: settings.printerName,
+      silent: settings.silentPrint, fileName: `informe-del-dia-${date}.pdf`,
+    };
+  }
+
+  return {
+    'shop.openBackOffice': async ({ pin }) => {
+      const pairing = link.pairing();
+      if (!pairing) throw new BridgeFailure('UNAVAILABLE', 'This till is not paired with a shop server.', undefined, 'SHOP_NOT_PAIRED');
+      if (!deps.peopleSetUp()) throw new BridgeFailure('FORBIDDEN', 'Set up an owner with a PIN at this till first.', { pin: 'no owner is set up' }, 'NO_OWNER');
+      const owner = await deps.ownerByPin(pin);
+      const personKey = ctx.store.personShopKey(owner.id);
+      if (!personKey) throw new BridgeFailure('FORBIDDEN', 'This owner is not known to the shop server yet.', { pin: 'not at the server yet' }, 'SHOP_PIN_REFUSED');
+      const privateKey = await loadTillKey(ctx.credentials, ctx.store.tillId());
+      if (!privateKey) throw new BridgeFailure('UNAVAILABLE', 'The till key is not in the keychain; pair the till again.', undefined, 'SHOP_HTTP_401');
+      const base = { ...clientOptions, baseUrl: pairing.serverUrl, pin: pairing.pin, now: ctx.now };
+      let opened;
+      try {
+        opened = await openBackOfficeSession({ ...base, tillId: pairing.tillId, privateKey }, { personKey, pin });
+      } catch (error) {
+        throw backOfficeFailure(error);
+      }
+      // A session opened before (another owner, or the same one again) is ended at the server: one at a time.
+      const previous = session;
+      session = {
+        client: backOfficeClient(base, opened.token),
+        dto: { personName: opened.person.name, shopName: pairing.shopName, tillNumber: pairing.tillNumber, expiresAt: opened.expiresAt },
+      };
+      if (previous) void previous.client.end().catch(() => {});
+      return session.dto;
+    },
+    'shop.closeBackOffice': async () => {
+      const open = session;
+      session = null;
+      if (!open) return { closed: false };
+      // Best effort: the server forgets an idle session by itself anyway.
+      await open.client.end().catch(() => {});
+      return { closed: true };
+    },
+    'shop.sales': async (query) => read((c) => c.sales(query)),
+    'shop.sale': async ({ referenceCode }) => read((c) => c.sale(referenceCode)),
+    'shop.dayReport': async ({ date }) => read((c) => c.dayReport(date)),
+    'shop.dashboard': async () => read((c) => c.dashboard()),
+    'shop.waitForChange': async ({ since, wait }) => read((c) => c.waitForChange(since, wait)),
+    'shop.printDayReport': async ({ date, paperWidth }) => ctx.printer.print(await paperJob(date, paperWidth)),
+    'shop.dayReportPdf': async ({ date, paperWidth }) => ctx.printer.pdf(await paperJob(date, paperWidth)),
+  };
+}
