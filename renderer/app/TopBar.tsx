@@ -28,12 +28,15 @@ export function TopBar(): ReactNode {
     </button>
   );
   const catalog: ScreenTab = { screen: 'catalog', label: t.catalog, shortcut: 'F6' };
+  // "Tienda" only on a till paired with the shop server (the owner's view of every till, issue 21).
+  const paired = useApp((s) => s.status?.shopServer != null);
   const secondary: ScreenTab[] = [
     { ...catalog, narrowOnly: true },
     { screen: 'customers', label: t.customers },
     { screen: 'shifts', label: t.shift },
     { screen: 'settings', label: t.settings, shortcut: 'F10' },
     { screen: 'people', label: t.people },
+    ...(paired ? [{ screen: 'owner' as const, label: t.ownerView }] : []),
   ];
   return (
     <header className={`top-bar bar-level-${level}`} ref={bar}>

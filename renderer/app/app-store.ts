@@ -4,7 +4,7 @@ import type { AppInfoDto, Locale, SettingsDto, SyncStatusDto } from '../../share
 import { hasMessages, loadMessages } from '../i18n/messages';
 
 export type Screen = 'sale' | 'history' | 'settings' | 'receipt' | 'customers' | 'catalog' | 'people'
-  | 'shifts';
+  | 'shifts' | 'owner';
 
 export interface Notice { kind: 'info' | 'error'; text: string; at: number }
 

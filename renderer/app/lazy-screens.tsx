@@ -42,10 +42,11 @@ export const catalogScreen = lazyScreen(() => import('../catalog/CatalogScreen')
 export const peopleScreen = lazyScreen(() => import('../people/PeopleScreen').then((m) => m.PeopleScreen));
 export const shiftScreen = lazyScreen(() => import('../shifts/ShiftScreen').then((m) => m.ShiftScreen));
 export const receiptScreen = lazyScreen(() => import('../receipt/ReceiptScreen').then((m) => m.ReceiptScreen));
+export const ownerViewScreen = lazyScreen(() => import('../owner/OwnerViewScreen').then((m) => m.OwnerViewScreen));
 
 const BY_SCREEN: Partial<Record<Screen, Pick<LazyScreen<never>, 'loaded' | 'prefetch'>>> = {
   history: historyScreen, settings: settingsScreen, customers: customersScreen, catalog: catalogScreen, people: peopleScreen,
-  shifts: shiftScreen, receipt: receiptScreen,
+  shifts: shiftScreen, receipt: receiptScreen, owner: ownerViewScreen,
 };
 // A screen asked for before its chunk is here: the current one stays until it arrives (app-store.ts says why).
 setScreenLoader((screen) => {
@@ -55,7 +56,7 @@ setScreenLoader((screen) => {
 
 /** In the order a cashier is likeliest to open them. */
 const BACK_OFFICE: readonly LazyScreen<never>[] = [
-  historyScreen, receiptScreen, catalogScreen, customersScreen, shiftScreen, settingsScreen, peopleScreen,
+  historyScreen, receiptScreen, catalogScreen, customersScreen, shiftScreen, settingsScreen, peopleScreen, ownerViewScreen,
 ] as readonly LazyScreen<never>[];
 
 type IdleWindow = Window & { requestIdleCallback?: (run: () => void, options?: { timeout: number }) => number };
@@ -81,6 +82,7 @@ export function backOfficeScreen(screen: Screen, receiptSaleId: number | null): 
   if (screen === 'catalog') return <catalogScreen.Screen />;
   if (screen === 'people') return <peopleScreen.Screen />;
   if (screen === 'shifts') return <shiftScreen.Screen />;
+  if (screen === 'owner') return <ownerViewScreen.Screen />;
   if (screen === 'receipt' && receiptSaleId !== null) return <receiptScreen.Screen key={receiptSaleId} saleId={receiptSaleId} />;
   return null;
 }

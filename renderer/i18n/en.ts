@@ -17,6 +17,7 @@ import { enLayout } from './en-layout';
 import { enScreens } from './en-screens';
 import { enPeopleScreen } from './en-people-screen';
 import { enCustomers } from './en-customers';
+import { enOwnerView } from './en-owner-view';
 import type { Messages } from './messages-type';
 
 export const en: Messages = {
@@ -24,6 +25,7 @@ export const en: Messages = {
   mainNav: 'Main navigation',
   sale: 'Sale',
   history: 'History',
+  ownerView: 'Shop',
   settings: 'Settings',
   dismiss: 'Dismiss message',
   missingKey: 'This page needs the full address Mostrador printed when it started (it ends in #key=…). Open it again from the terminal.',
@@ -163,4 +165,5 @@ export const en: Messages = {
   ...enScreens,
   ...enPeopleScreen,
   ...enCustomers,
+  ...enOwnerView,
 };

@@ -12,6 +12,7 @@ import { esScreens } from './es-screens';
 import { esShifts } from './es-shifts';
 import { esShop } from './es-shop';
 import { esUpdates } from './es-updates';
+import { esOwnerView } from './es-owner-view';
 
 export const esBackOffice = {
   ...esScreens,
@@ -27,4 +28,5 @@ export const esBackOffice = {
   ...esBackup,
   ...esShop,
   ...esUpdates,
+  ...esOwnerView,
 };

@@ -17,6 +17,7 @@ export const esFirst = {
   mainNav: 'Navegación principal',
   sale: 'Venta',
   history: 'Historial',
+  ownerView: 'Tienda',
   settings: 'Ajustes',
   dismiss: 'Cerrar mensaje',
   missingKey: 'Esta página necesita la dirección completa que mostró Mostrador al iniciar (termina en #key=…). Ábrala de nuevo desde la terminal.',

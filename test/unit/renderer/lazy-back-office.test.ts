@@ -9,10 +9,12 @@ import { buildWithManifest, initialModules, type RendererBuild } from '../../sup
 
 const BACK_OFFICE = [
   'history/HistoryScreen.tsx', 'settings/SettingsScreen.tsx', 'customers/CustomersScreen.tsx', 'catalog/CatalogScreen.tsx',
-  'people/PeopleScreen.tsx', 'shifts/ShiftScreen.tsx', 'receipt/ReceiptScreen.tsx',
+  'people/PeopleScreen.tsx', 'shifts/ShiftScreen.tsx', 'receipt/ReceiptScreen.tsx', 'owner/OwnerViewScreen.tsx',
   // Only the back office uses these: the receipt's QR code, CSV import, corrections, the receipt on paper.
   'receipt/ReceiptQr.tsx', 'receipt/ReceiptPaper.tsx', 'catalog/ImportPanel.tsx', 'customers/CustomerImport.tsx',
   'history/SaleCorrection.tsx', 'shifts/ShiftReportPaper.tsx', 'settings/settings-checks.ts',
+  // The owner's view of every till (issue 21): its dashboard and charts, the day report, History across tills.
+  'owner/DashboardView.tsx', 'owner/BarChart.tsx', 'owner/DayReportView.tsx', 'owner/OwnerHistoryView.tsx', 'owner/dashboard-series.ts',
 ];
 
 let built: RendererBuild | null = null;
@@ -40,9 +42,18 @@ describe('the first download', () => {
     expect(initial).toContain('renderer/sale/counter-schemas-loader.ts');
   });
 
+  it('keeps uPlot in the dashboard\'s own chunk: not in the first download, not in Tienda\'s screen chunk', () => {
+    const b = built as RendererBuild;
+    const chunkOf = (source: string) => Object.entries(b.modules).filter(([, sources]) => sources.includes(source)).map(([file]) => file);
+    const uplot = Object.entries(b.modules).filter(([, sources]) => sources.some((s) => s.includes('node_modules/uplot/'))).map(([file]) => file);
+    expect(initialModules(b).filter((source) => source.includes('node_modules/uplot/'))).toEqual([]);
+    expect(uplot).toEqual(chunkOf('renderer/owner/DashboardView.tsx'));
+    expect(chunkOf('renderer/owner/OwnerViewScreen.tsx')).not.toEqual(uplot);
+  });
+
   it('reaches each back-office screen by import() from the entry', () => {
     const entry = Object.values((built as RendererBuild).manifest).find((chunk) => chunk.isEntry);
     const dynamic = entry?.dynamicImports ?? [];
-    for (const screen of BACK_OFFICE.slice(0, 7)) expect(dynamic.some((key) => key.endsWith(screen)), screen).toBe(true);
+    for (const screen of BACK_OFFICE.slice(0, 8)) expect(dynamic.some((key) => key.endsWith(screen)), screen).toBe(true);
   });
 });

@@ -1,0 +1,112 @@
+/**
+ * History over every till's sales (issue 21): the server searches by the till's exact-first rule (a NIT, an invoice
+ * number or a reference first, then the rest), 50 a page; a sale's detail says whether it was voided, corrected
+ * (replaced by another invoice) or corrects another one.
+ */
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import type { SaleDetail, SalesPage, SaleSummary } from '../../shared/shop/back-office';
+import { formatCop } from '../../shared/money';
+import { useApp } from '../app/app-store';
+import { ListDetail } from '../app/ListDetail';
+import { bridge } from '../bridge/client';
+import { describeBridgeError } from '../bridge/bridge-error-text';
+import { formatDateTime, formatQuantity } from '../format/date-time';
+import { saleNumberLabel } from '../format/sale-number';
+import { taxLabel } from '../format/tax-name';
+import { useScreenText } from '../i18n/screen-text';
+import type { Messages } from '../i18n/messages';
+
+/** A sale's state in words: voided and corrected before the DIAN's state (the sale needs nothing then). */
+export function ownerSaleState(sale: Pick<SaleSummary, 'state' | 'correctedBy' | 'referenceCode'>, t: Messages): { text: string; className: string } {
+  if (sale.state === 'voided') return { text: t.ownerVoided, className: 'state state-closed' };
+  if (sale.correctedBy !== null && sale.correctedBy !== sale.referenceCode) return { text: t.saleReplaced, className: 'state state-closed' };
+  return { text: t.saleState[sale.state], className: `state state-${sale.state}` };
+}
+
+export function OwnerHistoryView({ version, onClosed }: { version: string; onClosed(): void }): ReactNode {
+  const t = useScreenText();
+  const locale = useApp((s) => s.locale);
+  const [text, setText] = useState('');
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState<SalesPage | null>(null);
+  const [open, setOpen] = useState<SaleDetail | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const money = (amount: string) => formatCop(amount, locale);
+
+  const failed = (error: Parameters<typeof describeBridgeError>[0]) => {
+    if (error.reason === 'BACK_OFFICE_CLOSED') onClosed(); else setProblem(describeBridgeError(error, t));
+  };
+  useEffect(() => {
+    let live = true;
+    void bridge.call('shop.sales', query ? { q: query } : {}).then((answer) => {
+      if (!live) return;
+      if (answer.ok) { setPage(answer.value); setProblem(null); } else failed(answer.error);
+    });
+    return () => { live = false; };
+  }, [query, version]);
+
+  const search = (event: FormEvent) => { event.preventDefault(); setQuery(text.trim()); };
+  const show = async (ref: string) => {
+    const answer = await bridge.call('shop.sale', { referenceCode: ref });
+    if (answer.ok) setOpen(answer.value); else failed(answer.error);
+  };
+
+  const list = (
+    <section className="owner-history" aria-label={t.ownerHistory}>
+      <form className="row owner-search" onSubmit={search} role="search">
+        <label className="field">{t.ownerSearch}
+          <input type="search" value={text} maxLength={120} placeholder={t.ownerSearchHint} onChange={(e) => setText(e.target.value)} />
+        </label>
+        <button type="submit">{t.ownerSearchButton}</button>
+      </form>
+      {problem ? <p role="alert" className="problem">{problem}</p> : null}
+      {page ? <p role="status" className="muted" data-testid="owner-found">{t.ownerFound(page.total, page.capped)}</p> : null}
+      {page && page.sales.length > 0 ? (
+        <div className="table-scroll">
+          <table className="owner-sales" data-testid="owner-sales">
+            <caption className="visually-hidden">{t.ownerSalesTable}</caption>
+            <thead><tr><th scope="col">{t.ownerNumber}</th><th scope="col">{t.ownerWhen}</th><th scope="col">{t.ownerCustomer}</th><th scope="col" className="num">{t.dashTotal}</th><th scope="col">{t.ownerState}</th></tr></thead>
+            <tbody>{page.sales.map((sale) => {
+              const state = ownerSaleState(sale, t);
+              return (
+                <tr key={sale.referenceCode} aria-selected={open?.summary.referenceCode === sale.referenceCode}>
+                  <th scope="row"><button type="button" className="link" onClick={() => void show(sale.referenceCode)}>{saleNumberLabel(sale.tillName, sale.saleNumber)}</button></th>
+                  <td>{formatDateTime(sale.createdAt, locale)}</td>
+                  <td className="owner-customer">{sale.customerName}</td>
+                  <td className="num">{money(sale.total)}</td>
+                  <td><span className={state.className}>{state.text}</span></td>
+                </tr>
+              );
+            })}</tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+  const detail = open ? (
+    <article className="owner-sale" data-testid="owner-sale">
+      <h2>{saleNumberLabel(open.summary.tillName, open.summary.saleNumber)}</h2>
+      <p><span className={ownerSaleState(open.summary, t).className}>{ownerSaleState(open.summary, t).text}</span></p>
+      {open.summary.corrects ? <p data-testid="owner-corrects">{t.ownerCorrects(open.summary.corrects)}</p> : null}
+      {open.summary.correctedBy && open.summary.correctedBy !== open.summary.referenceCode ? <p data-testid="owner-corrected-by">{t.ownerCorrectedBy(open.summary.correctedBy)}</p> : null}
+      <dl className="owner-facts">
+        <div><dt>{t.ownerWhen}</dt><dd>{formatDateTime(open.summary.createdAt, locale)}</dd></div>
+        <div><dt>{t.ownerInvoice}</dt><dd>{open.summary.fullNumber ?? '—'}</dd></div>
+        <div><dt>{t.ownerCustomer}</dt><dd>{open.summary.customerName} · {open.summary.customerIdentification}</dd></div>
+        <div><dt>{t.ownerCashier}</dt><dd>{open.summary.cashierName || '—'}</dd></div>
+      </dl>
+      <table className="dash-table">
+        <caption>{t.ownerLines}</caption>
+        <thead><tr><th scope="col">{t.dashProduct}</th><th scope="col" className="num">{t.dashQuantity}</th><th scope="col" className="num">{t.dashTotal}</th></tr></thead>
+        <tbody>{open.lines.map((line, i) => (
+          <tr key={`${line.code}-${i}`}><th scope="row">{line.name}</th><td className="num">{formatQuantity(line.quantity, locale)}</td><td className="num">{money(line.payable)}</td></tr>
+        ))}</tbody>
+        <tfoot>
+          {open.taxes.map((x) => <tr key={`${x.code}-${x.rate}`}><th scope="row">{taxLabel(x.code, x.rate, locale)}</th><td /><td className="num">{money(x.amount)}</td></tr>)}
+          <tr><th scope="row">{t.dashTotal}</th><td /><td className="num">{money(open.summary.total)}</td></tr>
+        </tfoot>
+      </table>
+    </article>
+  ) : null;
+  return <ListDetail list={list} panel={detail} panelLabel={t.ownerSaleDetail} panelKey={open?.summary.referenceCode ?? null} onClosePanel={() => setOpen(null)} focusField={false} />;
+}

@@ -1,0 +1,123 @@
+/**
+ * "Tienda" (issue 21): from a paired till, the owner types the PIN and sees every till through the shop server:
+ * the dashboard (its own chunk, with uPlot), the day report and History over every till's sales. The session's
+ * token stays in the core; leaving the screen ends it. While open, a long-poll of the server's change signal
+ * reads the view again whenever a till pushes sales or shifts.
+ */
+import { Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { BackOfficeSessionDto } from '../../shared/bridge/types';
+import type { Dashboard } from '../../shared/shop/back-office';
+import { useApp } from '../app/app-store';
+import { lazyScreen, ScreenLoading } from '../app/lazy-screens';
+import { BackOffice, Toolbar } from '../app/Toolbar';
+import { bridge } from '../bridge/client';
+import { describeBridgeError } from '../bridge/bridge-error-text';
+import { useScreenText } from '../i18n/screen-text';
+import { DayReportView } from './DayReportView';
+import { OwnerHistoryView } from './OwnerHistoryView';
+import { useChangeSignal } from './use-change-signal';
+import './owner.css';
+
+const dashboardView = lazyScreen(() => import('./DashboardView').then((m) => m.DashboardView));
+
+type View = 'dashboard' | 'day' | 'history';
+
+export function OwnerViewScreen(): ReactNode {
+  const t = useScreenText();
+  const paired = useApp((s) => s.status?.shopServer != null);
+  const [session, setSession] = useState<BackOfficeSessionDto | null>(null);
+  const [ended, setEnded] = useState(false);
+
+  // Leaving the screen ends the session at the server: the owner's PIN opens it, the next person finds it closed.
+  useEffect(() => () => { void bridge.call('shop.closeBackOffice', {}); }, []);
+
+  const closed = () => { setSession(null); setEnded(true); };
+  return (
+    <BackOffice className="owner-screen">
+      <Toolbar titleId="owner-title" title={session ? t.ownerTitleOf(session.shopName) : t.ownerTitle}>
+        {session ? (
+          <div className="toolbar-tools">
+            <span className="muted">{t.ownerOpenedBy(session.personName)}</span>
+            <button type="button" onClick={() => { void bridge.call('shop.closeBackOffice', {}); setSession(null); setEnded(false); }}>{t.ownerLeave}</button>
+          </div>
+        ) : null}
+      </Toolbar>
+      {session ? <OwnerViews onClosed={closed} /> : <PinGate paired={paired} ended={ended} onOpen={(s) => { setSession(s); setEnded(false); }} />}
+    </BackOffice>
+  );
+}
+
+function PinGate({ paired, ended, onOpen }: { paired: boolean; ended: boolean; onOpen(session: BackOfficeSessionDto): void }): ReactNode {
+  const t = useScreenText();
+  const [pin, setPin] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(ended ? t.ownerProblem.BACK_OFFICE_CLOSED ?? null : null);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => { input.current?.focus(); }, []);
+
+  const open = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    const answer = await bridge.call('shop.openBackOffice', { pin });
+    setBusy(false);
+    setPin('');
+    if (answer.ok) { onOpen(answer.value); return; }
+    const reason = answer.error.reason ?? (answer.error.code === 'FORBIDDEN' ? 'NOT_OWNER' : '');
+    setProblem(t.ownerProblem[reason] ?? (answer.error.code === 'UNAVAILABLE' ? t.ownerUnreachable : describeBridgeError(answer.error, t)));
+    input.current?.focus();
+  };
+  return (
+    <div className="owner-gate">
+      <p>{t.ownerIntro}</p>
+      {!paired ? <p role="status" className="day-warning">{t.ownerNotPaired}</p> : null}
+      <form className="row" onSubmit={(e) => void open(e)}>
+        <label className="field narrow">{t.ownerPin}
+          <input ref={input} type="password" inputMode="numeric" autoComplete="off" maxLength={8} value={pin}
+            onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))} aria-invalid={problem ? true : undefined} aria-describedby={problem ? 'owner-pin-problem' : undefined} />
+        </label>
+        <button type="submit" className="primary" disabled={busy || pin.length < 4}>{busy ? t.ownerOpening : t.ownerOpen}</button>
+      </form>
+      {problem ? <p id="owner-pin-problem" role="alert" className="problem">{problem}</p> : null}
+    </div>
+  );
+}
+
+function OwnerViews({ onClosed }: { onClosed(): void }): ReactNode {
+  const t = useScreenText();
+  const notify = useApp((s) => s.notify);
+  const [view, setView] = useState<View>('dashboard');
+  const [dashboard, setDashboard] = useState<Dashboard | null>(null);
+  const version = useChangeSignal(onClosed);
+
+  useEffect(() => {
+    let live = true;
+    void bridge.call('shop.dashboard', {}).then((answer) => {
+      if (!live) return;
+      if (answer.ok) setDashboard(answer.value);
+      else if (answer.error.reason === 'BACK_OFFICE_CLOSED') onClosed();
+      else notify('error', describeBridgeError(answer.error, t));
+    });
+    return () => { live = false; };
+  }, [version]);
+
+  const tab = (target: View, label: string) => (
+    <button type="button" className={`owner-tab${view === target ? ' current' : ''}`} aria-current={view === target ? 'page' : undefined} onClick={() => setView(target)}>{label}</button>
+  );
+  const today = dashboard?.today.date ?? new Date(Date.now() - 5 * 3600_000).toISOString().slice(0, 10);
+  return (
+    <>
+      <nav className="owner-tabs" aria-label={t.ownerViews}>
+        {tab('dashboard', t.ownerDashboard)}{tab('day', t.ownerDayReport)}{tab('history', t.ownerHistory)}
+      </nav>
+      <div className="owner-body">
+        {view === 'dashboard' ? (
+          <div className="owner-scroll">
+            {dashboard ? <Suspense fallback={<ScreenLoading />}><dashboardView.Screen dashboard={dashboard} /></Suspense> : <ScreenLoading />}
+          </div>
+        ) : null}
+        {view === 'day' && dashboard ? <DayReportView today={today} version={version} onClosed={onClosed} /> : null}
+        {view === 'history' ? <OwnerHistoryView version={version} onClosed={onClosed} /> : null}
+      </div>
+    </>
+  );
+}
