@@ -1,5 +1,5 @@
 /**
- * npm run bench:shop [-- --part all|push|tills --sales 100000 --batch 500 --backend both|postgresql|pglite
+ * npm run bench:shop [-- --part all|push|tills|pull,visible,charge --sales 100000 --batch 500 --backend both|postgresql|pglite
  *                        --products 50000 --changes 50 --charges 200]
  * push: the shop server in its own process (as `npm run server` runs it), on a throwaway PostgreSQL cluster (default
  * durability) and on embedded PGlite: one paired till pushes sales in batches of 500; prints sales per second and the
@@ -23,8 +23,9 @@ const { values } = parseArgs({ options: {
   part: { type: 'string', default: 'all' }, products: { type: 'string', default: '50000' }, changes: { type: 'string', default: '50' },
   charges: { type: 'string', default: '200' },
 } });
-const pushPart = values.part === 'all' || values.part === 'push';
-const tillsPart = values.part === 'all' || values.part === 'tills';
+const parts = new Set(values.part.split(',').flatMap((p) => (p === 'all' ? ['push', 'pull', 'visible', 'charge'] : p === 'tills' ? ['pull', 'visible', 'charge'] : [p])));
+const pushPart = parts.has('push');
+const tillsPart = parts.has('pull') || parts.has('visible') || parts.has('charge');
 const TOTAL = Number(values.sales);
 const BATCH = Number(values.batch);
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -95,9 +96,9 @@ if ((pushPart && values.backend !== 'pglite') || tillsPart) {
     try {
       if (pushPart && values.backend !== 'pglite') results.push(await run('postgresql', await cluster.createDatabase('bench_shop')));
       if (tillsPart) {
-        results.push({ part: 'pull', ...await benchPull(await cluster.createDatabase('bench_pull'), Number(values.products)) });
-        results.push({ part: 'visible', ...await benchVisible(await cluster.createDatabase('bench_visible'), Number(values.changes)) });
-        results.push({ part: 'charge', ...await benchCharge(await cluster.createDatabase('bench_charge'), Number(values.charges)) });
+        if (parts.has('pull')) results.push({ part: 'pull', ...await benchPull(await cluster.createDatabase('bench_pull'), Number(values.products)) });
+        if (parts.has('visible')) results.push({ part: 'visible', ...await benchVisible(await cluster.createDatabase('bench_visible'), Number(values.changes)) });
+        if (parts.has('charge')) results.push({ part: 'charge', ...await benchCharge(await cluster.createDatabase('bench_charge'), Number(values.charges)) });
       }
     } finally {
       cluster.stop();
