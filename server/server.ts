@@ -9,11 +9,15 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { pairRequestSchema, SHOP_LIMITS } from '../shared/shop/contract';
 import type { Database } from './db/adapter';
+import { BackOfficeSessions } from './back-office/sessions';
 import { adminTokenMatches, handleAdmin, isSameMachine } from './http/admin-routes';
 import { Authenticator } from './http/auth';
+import { BACK_OFFICE_PREFIX, handleBackOffice, openSession, SESSION_PATH, type BackOfficeContext } from './http/back-office-routes';
 import { ChangeNotifier } from './http/change-notifier';
 import { parseBody, readBody, refusal, reply, writeReply, type Reply } from './http/io';
+import { SalesSignal } from './http/sales-signal';
 import { TILL_ROUTES } from './http/till-routes';
+import type { Till } from './store/tills';
 import { Pairing } from './pairing/pairing';
 import { pruneNonces } from './store/nonces';
 import { readShop } from './store/shop';
@@ -36,6 +40,9 @@ export interface ShopServer {
   fingerprint: string;
   notifier: ChangeNotifier;
   pairing: Pairing;
+  /** The back office's change signal (moves when tills push sales or shifts) and its sessions. */
+  salesSignal: SalesSignal;
+  sessions: BackOfficeSessions;
   close(): Promise<void>;
 }
 
@@ -55,6 +62,21 @@ export async function startShopServer(options: ShopServerOptions): Promise<ShopS
   const notifier = new ChangeNotifier();
   const pairing = new Pairing(db, now);
   const auth = new Authenticator(db, now);
+  const salesSignal = new SalesSignal();
+  const sessions = new BackOfficeSessions(db, now);
+  const backOffice: BackOfficeContext = { db, sessions, signal: salesSignal, now };
+
+  /** A till's signed request: the header, till and clock before the body; then the signature over it. */
+  async function signedTill(req: IncomingMessage, method: string, note: { till?: number; reason?: string }): Promise<{ ok: true; till: Till; body: Buffer } | { ok: false; reply: Reply }> {
+    const pre = await auth.precheck(req.headers.authorization);
+    if (!pre.ok) return { ok: false, reply: unauthorized(pre.reason, note) };
+    const body = await readBody(req, SHOP_LIMITS.maxBodyBytes);
+    if (!body.ok) return body;
+    const verified = await auth.verify(pre.value.signed, pre.value.till, method, req.url ?? '/', body.bytes);
+    if (!verified.ok) return { ok: false, reply: unauthorized(verified.reason, note) };
+    note.till = verified.value.number;
+    return { ok: true, till: verified.value, body: body.bytes };
+  }
 
   async function route(req: IncomingMessage, res: ServerResponse, note: { till?: number; reason?: string }): Promise<Reply> {
     const method = req.method ?? 'GET';
@@ -85,21 +107,22 @@ export async function startShopServer(options: ShopServerOptions): Promise<ShopS
       }
       const body = await readBody(req, SHOP_LIMITS.maxBodyBytes);
       if (!body.ok) return body.reply;
+      if (path === '/admin/back-office/session' && method === 'POST') return openSession(backOffice, body.bytes);
       return handleAdmin({ db, notifier, pairing, now, adminToken }, method, path, body.bytes);
     }
+    const aborted = new AbortController();
+    res.on('close', () => aborted.abort());
+    if (path === SESSION_PATH && method === 'POST') {
+      const signed = await signedTill(req, method, note);
+      return signed.ok ? openSession(backOffice, signed.body) : signed.reply;
+    }
+    if (path.startsWith(BACK_OFFICE_PREFIX)) return handleBackOffice(backOffice, req, url, aborted.signal);
     const tillRoute = TILL_ROUTES[path];
     if (!tillRoute) return refusal(404, 'not_found', 'no such route');
     if (method !== tillRoute.method) return refusal(405, 'method_not_allowed', `use ${tillRoute.method}`, {}, { Allow: tillRoute.method });
-    const pre = await auth.precheck(req.headers.authorization);
-    if (!pre.ok) return unauthorized(pre.reason, note);
-    const body = await readBody(req, SHOP_LIMITS.maxBodyBytes);
-    if (!body.ok) return body.reply;
-    const verified = await auth.verify(pre.value.signed, pre.value.till, method, req.url ?? '/', body.bytes);
-    if (!verified.ok) return unauthorized(verified.reason, note);
-    note.till = verified.value.number;
-    const aborted = new AbortController();
-    res.on('close', () => aborted.abort());
-    return tillRoute.handle({ db, notifier, now }, { method, url, body: body.bytes, till: verified.value, signal: aborted.signal });
+    const signed = await signedTill(req, method, note);
+    if (!signed.ok) return signed.reply;
+    return tillRoute.handle({ db, notifier, salesSignal, now }, { method, url, body: signed.body, till: signed.till, signal: aborted.signal });
   }
 
   const handler = (req: IncomingMessage, res: ServerResponse) => {
@@ -138,9 +161,12 @@ export async function startShopServer(options: ShopServerOptions): Promise<ShopS
     fingerprint,
     notifier,
     pairing,
+    salesSignal,
+    sessions,
     async close() {
       clearInterval(prune);
       notifier.changed();
+      salesSignal.wakeAll();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -16,4 +16,6 @@ export interface Database extends Queryable {
   close(): Promise<void>;
   /** "pglite" or "postgresql", for the start-up line and the health of the logs. */
   readonly kind: 'pglite' | 'postgresql';
+  /** The embedded store only: its whole data folder as a gzipped tarball (PGlite's own dump, see dump/). */
+  dumpDataDir?(): Promise<Blob>;
 }

@@ -8,6 +8,9 @@
  * change (the tills' feed cursor), drawn from `change_seq` by writers that hold the feed lock (see master-data.ts),
  * so seqs become visible in order and a till never skips one.
  */
+import type { PushedSale } from '../../shared/shop/contract';
+import { saleFigures } from '../store/sale-figures';
+import { writeSaleFigures } from '../store/sales';
 import type { Database, Queryable } from './adapter';
 
 export interface Migration {
@@ -154,6 +157,84 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    name: 'back office: sale figures, lines and taxes, search indexes, owners\' wrong PINs',
+    async up(tx) {
+      // pg_trgm ships with Debian's postgresql and with PGlite (loaded in pglite.ts); it is a trusted extension, so
+      // a database's owner may create it.
+      await tx.exec(`
+        CREATE EXTENSION IF NOT EXISTS pg_trgm;
+
+        ALTER TABLE sales
+          ADD COLUMN payment_means           TEXT,
+          ADD COLUMN customer_name           TEXT,
+          ADD COLUMN customer_identification TEXT,
+          ADD COLUMN full_number             TEXT,
+          ADD COLUMN invoice_digits          TEXT,
+          ADD COLUMN cufe                    TEXT,
+          ADD COLUMN gross                   NUMERIC(19, 4),
+          ADD COLUMN discount                NUMERIC(19, 4),
+          ADD COLUMN tax_total               NUMERIC(19, 4),
+          ADD COLUMN search_text             TEXT;
+
+        -- A sale's lines and taxes as its latest revision has them, figures by shared/money.ts (sale-figures.ts).
+        CREATE TABLE sale_lines (
+          reference_code TEXT NOT NULL REFERENCES sales (reference_code) ON DELETE CASCADE,
+          line_no        INTEGER NOT NULL,
+          till_id        TEXT NOT NULL,
+          created_at     BIGINT NOT NULL,
+          code           TEXT NOT NULL,
+          name           TEXT NOT NULL,
+          quantity       NUMERIC NOT NULL,
+          price          NUMERIC NOT NULL,
+          discount_rate  NUMERIC NOT NULL,
+          base           NUMERIC(19, 4) NOT NULL,
+          discount       NUMERIC(19, 4) NOT NULL,
+          line_amount    NUMERIC(19, 4) NOT NULL,
+          tax_total      NUMERIC(19, 4) NOT NULL,
+          payable        NUMERIC(19, 4) NOT NULL,
+          PRIMARY KEY (reference_code, line_no)
+        );
+        CREATE INDEX sale_lines_by_created_at ON sale_lines (created_at);
+
+        CREATE TABLE sale_taxes (
+          reference_code TEXT NOT NULL REFERENCES sales (reference_code) ON DELETE CASCADE,
+          till_id        TEXT NOT NULL,
+          created_at     BIGINT NOT NULL,
+          code           TEXT NOT NULL,
+          rate           NUMERIC NOT NULL,
+          taxable        NUMERIC(19, 4) NOT NULL,
+          amount         NUMERIC(19, 4) NOT NULL
+        );
+        CREATE INDEX sale_taxes_by_reference ON sale_taxes (reference_code);
+        CREATE INDEX sale_taxes_by_created_at ON sale_taxes (created_at);
+
+        -- Wrong back-office PINs per person (a restart does not lift a pause), like the till's pin_attempts.
+        CREATE TABLE back_office_pin_attempts (
+          person_key   TEXT PRIMARY KEY,
+          wrong        INTEGER NOT NULL,
+          paused_until BIGINT NOT NULL
+        );
+      `);
+      await backfillSaleFigures(tx);
+      await tx.exec(`
+        ALTER TABLE sales ALTER COLUMN payment_means SET NOT NULL, ALTER COLUMN customer_name SET NOT NULL,
+          ALTER COLUMN customer_identification SET NOT NULL, ALTER COLUMN gross SET NOT NULL, ALTER COLUMN discount SET NOT NULL,
+          ALTER COLUMN tax_total SET NOT NULL, ALTER COLUMN search_text SET NOT NULL;
+        -- History's ways of matching (sale-history.ts), each an index: the sale number, the invoice number from its
+        -- start (with or without its prefix letters), the buyer's identification, the CUFE's start, fragments.
+        CREATE INDEX sales_by_number ON sales (sale_number);
+        -- In the C collation whatever the database's: a prefix LIKE and the index's order then agree.
+        CREATE INDEX sales_by_invoice ON sales ((upper(full_number) COLLATE "C")) WHERE full_number IS NOT NULL;
+        CREATE INDEX sales_by_invoice_digits ON sales ((invoice_digits COLLATE "C")) WHERE invoice_digits IS NOT NULL;
+        CREATE INDEX sales_by_cufe ON sales ((cufe COLLATE "C")) WHERE cufe IS NOT NULL;
+        CREATE INDEX sales_by_identification ON sales (customer_identification, created_at);
+        CREATE INDEX sales_by_fragment ON sales USING gin (search_text gin_trgm_ops);
+        -- The DIAN's backlog: few rows whatever the shop's age.
+        CREATE INDEX sales_not_validated ON sales (created_at) WHERE state IN ('waiting', 'sending', 'queued', 'needs_attention');
+      `);
+    },
+  },
 ];
 
 export class SchemaTooNewError extends Error {}
@@ -177,5 +258,28 @@ export async function migrate(db: Database, now: () => number = Date.now): Promi
       return false;
     });
     if (done) return migrations.length;
+  }
+}
+
+/** Sales pushed before migration 2 get their figures, lines and taxes, a thousand at a time. */
+async function backfillSaleFigures(tx: Queryable): Promise<void> {
+  let after = '';
+  for (;;) {
+    const { rows } = await tx.query<{ reference_code: string; till_id: string; data: PushedSale }>(
+      'SELECT reference_code, till_id, data FROM sales WHERE reference_code > $1 ORDER BY reference_code LIMIT 1000', [after]);
+    if (rows.length === 0) return;
+    const sales = rows.map((r) => ({ referenceCode: r.reference_code, tillId: r.till_id, sale: r.data, figures: saleFigures(r.data) }));
+    const columns = sales.map(({ referenceCode, figures: { lines: _l, taxes: _t, ...c } }) => ({ reference_code: referenceCode, ...c }));
+    await tx.query(
+      `UPDATE sales s SET payment_means = x.payment_means, customer_name = x.customer_name, customer_identification = x.customer_identification,
+              full_number = x.full_number, invoice_digits = x.invoice_digits, cufe = x.cufe, gross = x.gross::numeric,
+              discount = x.discount::numeric, tax_total = x.tax_total::numeric, search_text = x.search_text
+         FROM jsonb_to_recordset($1::jsonb) AS x(reference_code text, payment_means text, customer_name text, customer_identification text,
+              full_number text, invoice_digits text, cufe text, gross text, discount text, tax_total text, search_text text)
+        WHERE s.reference_code = x.reference_code`,
+      [JSON.stringify(columns)],
+    );
+    await writeSaleFigures(tx, sales);
+    after = rows.at(-1)!.reference_code;
   }
 }

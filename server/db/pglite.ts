@@ -1,9 +1,10 @@
 /** The embedded store: PostgreSQL compiled to WASM (PGlite), kept in a folder. One process owns the folder. */
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database, Queryable } from './adapter';
 
 export async function openPglite(dataDir: string): Promise<Database> {
-  const db = await PGlite.create(dataDir);
+  const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const wrap = (q: { query: PGlite['query']; exec: PGlite['exec'] }): Queryable => ({
     async exec(sql: string) {
       await q.exec(sql);
@@ -20,5 +21,6 @@ export async function openPglite(dataDir: string): Promise<Database> {
     exec: direct.exec,
     transaction: (work) => db.transaction((tx) => work(wrap(tx))),
     close: () => db.close(),
+    dumpDataDir: () => db.dumpDataDir('gzip'),
   };
 }

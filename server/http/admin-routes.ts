@@ -4,11 +4,13 @@
  * at the server (the owner's edits, which every till then receives). The CLI (`npm run server -- pair`) uses them.
  */
 import { timingSafeEqual } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import { customerInputSchema } from '../../shared/customer';
 import { shopPersonSchema, shopProductSchema, shopSettingSchema } from '../../shared/shop/contract';
 import type { Database } from '../db/adapter';
+import { dumpPglite } from '../dump/pglite-dump';
 import type { Pairing } from '../pairing/pairing';
 import { customerKey, saveRecord, takeFeedLock } from '../store/master-data';
 import { listTills, revokeTill } from '../store/tills';
@@ -17,6 +19,8 @@ import { parseBody, refusal, reply, type Reply } from './io';
 
 export interface AdminContext { db: Database; notifier: ChangeNotifier; pairing: Pairing; now: () => number; adminToken: string }
 
+/** Where the running embedded store writes its dump (the owner's command then verifies it): a new absolute path. */
+const dumpSchema = z.strictObject({ out: z.string().min(2).max(4096).regex(/^\//, { error: 'must be an absolute path' }) });
 const revokeSchema = z.strictObject({ till: z.string().regex(/^(\d{1,3}|[0-9a-f]{32})$/, { error: 'must be a till number or id' }) });
 const recordSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('product'), data: shopProductSchema.omit({ version: true }) }),
@@ -71,6 +75,13 @@ export async function handleAdmin(ctx: AdminContext, method: string, path: strin
     });
     if (saved.outcome === 'applied' && saved.changed) ctx.notifier.changed();
     return reply(200, { version: saved.version });
+  }
+  if (method === 'POST' && path === '/admin/dump') {
+    const parsed = parseBody(body, dumpSchema);
+    if (!parsed.ok) return parsed.reply;
+    if (ctx.db.kind !== 'pglite') return refusal(409, 'not_embedded', 'this server keeps the shop on PostgreSQL: dump it with --database-url');
+    if (existsSync(parsed.value.out)) return refusal(409, 'exists', 'that file exists already; nothing was overwritten');
+    return reply(200, { counts: await dumpPglite(ctx.db, parsed.value.out) });
   }
   return refusal(404, 'not_found', 'no such admin route');
 }

@@ -1,0 +1,207 @@
+/**
+ * The owner's back office at the shop server (issue 21): what the server answers about every till's sales, in one
+ * place the server and the back-office screens validate with. Amounts are exact decimal text ("12500.00"), summed
+ * by PostgreSQL as numeric, never as floats. Days are the shop's (America/Bogota, see shop-day.ts).
+ *
+ * Routes (JSON; all but the session's opening need `Authorization: Bearer <session token>`):
+ *   POST   /v1/back-office/session        signed by a paired till: sessionRequestSchema → sessionResponseSchema
+ *   POST   /admin/back-office/session     on the server's machine with the admin token: the same
+ *   DELETE /v1/back-office/session        ends the session
+ *   GET    /v1/back-office/sales?q=…      salesQuerySchema → salesPageSchema (History over every till's sales)
+ *   GET    /v1/back-office/sales/<ref>    saleDetailSchema
+ *   GET    /v1/back-office/day-report?date=YYYY-MM-DD   dayReportSchema
+ *   GET    /v1/back-office/dashboard      dashboardSchema (today and this week, by the server's clock)
+ *   GET    /v1/back-office/changes?since=V&wait=S       changesSignalSchema (long-poll: wakes when a till pushes)
+ */
+import { z } from 'zod';
+import { LIMITS } from '../limits';
+import { pinSchema } from '../people';
+import { amountText, pushedSaleSchema, referenceCodeSchema, SALE_SERVICE_STATES, SHOP_LIMITS, tillIdSchema } from './contract';
+import { isShopDate } from './shop-day';
+
+export const BACK_OFFICE_LIMITS = {
+  /** A session ends this long after its last use… */
+  sessionIdleMs: 15 * 60_000,
+  /** …and at the latest this long after it opened. */
+  sessionMaxMs: 8 * 3600_000,
+  pageSize: 50,
+  maxPageSize: 200,
+  /** Matches counted at most: "more than 1 000" is all a person reads from a larger number. */
+  countCap: 1_000,
+  maxOffset: 10_000,
+  topProducts: 10,
+} as const;
+
+const counter = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const msTime = z.number().int().min(0).max(8_640_000_000_000_000);
+const amount = amountText;
+const tillNumber = z.number().int().min(1).max(999);
+const shopDate = z.string().refine(isShopDate, { error: 'must be a date as YYYY-MM-DD' });
+
+// ---- The session ------------------------------------------------------------------------------------------------
+
+/** The owner names themself (the server's key for the person, as tills have it from the feed) and types the PIN. */
+export const sessionRequestSchema = z.strictObject({ personKey: z.string().regex(/^[0-9a-f]{32}$/, { error: 'must be a person key' }), pin: pinSchema });
+export const sessionResponseSchema = z.strictObject({
+  /** Kept in the server's memory only (as its hash); a restart ends every session. */
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+  expiresAt: msTime,
+  person: z.strictObject({ key: z.string(), name: z.string().max(LIMITS.personNameLength) }),
+});
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+/** Refusal codes of the session route: `pin_refused` (401: wrong PIN, unknown person, not an active owner), `pin_paused` (429, Retry-After). */
+export const SESSION_REFUSALS = ['pin_refused', 'pin_paused', 'session_required', 'session_expired'] as const;
+
+// ---- History over every till's sales ----------------------------------------------------------------------------
+
+export const salesQuerySchema = z.strictObject({
+  q: z.string().max(120).optional(),
+  from: z.coerce.number().int().min(0).max(8_640_000_000_000_000).optional(),
+  to: z.coerce.number().int().min(0).max(8_640_000_000_000_000).optional(),
+  till: z.coerce.number().int().min(1).max(999).optional(),
+  state: z.enum(SALE_SERVICE_STATES).optional(),
+  limit: z.coerce.number().int().min(1).max(BACK_OFFICE_LIMITS.maxPageSize).optional(),
+  offset: z.coerce.number().int().min(0).max(BACK_OFFICE_LIMITS.maxOffset).optional(),
+});
+export type SalesQuery = z.infer<typeof salesQuerySchema>;
+
+export const saleSummarySchema = z.strictObject({
+  referenceCode: referenceCodeSchema,
+  tillId: tillIdSchema,
+  tillNumber,
+  tillName: z.string(),
+  saleNumber: counter,
+  createdAt: msTime,
+  cashierName: z.string(),
+  customerName: z.string(),
+  customerIdentification: z.string(),
+  total: amount,
+  paymentMeans: z.string(),
+  state: z.enum(SALE_SERVICE_STATES),
+  fullNumber: z.union([z.null(), z.string()]),
+  corrects: z.union([z.null(), referenceCodeSchema]),
+  correctedBy: z.union([z.null(), referenceCodeSchema]),
+});
+export type SaleSummary = z.infer<typeof saleSummarySchema>;
+
+export const salesPageSchema = z.strictObject({
+  sales: z.array(saleSummarySchema).max(BACK_OFFICE_LIMITS.maxPageSize),
+  /** Matches found, exact unless `capped` (then "more than total"). */
+  total: counter,
+  capped: z.boolean(),
+});
+export type SalesPage = z.infer<typeof salesPageSchema>;
+
+const taxRow = z.strictObject({ code: z.string(), rate: z.string(), taxableAmount: amount, amount });
+export const saleDetailSchema = z.strictObject({
+  summary: saleSummarySchema,
+  /** The sale as its till last pushed it (the invoice request, cash, the service's answer). */
+  sale: pushedSaleSchema,
+  lines: z.array(z.strictObject({
+    code: z.string(), name: z.string(), quantity: z.string(), price: z.string(), discountRate: z.string(),
+    base: amount, discount: amount, lineAmount: amount, taxTotal: amount, payable: amount,
+  })),
+  taxes: z.array(taxRow),
+});
+export type SaleDetail = z.infer<typeof saleDetailSchema>;
+
+// ---- The day report ----------------------------------------------------------------------------------------------
+
+export const tallySchema = z.strictObject({ count: counter, total: amount });
+export type Tally = z.infer<typeof tallySchema>;
+
+export const dayReportQuerySchema = z.strictObject({ date: shopDate });
+
+const zShiftSchema = z.strictObject({
+  shiftId: counter,
+  openedAt: msTime, closedAt: msTime, openedBy: z.string(), closedBy: z.string(),
+  /** The Z's own figures, as frozen at the close. */
+  zSales: tallySchema,
+  opening: amount,
+  expected: amount,
+  counted: amount,
+  /** counted − expected: negative when cash was missing. */
+  difference: amount,
+});
+
+export const dayReportSchema = z.strictObject({
+  date: shopDate,
+  from: msTime,
+  to: msTime,
+  /** Every till's sales of the day that count (not voided, not replaced by a correction). */
+  sales: tallySchema.extend({ gross: amount, discount: amount, taxTotal: amount }),
+  taxes: z.array(taxRow),
+  byMeans: z.array(tallySchema.extend({ meansCode: z.string() })),
+  validated: tallySchema,
+  /** Waiting, sending or queued at the DIAN's service: not validated yet. */
+  pending: tallySchema,
+  needsAttention: tallySchema,
+  corrections: z.strictObject({
+    voided: tallySchema,
+    /** Sales replaced by a new invoice (their replacement counts among the sales). */
+    replaced: tallySchema,
+    list: z.array(z.strictObject({
+      kind: z.enum(['voided', 'replaced']), referenceCode: referenceCodeSchema, tillNumber, saleNumber: counter, total: amount,
+      correctedBy: z.union([z.null(), referenceCodeSchema]),
+    })),
+  }),
+  tills: z.array(z.strictObject({
+    tillId: tillIdSchema, number: tillNumber, name: z.string(),
+    sales: tallySchema,
+    /** Z reports of the shifts this till closed that day. */
+    shifts: z.array(zShiftSchema),
+    cash: z.strictObject({ expected: amount, counted: amount, difference: amount }),
+    /** Shifts with sales that day whose Z has not reached the server (shiftId null: sales outside any shift). */
+    missingZ: z.array(z.strictObject({ shiftId: z.union([z.null(), counter]), sales: tallySchema })),
+  })),
+  /** The Z reports of the day added up (their own frozen figures). */
+  zReports: z.strictObject({ count: counter, sales: tallySchema, cashExpected: amount, cashCounted: amount }),
+  /** Tills with sales that day whose Z (or one of them) has not reached the server: named, never left out. */
+  tillsWithoutZ: z.array(z.strictObject({ number: tillNumber, name: z.string() })),
+});
+export type DayReport = z.infer<typeof dayReportSchema>;
+
+// ---- The dashboard -----------------------------------------------------------------------------------------------
+
+const byTill = z.array(tallySchema.extend({ tillNumber, tillName: z.string() }));
+const byMeans = z.array(tallySchema.extend({ meansCode: z.string() }));
+const topProducts = z.array(z.strictObject({ code: z.string(), name: z.string(), quantity: z.string(), total: amount }));
+const periodSchema = z.strictObject({
+  sales: tallySchema,
+  byTill,
+  byMeans,
+  taxes: z.array(taxRow),
+  taxTotal: amount,
+  /** Best sellers by amount (line totals with tax), at most BACK_OFFICE_LIMITS.topProducts. */
+  topProducts,
+});
+
+export const dashboardSchema = z.strictObject({
+  at: msTime,
+  today: periodSchema.extend({
+    date: shopDate,
+    /** Hours 0–23 in Bogotá, per till; hours without sales are left out. */
+    byHour: z.array(tallySchema.extend({ hour: z.number().int().min(0).max(23), tillNumber })),
+  }),
+  week: periodSchema.extend({
+    monday: shopDate,
+    byDay: z.array(tallySchema.extend({ date: shopDate, tillNumber })),
+  }),
+  /** What the DIAN has not validated yet, whatever the day. */
+  dian: z.strictObject({
+    pending: tallySchema,
+    needsAttention: tallySchema,
+    /** The oldest sale still waiting for the DIAN (pending or needing attention), null when none. */
+    oldestWaitingAt: z.union([z.null(), msTime]),
+  }),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+// ---- The change signal -------------------------------------------------------------------------------------------
+
+export const changesSignalQuerySchema = z.strictObject({
+  since: z.string().max(80).optional(),
+  wait: z.coerce.number().int().min(0).max(SHOP_LIMITS.maxWaitSeconds).optional(),
+});
+/** `version` changes whenever a till pushes sales or shifts that change something; the screen refreshes then. */
+export const changesSignalSchema = z.strictObject({ version: z.string().max(80), changed: z.boolean() });
