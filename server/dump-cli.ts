@@ -54,6 +54,7 @@ async function main(): Promise<void> {
         if (answer.status !== 200) throw new Error(`the server refused: ${JSON.stringify(answer.body)}`);
         counts = (answer.body as { counts: ShopCounts }).counts;
       } else {
+        if (!existsSync(pgliteDir(dataDir!))) throw new Error(`there is no embedded store in ${pgliteDir(dataDir!)}; is --data-dir the server's data folder?`);
         const db = await openStore({ pgliteDir: pgliteDir(dataDir!) });
         try {
           counts = await dumpPglite(db, partial);

@@ -56,12 +56,14 @@ export function QuickKeys(): ReactNode {
   const [keypadOpen, setKeypadOpen] = useState(false);
   const touch = useMemo(() => matches('(pointer: coarse)'), []);
   useKeypadFollowsFocus();
+  // A price or name changed at the shop server moves this cursor: the keys are read again, so the counter shows it.
+  const feedCursor = useApp((s) => s.status?.shopServer?.feedCursor ?? 0);
 
   useEffect(() => {
     let live = true;
     void bridge.call('catalog.quickKeys', {}).then((answer) => { if (live) setKeys(answer.ok ? answer.value : []); });
     return () => { live = false; };
-  }, []);
+  }, [feedCursor]);
 
   // Chips in the order the owner's keys first name them; "Otros" last, for keys without a category.
   const categories = useMemo(() => {

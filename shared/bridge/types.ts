@@ -243,6 +243,8 @@ export interface ShopServerLineDto {
   problem: string | null;
   /** Sales whose latest state the server does not have yet. */
   salesWaiting: number;
+  /** The change feed's cursor this till has applied: when it moves, what the counter shows (quick keys) is read again. */
+  feedCursor: number;
 }
 
 /** An edit made at this till that the shop server did not apply ("Cambios no aplicados"). */

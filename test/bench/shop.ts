@@ -1,8 +1,11 @@
 /**
- * npm run bench:shop [-- --sales 100000 --batch 500 --backend both|postgresql|pglite]
- * The shop server in its own process (as `npm run server` runs it), on a throwaway PostgreSQL cluster (default
+ * npm run bench:shop [-- --part all|push|tills|pull,visible,charge --sales 100000 --batch 500 --backend both|postgresql|pglite
+ *                        --products 50000 --changes 50 --charges 200]
+ * push: the shop server in its own process (as `npm run server` runs it), on a throwaway PostgreSQL cluster (default
  * durability) and on embedded PGlite: one paired till pushes sales in batches of 500; prints sales per second and the
  * server process's RSS at the start, the middle and the end of the run.
+ * tills (shop-tills.ts, PostgreSQL): a new till pulling the catalog, a change visible on three tills, a charge's
+ * round trip with and without the push.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,10 +16,16 @@ import { parseArgs } from 'node:util';
 import { startPgCluster } from '../support/pg-cluster';
 import { ShopTill } from '../support/shop-till';
 import { sale } from '../integration/server/samples';
+import { benchCharge, benchPull, benchVisible } from './shop-tills';
 
 const { values } = parseArgs({ options: {
   sales: { type: 'string', default: '100000' }, batch: { type: 'string', default: '500' }, backend: { type: 'string', default: 'both' },
+  part: { type: 'string', default: 'all' }, products: { type: 'string', default: '50000' }, changes: { type: 'string', default: '50' },
+  charges: { type: 'string', default: '200' },
 } });
+const parts = new Set(values.part.split(',').flatMap((p) => (p === 'all' ? ['push', 'pull', 'visible', 'charge'] : p === 'tills' ? ['pull', 'visible', 'charge'] : [p])));
+const pushPart = parts.has('push');
+const tillsPart = parts.has('pull') || parts.has('visible') || parts.has('charge');
 const TOTAL = Number(values.sales);
 const BATCH = Number(values.batch);
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -80,16 +89,21 @@ async function run(name: string, databaseUrl?: string): Promise<Record<string, u
 }
 
 const results: Record<string, unknown>[] = [];
-if (values.backend === 'both' || values.backend === 'postgresql') {
+if ((pushPart && values.backend !== 'pglite') || tillsPart) {
   const cluster = await startPgCluster({ durable: true });
   if (!cluster) console.log('postgresql: skipped, initdb/pg_ctl not found (install Debian\'s postgresql)');
   else {
     try {
-      results.push(await run('postgresql', await cluster.createDatabase('bench_shop')));
+      if (pushPart && values.backend !== 'pglite') results.push(await run('postgresql', await cluster.createDatabase('bench_shop')));
+      if (tillsPart) {
+        if (parts.has('pull')) results.push({ part: 'pull', ...await benchPull(await cluster.createDatabase('bench_pull'), Number(values.products)) });
+        if (parts.has('visible')) results.push({ part: 'visible', ...await benchVisible(await cluster.createDatabase('bench_visible'), Number(values.changes)) });
+        if (parts.has('charge')) results.push({ part: 'charge', ...await benchCharge(await cluster.createDatabase('bench_charge'), Number(values.charges)) });
+      }
     } finally {
       cluster.stop();
     }
   }
 }
-if (values.backend === 'both' || values.backend === 'pglite') results.push(await run('pglite'));
+if (pushPart && (values.backend === 'both' || values.backend === 'pglite')) results.push(await run('pglite'));
 console.log(JSON.stringify(results));

@@ -23,16 +23,21 @@ export interface AppProcess {
   /** Everything the app printed on stdout and stderr, for secret checks. */
   output(): string;
   stop(): Promise<void>;
+  /** SIGKILL, as a power cut would: no chance to finish anything. */
+  kill(): Promise<void>;
 }
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const START_LIMIT_MS = 45_000;
 
-/** `bundle`: a built browser-mode entry (test/bench/web-bundle.ts) run by plain node instead of electron/web.ts under tsx. */
-/** `env`: extra variables for the app (e.g. MOSTRADOR_UPDATE_FOLDER, browser mode's stand-in update folder). */
-export async function startApp(opts: { dataDir?: string; port?: number; bundle?: string; nodeArgs?: string[]; env?: Record<string, string> } = {}): Promise<AppProcess> {
+/**
+ * `bundle`: a built browser-mode entry (test/bench/web-bundle.ts) run by plain node instead of electron/web.ts under tsx.
+ * `env`: extra variables for the app (e.g. MOSTRADOR_UPDATE_FOLDER, browser mode's stand-in update folder).
+ * `keychainService`: the same till started again on its folder (after a kill) finds its keychain entries.
+ */
+export async function startApp(opts: { dataDir?: string; port?: number; bundle?: string; nodeArgs?: string[]; env?: Record<string, string>; keychainService?: string } = {}): Promise<AppProcess> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'mostrador-e2e-'));
-  const keychainService = `MostradorE2E-${randomUUID()}`;
+  const keychainService = opts.keychainService ?? `MostradorE2E-${randomUUID()}`;
   const entry = opts.bundle ? [opts.bundle] : ['--import', 'tsx', 'electron/web.ts'];
   const child: ChildProcess = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...entry, '--port', String(opts.port ?? 0),
     '--data-dir', dataDir, '--no-open'], {
@@ -68,6 +73,11 @@ export async function startApp(opts: { dataDir?: string; port?: number; bundle?:
       const hard = setTimeout(() => child.kill('SIGKILL'), 10_000);
       child.once('exit', () => { clearTimeout(hard); done(); });
       child.kill('SIGTERM');
+    }),
+    kill: () => new Promise<void>((done) => {
+      if (child.exitCode !== null || child.signalCode !== null) return done();
+      child.once('exit', () => done());
+      child.kill('SIGKILL');
     }),
   };
 }

@@ -236,7 +236,7 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
     },
     line() {
       if (!store.shopState().paired) return null;
-      return { unreachableSince, problem, salesWaiting: store.salesWaitingForShop() };
+      return { unreachableSince, problem, salesWaiting: store.salesWaitingForShop(), feedCursor: store.shopState().cursor };
     },
     lastContactAt: () => lastContact,
     pairing: () => (store.shopState().paired ? readShopPairing(store) : null),

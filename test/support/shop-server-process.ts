@@ -1,0 +1,113 @@
+/**
+ * The shop server as the owner runs it (`npm run server`, server/cli.ts) in its own process, for e2e tests and
+ * benches: on a fixed port of 127.0.0.1 (so a restart comes back where the tills look for it), with TLS if asked,
+ * on a given PostgreSQL or embedded PGlite. It can be stopped politely, SIGKILLed and started again on its folder.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { adminCall } from '../../server/admin-client';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const START_LIMIT_MS = 60_000;
+
+export interface ShopServerProcess {
+  /** The address a till types (`127.0.0.1:PORT`, https with `tls`). */
+  address: string;
+  url: string;
+  dataDir: string;
+  pid(): number;
+  start(): Promise<void>;
+  /** SIGTERM and wait for the exit. */
+  stop(): Promise<void>;
+  /** SIGKILL: no chance to finish anything. */
+  kill(): Promise<void>;
+  /** The owner's admin routes, through the same client the CLI uses (pinning the certificate). */
+  admin(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: any }>;
+  /** `npm run server -- pair`: the one-time code the CLI prints. */
+  pairWithCli(): Promise<string>;
+  output(): string;
+  /** Stops it if it runs and removes its folder. */
+  dispose(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startShopServerProcess(opts: { databaseUrl?: string; tls?: boolean; port?: number } = {}): Promise<ShopServerProcess> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mostrador-shop-server-'));
+  const port = opts.port ?? await freePort();
+  const scheme = opts.tls ? 'https' : 'http';
+  let child: ChildProcess | null = null;
+  let output = '';
+
+  const exited = (c: ChildProcess) => c.exitCode !== null || c.signalCode !== null;
+  const waitExit = (c: ChildProcess) => new Promise<void>((done) => (exited(c) ? done() : c.once('exit', () => done())));
+
+  async function start(): Promise<void> {
+    const args = ['--import', 'tsx', 'server/cli.ts', '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir];
+    if (opts.tls) args.push('--tls');
+    if (opts.databaseUrl) args.push('--database-url', opts.databaseUrl);
+    const c = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = c;
+    let mine = '';
+    await new Promise<void>((resolve, reject) => {
+      const limit = setTimeout(() => { c.kill('SIGKILL'); reject(new Error(`the shop server did not start in ${START_LIMIT_MS / 1000} s:\n${mine}`)); }, START_LIMIT_MS);
+      const onData = (chunk: Buffer) => {
+        mine += chunk.toString();
+        output += chunk.toString();
+        if (/Mostrador shop server on /.test(mine)) { clearTimeout(limit); resolve(); }
+      };
+      c.stdout!.on('data', onData);
+      c.stderr!.on('data', onData);
+      c.once('exit', (code, signal) => { clearTimeout(limit); reject(new Error(`the shop server exited (${code ?? signal}):\n${mine}`)); });
+    });
+  }
+
+  await start();
+  const self: ShopServerProcess = {
+    address: `127.0.0.1:${port}`,
+    url: `${scheme}://127.0.0.1:${port}`,
+    dataDir,
+    pid: () => child?.pid ?? 0,
+    start,
+    async stop() {
+      if (!child || exited(child)) return;
+      const c = child;
+      const hard = setTimeout(() => c.kill('SIGKILL'), 10_000);
+      c.kill('SIGTERM');
+      await waitExit(c);
+      clearTimeout(hard);
+    },
+    async kill() {
+      if (!child || exited(child)) return;
+      child.kill('SIGKILL');
+      await waitExit(child);
+    },
+    admin: (method, path, body) => adminCall(dataDir, method, path, body) as Promise<{ status: number; body: any }>,
+    pairWithCli: () => new Promise((resolve, reject) => {
+      execFile(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'pair', '--data-dir', dataDir], { cwd: ROOT }, (error, stdout, stderr) => {
+        const code = /Pairing code: (\S+)/.exec(stdout)?.[1];
+        if (error || !code) reject(new Error(`npm run server -- pair failed: ${stderr || stdout || String(error)}`));
+        else resolve(code);
+      });
+    }),
+    output: () => output,
+    async dispose() {
+      await self.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return self;
+}
