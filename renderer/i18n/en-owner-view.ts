@@ -5,9 +5,9 @@ const sales = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'sale' : 'sa
 
 export const enOwnerView: typeof esOwnerView = {
   ownerTitle: 'Shop',
-  ownerTitleOf: (shop: string) => (shop ? `Shop · ${shop}` : 'Shop'),
+  ownerTitleOf: (shop: string) => (shop && shop !== 'Tienda' ? `Shop · ${shop}` : 'Shop'),
   ownerIntro: 'Every till of the shop, from its server: today\'s and this week\'s sales, the day report and the history. Type an owner\'s PIN to see them.',
-  ownerPin: 'Owner\'s PIN',
+  ownerViewPin: 'Owner\'s PIN',
   ownerOpen: 'Open the shop',
   ownerOpening: 'Opening…',
   ownerNotPaired: 'This till is not paired with the shop server. Pair it in Settings → Shop server.',

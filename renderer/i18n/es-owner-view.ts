@@ -3,9 +3,9 @@ const sales = (n: number) => `${n.toLocaleString('es-CO')} ${n === 1 ? 'venta' :
 
 export const esOwnerView = {
   ownerTitle: 'Tienda',
-  ownerTitleOf: (shop: string) => (shop ? `Tienda · ${shop}` : 'Tienda'),
+  ownerTitleOf: (shop: string) => (shop && shop !== 'Tienda' ? `Tienda · ${shop}` : 'Tienda'),
   ownerIntro: 'Todas las cajas de la tienda, desde su servidor: las ventas de hoy y de la semana, el informe del día y el historial. Para verlas, escriba la clave de un dueño.',
-  ownerPin: 'Clave del dueño',
+  ownerViewPin: 'Clave del dueño',
   ownerOpen: 'Abrir la tienda',
   ownerOpening: 'Abriendo…',
   ownerNotPaired: 'Esta caja no está emparejada con el servidor de la tienda. Emparéjela en Ajustes → Servidor de la tienda.',

@@ -40,7 +40,14 @@ export function BarChart({ label, keys, series, height = 190, compact }: Props):
       scales: { x: { time: false, range: [-0.6, Math.max(0, keys.length - 1) + 0.6] }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.08 : 1] } },
       axes: [
         {
-          splits: () => xs, values: (_u, splits) => splits.map((i) => keys[i] ?? ''), grid: { show: false },
+          splits: () => xs,
+          // Every label where there is room, else every second or third one: labels never run into each other.
+          values: (u, splits) => {
+            const perBar = u.bbox.width / devicePixelRatio / Math.max(1, keys.length);
+            const step = Math.max(1, Math.ceil(44 / Math.max(1, perBar)));
+            return splits.map((i) => (i % step === 0 ? keys[i] ?? '' : ''));
+          },
+          grid: { show: false },
           stroke: '#333', font: '12px system-ui, sans-serif', size: 32, gap: 4,
         },
         { values: (_u, splits) => splits.map(compact), stroke: '#333', font: '12px system-ui, sans-serif', size: 64, grid: { stroke: '#e3e3e3' } },

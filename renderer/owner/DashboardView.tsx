@@ -31,7 +31,7 @@ export function DashboardView({ dashboard }: { dashboard: Dashboard }): ReactNod
 
   return (
     <div className="dashboard" data-testid="dashboard">
-      <section className="dash-cards" aria-label={t.ownerDashboard}>
+      <section className="dash-cards" aria-label={t.dashFigures}>
         <Card title={t.dashToday} value={money(today.sales.total)} note={t.dashSalesCount(today.sales.count)} testId="dash-today" />
         <Card title={t.dashWeek} value={money(dashboard.week.sales.total)} note={t.dashSalesCount(dashboard.week.sales.count)} testId="dash-week" />
         <Card title={t.dashTaxCollected} value={money(today.taxTotal)} testId="dash-tax" />

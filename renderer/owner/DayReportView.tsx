@@ -75,16 +75,14 @@ export function DayReportView({ today, version, onClosed }: Props): ReactNode {
       {report ? (warning
         ? <p role="status" className="day-warning" data-testid="day-missing-z">{warning}</p>
         : <p role="status" className="muted">{t.dayAllZ}</p>) : null}
-      {report ? (
-        <div className="receipt-toolbar" role="toolbar" aria-label={t.receiptActions}>
-          <button type="button" className="primary" onClick={() => void print()}>{t.print}</button>
-          <button type="button" onClick={() => void savePdf()}>{t.savePdf}</button>
-        </div>
-      ) : null}
     </section>
   );
   const paper = report ? (
     <section className="shift-paper paper-view" aria-label={t.dayReportTitle(report.date)}>
+      <div className="receipt-toolbar" role="toolbar" aria-label={t.receiptActions}>
+        <button type="button" className="primary" onClick={() => void print()}>{t.print}</button>
+        <button type="button" onClick={() => void savePdf()}>{t.savePdf}</button>
+      </div>
       <article className={`receipt-paper shift-report day-report paper-${width}`} data-testid="day-report">
         <h2 className="receipt-title">{t.dayReportTitle(report.date)}</h2>
         {warning ? <p className="day-paper-warning">{warning}</p> : null}

@@ -4,11 +4,10 @@
  * token stays in the core; leaving the screen ends it. While open, a long-poll of the server's change signal
  * reads the view again whenever a till pushes sales or shifts.
  */
-import { Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { BackOfficeSessionDto } from '../../shared/bridge/types';
 import type { Dashboard } from '../../shared/shop/back-office';
 import { useApp } from '../app/app-store';
-import { lazyScreen, ScreenLoading } from '../app/lazy-screens';
 import { BackOffice, Toolbar } from '../app/Toolbar';
 import { bridge } from '../bridge/client';
 import { describeBridgeError } from '../bridge/bridge-error-text';
@@ -18,7 +17,8 @@ import { OwnerHistoryView } from './OwnerHistoryView';
 import { useChangeSignal } from './use-change-signal';
 import './owner.css';
 
-const dashboardView = lazyScreen(() => import('./DashboardView').then((m) => m.DashboardView));
+// The dashboard and uPlot are their own chunk, fetched when the owner first opens it.
+const DashboardView = lazy(() => import('./DashboardView').then((m) => ({ default: m.DashboardView })));
 
 type View = 'dashboard' | 'day' | 'history';
 
@@ -36,8 +36,8 @@ export function OwnerViewScreen(): ReactNode {
     <BackOffice className="owner-screen">
       <Toolbar titleId="owner-title" title={session ? t.ownerTitleOf(session.shopName) : t.ownerTitle}>
         {session ? (
-          <div className="toolbar-tools">
-            <span className="muted">{t.ownerOpenedBy(session.personName)}</span>
+          <div className="owner-session">
+            <p className="muted">{t.ownerOpenedBy(session.personName)}</p>
             <button type="button" onClick={() => { void bridge.call('shop.closeBackOffice', {}); setSession(null); setEnded(false); }}>{t.ownerLeave}</button>
           </div>
         ) : null}
@@ -71,7 +71,7 @@ function PinGate({ paired, ended, onOpen }: { paired: boolean; ended: boolean; o
       <p>{t.ownerIntro}</p>
       {!paired ? <p role="status" className="day-warning">{t.ownerNotPaired}</p> : null}
       <form className="row" onSubmit={(e) => void open(e)}>
-        <label className="field narrow">{t.ownerPin}
+        <label className="field narrow">{t.ownerViewPin}
           <input ref={input} type="password" inputMode="numeric" autoComplete="off" maxLength={8} value={pin}
             onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))} aria-invalid={problem ? true : undefined} aria-describedby={problem ? 'owner-pin-problem' : undefined} />
         </label>
@@ -111,8 +111,9 @@ function OwnerViews({ onClosed }: { onClosed(): void }): ReactNode {
       </nav>
       <div className="owner-body">
         {view === 'dashboard' ? (
-          <div className="owner-scroll">
-            {dashboard ? <Suspense fallback={<ScreenLoading />}><dashboardView.Screen dashboard={dashboard} /></Suspense> : <ScreenLoading />}
+          // Focusable: the dashboard scrolls inside itself, and a keyboard must be able to scroll it (axe: scrollable-region-focusable).
+          <div className="owner-scroll" tabIndex={0} role="region" aria-label={t.ownerDashboard}>
+            {dashboard ? <Suspense fallback={<Loading />}><DashboardView dashboard={dashboard} /></Suspense> : <Loading />}
           </div>
         ) : null}
         {view === 'day' && dashboard ? <DayReportView today={today} version={version} onClosed={onClosed} /> : null}
@@ -120,4 +121,9 @@ function OwnerViews({ onClosed }: { onClosed(): void }): ReactNode {
       </div>
     </>
   );
+}
+
+function Loading(): ReactNode {
+  const t = useScreenText();
+  return <p className="screen-loading muted" role="status">{t.loading}</p>;
 }

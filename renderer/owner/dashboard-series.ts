@@ -27,7 +27,14 @@ export function dashboardTills(d: Dashboard): TillRef[] {
   for (const t of [...d.today.byTill, ...d.week.byTill]) if (!seen.has(t.tillNumber)) seen.set(t.tillNumber, { number: t.tillNumber, name: t.tillName });
   for (const h of d.today.byHour) if (!seen.has(h.tillNumber)) seen.set(h.tillNumber, { number: h.tillNumber, name: `Caja ${h.tillNumber}` });
   for (const day of d.week.byDay) if (!seen.has(day.tillNumber)) seen.set(day.tillNumber, { number: day.tillNumber, name: `Caja ${day.tillNumber}` });
-  return [...seen.values()].sort(byNumber);
+  return distinctNames([...seen.values()].sort(byNumber));
+}
+
+/** Two tills left with the same name ("Caja 1" is every till's default) are told apart by their number. */
+export function distinctNames(tills: TillRef[]): TillRef[] {
+  const uses = new Map<string, number>();
+  for (const t of tills) uses.set(t.name, (uses.get(t.name) ?? 0) + 1);
+  return tills.map((t) => ((uses.get(t.name) ?? 0) > 1 ? { ...t, name: `${t.name} (n.º ${t.number})` } : t));
 }
 
 function stacked<K extends number | string>(keys: readonly K[], tills: TillRef[], rows: ReadonlyArray<Tally & { tillNumber: number }>, keyOf: (row: never) => K): StackedSeries {

@@ -229,6 +229,8 @@ export function createPosApp(opts: PosAppOptions): PosApp {
       // A closed shift is a natural moment for a copy: started after the close's answer, never delaying or failing it.
       'shifts.close': async (input) => {
         const report = await shiftCalls['shifts.close'](input);
+        // The Z goes to the shop server now, not at the push loop's next idle look (the owner's day report waits for it).
+        shopLink.kick();
         if (backups) void backups.run('shift-close').then(() => emit({ event: 'sync.status', payload: syncStatus() }));
         return report;
       },

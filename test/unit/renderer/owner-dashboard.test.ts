@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { dashboardSchema, dayReportSchema, type Dashboard, type DayReport } from '../../../shared/shop/back-office';
 import { es } from '../../../renderer/i18n/es';
-import { cumulative, hourSeries, oldestWaitMinutes, shares, weekDates, weekSeries } from '../../../renderer/owner/dashboard-series';
+import { cumulative, distinctNames, hourSeries, oldestWaitMinutes, shares, weekDates, weekSeries } from '../../../renderer/owner/dashboard-series';
 import { dayReportSections, missingZWarning } from '../../../renderer/owner/day-report-lines';
 
 const tally = (count: number, total: string) => ({ count, total });
@@ -51,6 +51,11 @@ describe('the dashboard\'s series', () => {
     expect(s.totals[nine]).toBe('72499.90');
     expect(s.totals[s.keys.indexOf(7)]).toBe('0.00');
     expect(s.counts[0]![s.keys.indexOf(6)]).toBe(1);
+  });
+
+  it('tells apart two tills left with the same default name by their number', () => {
+    expect(distinctNames([{ number: 1, name: 'Caja 1' }, { number: 2, name: 'Caja 1' }, { number: 3, name: 'Bodega' }]).map((t) => t.name))
+      .toEqual(['Caja 1 (n.º 1)', 'Caja 1 (n.º 2)', 'Bodega']);
   });
 
   it('keeps the business day at least 7:00–19:00 when the sales fall inside it', () => {
