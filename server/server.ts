@@ -64,7 +64,7 @@ export async function startShopServer(options: ShopServerOptions): Promise<ShopS
   const auth = new Authenticator(db, now);
   const salesSignal = new SalesSignal();
   const sessions = new BackOfficeSessions(db, now);
-  const backOffice: BackOfficeContext = { db, sessions, signal: salesSignal, now };
+  const backOffice: BackOfficeContext = { db, sessions, signal: salesSignal, now, notifier };
 
   /** A till's signed request: the header, till and clock before the body; then the signature over it. */
   async function signedTill(req: IncomingMessage, method: string, note: { till?: number; reason?: string }): Promise<{ ok: true; till: Till; body: Buffer } | { ok: false; reply: Reply }> {

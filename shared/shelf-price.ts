@@ -93,3 +93,13 @@ export function basePriceForShelf(input: ShelfPriceInput, opts: { checkQuantitie
     driftsAtQuantity,
   };
 }
+
+/** What one unit of a base price pays with its taxes and discount (per money.ts): the shelf price it stands for. */
+export function shelfPriceOfBase(input: { basePrice: number | string; taxes: readonly ShelfTax[]; discountRate?: number | string }): string {
+  return payableOf(new Dec(String(input.basePrice)), 1, { shelfPrice: 0, taxes: input.taxes, discountRate: input.discountRate ?? 0 }).toFixed(2);
+}
+
+/** The owner's words when no base pays the shelf price exactly (English; a screen says it in its language). */
+export function shelfMissMessage(shelfPrice: string, result: ShelfPriceResult): string {
+  return `no base price with 2 decimals pays exactly ${shelfPrice}; the nearest (${result.price}) pays ${result.payable} (difference ${result.difference})`;
+}

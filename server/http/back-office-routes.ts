@@ -16,8 +16,10 @@ import { dayReport } from '../store/day-report';
 import { saleDetail, searchSales } from '../store/sale-history';
 import { checkValue, parseBody, refusal, reply, type Reply } from './io';
 import type { SalesSignal } from './sales-signal';
+import { handleRecords } from './back-office-record-routes';
+import type { ChangeNotifier } from './change-notifier';
 
-export interface BackOfficeContext { db: Database; sessions: BackOfficeSessions; signal: SalesSignal; now: () => number }
+export interface BackOfficeContext { db: Database; sessions: BackOfficeSessions; signal: SalesSignal; now: () => number; notifier: ChangeNotifier }
 
 export const BACK_OFFICE_PREFIX = '/v1/back-office/';
 export const SESSION_PATH = '/v1/back-office/session';
@@ -56,6 +58,8 @@ export async function handleBackOffice(ctx: BackOfficeContext, req: IncomingMess
     ctx.sessions.end(token!);
     return reply(200, { ended: true });
   }
+  const records = await handleRecords(ctx, req, method, url);
+  if (records) return records;
   if (method !== 'GET') return refusal(405, 'method_not_allowed', 'use GET', {}, { Allow: 'GET' });
   if (path === `${BACK_OFFICE_PREFIX}sales`) {
     const q = checkValue(query, salesQuerySchema, 'query');

@@ -205,3 +205,6 @@ export const changesSignalQuerySchema = z.strictObject({
 });
 /** `version` changes whenever a till pushes sales or shifts that change something; the screen refreshes then. */
 export const changesSignalSchema = z.strictObject({ version: z.string().max(80), changed: z.boolean() });
+
+// ---- Master data edited once for all tills, and each till's shifts (back-office-records.ts) -------------------------
+export * from './back-office-records';

@@ -39,7 +39,5 @@ export function catalogRecordOf(input: ProductInput, opts: { checkQuantities?: b
   };
 }
 
-/** The owner's words when no base pays the shelf price exactly (English; the renderer says it in its language). */
-export function shelfMissMessage(shelfPrice: string, result: ShelfPriceResult): string {
-  return `no base price with 2 decimals pays exactly ${shelfPrice}; the nearest (${result.price}) pays ${result.payable} (difference ${result.difference})`;
-}
+// One sentence for the till's form and the back office's (the renderer localises it by its pattern).
+export { shelfMissMessage } from '../../../shared/shelf-price';

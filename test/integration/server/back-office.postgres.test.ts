@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { postgresBinDir, startPgCluster, type PgCluster } from '../../support/pg-cluster';
 import { postgresStores } from './stores';
 import { backOfficeHistorySuite } from './suite-back-office-history';
+import { backOfficeRecordsSuite } from './suite-back-office-records';
 import { backOfficeReportsSuite } from './suite-back-office-reports';
 import { backOfficeSessionSuite } from './suite-back-office-session';
 
@@ -20,5 +21,6 @@ if (postgresBinDir() === null) {
   });
   backOfficeSessionSuite(open);
   backOfficeHistorySuite(open);
+  backOfficeRecordsSuite(open);
   backOfficeReportsSuite(open, { perTill: 60 });
 }

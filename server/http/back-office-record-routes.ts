@@ -1,0 +1,84 @@
+/**
+ * The back office's master data and shifts (shared/shop/back-office-records.ts), behind a session already checked
+ * by back-office-routes.ts. A save on a stale version is answered 409 `stale_version` with the record as it is now;
+ * a PIN is hashed here (common/pin-hash.ts) and goes no further: never stored, answered or logged in clear.
+ */
+import type { IncomingMessage } from 'node:http';
+import { hashPin } from '../../common/pin-hash';
+import {
+  customerSaveSchema, personSaveSchema, productSaveSchema, recordsQuerySchema, shiftsQuerySchema,
+} from '../../shared/shop/back-office-records';
+import { productCodeSchema } from '../../shared/product';
+import { SHOP_LIMITS } from '../../shared/shop/contract';
+import { shopProductOfInput } from '../../shared/shop/shop-product';
+import {
+  listCustomers, listPeople, listProducts, readProduct, saveCustomer, savePerson, saveProduct, type Saved,
+} from '../store/back-office-records';
+import { listShifts, readShift } from '../store/shift-list';
+import type { BackOfficeContext } from './back-office-routes';
+import { checkValue, invalid, parseBody, readBody, refusal, reply, type Reply } from './io';
+
+const P = '/v1/back-office/';
+
+function answerSave<T>(ctx: BackOfficeContext, saved: Saved<T>, name: string): Reply {
+  if (saved.outcome === 'stale') {
+    return refusal(409, 'stale_version', `the ${name} changed since it was opened; the current one is attached`, { current: saved.current });
+  }
+  if (saved.outcome === 'refused') return refusal(409, saved.code, saved.message, { field: saved.field });
+  if (saved.changed) ctx.notifier.changed();
+  return reply(200, { [name]: saved.record });
+}
+
+/** The answer for a records or shifts route, or null when the path is none of them. */
+export async function handleRecords(ctx: BackOfficeContext, req: IncomingMessage, method: string, url: URL): Promise<Reply | null> {
+  const path = url.pathname;
+  const query = Object.fromEntries(url.searchParams);
+  const kind = /^\/v1\/back-office\/(products|customers|people)$/.exec(path)?.[1];
+  if (kind && method === 'POST') {
+    const body = await readBody(req, SHOP_LIMITS.maxBodyBytes);
+    if (!body.ok) return body.reply;
+    if (kind === 'products') {
+      const parsed = parseBody(body.bytes, productSaveSchema);
+      if (!parsed.ok) return parsed.reply;
+      const product = shopProductOfInput(parsed.value.product);
+      if (!product.ok) return invalid([{ field: `product.${product.field}`, message: product.message }]);
+      return answerSave(ctx, await saveProduct(ctx.db, product.product, parsed.value.baseVersion, ctx.now()), 'product');
+    }
+    if (kind === 'customers') {
+      const parsed = parseBody(body.bytes, customerSaveSchema);
+      if (!parsed.ok) return parsed.reply;
+      const { key, customer, baseVersion } = parsed.value;
+      return answerSave(ctx, await saveCustomer(ctx.db, key, customer, baseVersion, ctx.now()), 'customer');
+    }
+    const parsed = parseBody(body.bytes, personSaveSchema);
+    if (!parsed.ok) return parsed.reply;
+    const { pin, ...change } = parsed.value;
+    const pinHash = pin === undefined ? null : await hashPin(pin);
+    return answerSave(ctx, await savePerson(ctx.db, change, pinHash, ctx.now()), 'person');
+  }
+  if (kind && method !== 'GET') return refusal(405, 'method_not_allowed', 'use GET or POST', {}, { Allow: 'GET, POST' });
+  if (method !== 'GET') return null;
+  if (kind === 'products' || kind === 'customers') {
+    const q = checkValue(query, recordsQuerySchema, 'query');
+    if (!q.ok) return q.reply;
+    return reply(200, kind === 'products' ? await listProducts(ctx.db, q.value) : await listCustomers(ctx.db, q.value));
+  }
+  if (kind === 'people') return reply(200, { people: await listPeople(ctx.db) });
+  if (path.startsWith(`${P}products/`)) {
+    const code = checkValue(decodeURIComponent(path.slice(`${P}products/`.length)), productCodeSchema, 'code');
+    if (!code.ok) return code.reply;
+    const product = await readProduct(ctx.db, code.value);
+    return product ? reply(200, product) : refusal(404, 'not_found', `no product ${code.value}`);
+  }
+  if (path === `${P}shifts`) {
+    const q = checkValue(query, shiftsQuerySchema, 'query');
+    if (!q.ok) return q.reply;
+    return reply(200, await listShifts(ctx.db, q.value.date, q.value.till));
+  }
+  const shift = /^\/v1\/back-office\/shifts\/(\d{1,3})\/(\d{1,15})$/.exec(path);
+  if (shift) {
+    const detail = await readShift(ctx.db, Number(shift[1]), Number(shift[2]));
+    return detail ? reply(200, detail) : refusal(404, 'not_found', `no shift ${shift[2]} of till ${shift[1]}`);
+  }
+  return null;
+}
