@@ -34,6 +34,11 @@ import type {
 import type { PrinterDto, PrinterStatusDto, ShopServerDto } from './types';
 import { shopPairingSchema } from '../shop/pairing-form';
 import { dayReportQuerySchema, salesQuerySchema, type Dashboard, type DayReport, type SaleDetail, type SalesPage } from '../shop/back-office';
+import {
+  customerSaveSchema, personSaveSchema, productSaveSchema, recordsQuerySchema, shiftsQuerySchema, type CustomerRecord,
+  type CustomersPage, type PersonRecord, type ProductsPage, type RecordSaveOutcome, type ShiftDetail, type ShiftsList,
+} from '../shop/back-office-records';
+import type { ShopProduct } from '../shop/contract';
 import { referenceCodeSchema, SHOP_LIMITS } from '../shop/contract';
 import type { BackOfficeSessionDto } from './types';
 
@@ -317,6 +322,20 @@ export const bridgeContract = {
     input: z.strictObject({ since: z.string().max(80).optional(), wait: z.number().int().min(0).max(SHOP_LIMITS.maxWaitSeconds) }),
     result: returns<{ version: string; changed: boolean }>(),
   },
+  /**
+   * Master data edited once for every till, through the session: saved at the server by compare-and-set on
+   * `baseVersion` (the version the owner opened; null: new). `stale` answers with the record as it is now.
+   */
+  'shop.products': { input: recordsQuerySchema, result: returns<ProductsPage>() },
+  'shop.saveProduct': { input: productSaveSchema, result: returns<RecordSaveOutcome<ShopProduct>>() },
+  'shop.customers': { input: recordsQuerySchema, result: returns<CustomersPage>() },
+  'shop.saveCustomer': { input: customerSaveSchema, result: returns<RecordSaveOutcome<CustomerRecord>>() },
+  'shop.people': { input: empty, result: returns<{ people: PersonRecord[] }>() },
+  /** A new PIN crosses once, to the server, which keeps only its hash. */
+  'shop.savePerson': { input: personSaveSchema, result: returns<RecordSaveOutcome<PersonRecord>>() },
+  /** Each till's shifts closed on a shop day, and one shift's Z as its till froze it. */
+  'shop.shifts': { input: shiftsQuerySchema, result: returns<ShiftsList>() },
+  'shop.shift': { input: z.strictObject({ tillNumber: z.number().int().min(1).max(999), shiftId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }), result: returns<ShiftDetail>() },
   /** The day report the page shows, on the receipts' printer or as a PDF on receipt paper (as the Z report prints). */
   'shop.printDayReport': { input: z.strictObject({ date: dayReportQuerySchema.shape.date, paperWidth: paperWidth.optional() }), result: returns<{ printed: boolean }>() },
   'shop.dayReportPdf': { input: z.strictObject({ date: dayReportQuerySchema.shape.date, paperWidth: paperWidth.optional() }), result: returns<{ base64: string; fileName: string }>() },

@@ -26,7 +26,8 @@ export const BRIDGE_METHOD_NAMES = [
   'backup.status', 'backup.configure', 'backup.run', 'backup.inspect', 'backup.restore',
   'shopServer.status', 'shopServer.pair', 'shopServer.unpair',
   'shop.openBackOffice', 'shop.closeBackOffice', 'shop.sales', 'shop.sale', 'shop.dayReport', 'shop.dashboard', 'shop.waitForChange',
-  'shop.printDayReport', 'shop.dayReportPdf',
+  'shop.printDayReport', 'shop.dayReportPdf', 'shop.products', 'shop.saveProduct', 'shop.customers', 'shop.saveCustomer',
+  'shop.people', 'shop.savePerson', 'shop.shifts', 'shop.shift',
   'updates.dismiss',
 ] as const;
 export type BridgeMethodName = (typeof BRIDGE_METHOD_NAMES)[number];

@@ -16,7 +16,9 @@ import { loadTillKey } from '../shop/till-key';
 import type { AppContext } from './app-context';
 
 type BackOfficeMethods = 'shop.openBackOffice' | 'shop.closeBackOffice' | 'shop.sales' | 'shop.sale' | 'shop.dayReport'
-  | 'shop.dashboard' | 'shop.waitForChange' | 'shop.printDayReport' | 'shop.dayReportPdf';
+  | 'shop.dashboard' | 'shop.waitForChange' | 'shop.printDayReport' | 'shop.dayReportPdf'
+  | 'shop.products' | 'shop.saveProduct' | 'shop.customers' | 'shop.saveCustomer' | 'shop.people' | 'shop.savePerson'
+  | 'shop.shifts' | 'shop.shift';
 
 export interface BackOfficeDeps {
   /** The active owner whose PIN this is (FORBIDDEN otherwise), through the till's PIN guard. */
@@ -36,10 +38,29 @@ export function backOfficeFailure(error: unknown): BridgeFailure {
       return new BridgeFailure('FORBIDDEN', 'The shop server did not accept that owner\'s PIN.', { pin: 'the server did not accept this PIN' }, 'SHOP_PIN_REFUSED');
     }
     if (error.code === 'HTTP' && error.serverCode === 'pin_paused') return new BridgeFailure('FORBIDDEN', 'Too many wrong PINs at the server: wait and try again.', { pin: 'paused' }, 'PIN_LOCKED');
-    if (error.code === 'HTTP' && error.status === 404) return new BridgeFailure('NOT_FOUND', 'The shop server has no such sale.');
+    if (error.code === 'HTTP' && error.status === 404) return new BridgeFailure('NOT_FOUND', 'The shop server has no such record.');
+    const refused = refusalOf(error);
+    if (refused) return refused;
     return new BridgeFailure('UNAVAILABLE', `The shop server could not be reached: ${error.message}`, undefined, `SHOP_${error.code === 'HTTP' ? `HTTP_${error.status ?? 0}` : error.code}`);
   }
   return new BridgeFailure('INTERNAL', 'The shop\'s back office failed.');
+}
+
+/** A save the server refused: the fields of a 400, or a rule of the shop (a name taken, the last owner) as a reason. */
+function refusalOf(error: ShopError): BridgeFailure | null {
+  const body = (error.body ?? {}) as { error?: { message?: unknown; problems?: unknown; field?: unknown } };
+  const message = typeof body.error?.message === 'string' ? body.error.message : 'The shop server refused the change.';
+  if (error.status === 400 && Array.isArray(body.error?.problems)) {
+    const fields: Record<string, string> = {};
+    for (const p of body.error.problems as Array<{ field?: unknown; message?: unknown }>) {
+      if (typeof p.field === 'string' && typeof p.message === 'string') fields[p.field] ??= p.message;
+    }
+    return new BridgeFailure('INVALID_INPUT', `Some data is not valid — ${message}`, fields);
+  }
+  if (error.status === 409 && error.serverCode && typeof body.error?.field === 'string') {
+    return new BridgeFailure('INVALID_INPUT', message, { [body.error.field]: message }, error.serverCode.toUpperCase());
+  }
+  return null;
 }
 
 export function backOfficeHandlers(
@@ -113,6 +134,15 @@ export function backOfficeHandlers(
     'shop.dayReport': async ({ date }) => read((c) => c.dayReport(date)),
     'shop.dashboard': async () => read((c) => c.dashboard()),
     'shop.waitForChange': async ({ since, wait }) => read((c) => c.waitForChange(since, wait)),
+    'shop.products': async (query) => read((c) => c.products(query)),
+    'shop.saveProduct': async (body) => read((c) => c.saveProduct(body)),
+    'shop.customers': async (query) => read((c) => c.customers(query)),
+    'shop.saveCustomer': async (body) => read((c) => c.saveCustomer(body)),
+    'shop.people': async () => read((c) => c.people()),
+    // The PIN goes to the server once, inside this call, and is hashed there; nothing here keeps or logs it.
+    'shop.savePerson': async (body) => read((c) => c.savePerson(body)),
+    'shop.shifts': async (query) => read((c) => c.shifts(query)),
+    'shop.shift': async ({ tillNumber, shiftId }) => read((c) => c.shift(tillNumber, shiftId)),
     'shop.printDayReport': async ({ date, paperWidth }) => ctx.printer.print(await paperJob(date, paperWidth)),
     'shop.dayReportPdf': async ({ date, paperWidth }) => ctx.printer.pdf(await paperJob(date, paperWidth)),
   };

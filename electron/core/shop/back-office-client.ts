@@ -11,6 +11,7 @@ import { SHOP_LIMITS } from '../../../shared/shop/contract';
 import { z } from 'zod';
 import { caller, DEFAULT_SHOP_TIMEOUTS, type ShopClientOptions, type SignedShopClientOptions } from './shop-client';
 import { authorizationHeader } from './till-key';
+import { backOfficeRecordsClient, type BackOfficeRecordsClient } from './back-office-records-client';
 
 const ended = z.object({ ended: z.boolean() }).passthrough();
 
@@ -21,7 +22,7 @@ export async function openBackOfficeSession(opts: SignedShopClientOptions, body:
   return call('POST', '/v1/back-office/session', sessionRequestSchema.parse(body), sessionResponseSchema, { retry: false });
 }
 
-export interface BackOfficeClient {
+export interface BackOfficeClient extends BackOfficeRecordsClient {
   sales(query: SalesQuery): Promise<SalesPage>;
   sale(referenceCode: string): Promise<SaleDetail>;
   dayReport(date: string): Promise<DayReport>;
@@ -42,6 +43,7 @@ export function backOfficeClient(opts: ShopClientOptions, token: string): BackOf
     return text ? `?${text}` : '';
   };
   return {
+    ...backOfficeRecordsClient(call),
     sales: (q) => call('GET', `/v1/back-office/sales${query(q)}`, undefined, salesPageSchema),
     sale: (ref) => call('GET', `/v1/back-office/sales/${encodeURIComponent(ref)}`, undefined, saleDetailSchema),
     dayReport: (date) => call('GET', `/v1/back-office/day-report?date=${encodeURIComponent(date)}`, undefined, dayReportSchema),

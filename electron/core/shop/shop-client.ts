@@ -68,7 +68,7 @@ export function caller(opts: ShopClientOptions, sign: ((method: string, path: st
       const parsed = errorBodySchema.safeParse(json);
       // A refused signature says why in `reason` ({ code: 'unauthorized', reason: 'revoked' }); other errors in `code`.
       const code = parsed.success ? parsed.data.error.reason ?? parsed.data.error.code : null;
-      throw new ShopError('HTTP', `the server answered ${status}${code ? ` (${code})` : ''}`, status, code);
+      throw new ShopError('HTTP', `the server answered ${status}${code ? ` (${code})` : ''}`, status, code, json);
     }
     const parsed = answer.safeParse(json);
     if (!parsed.success) {

@@ -11,6 +11,8 @@ export class ShopError extends Error {
     message: string,
     readonly status: number | null = null,
     readonly serverCode: string | null = null,
+    /** The refusal's JSON body (fields, the current record of a stale save); null when there was none. */
+    readonly body: unknown = null,
   ) {
     super(message);
   }
