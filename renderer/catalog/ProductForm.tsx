@@ -1,6 +1,12 @@
-/** One product, created or edited by the owner. A shelf price shows the base it is invoiced with, or the difference when none pays it exactly. */
+/**
+ * One product, created or edited by the owner. A shelf price shows the base it is invoiced with, or the difference
+ * when none pays it exactly. The till's catalog saves it here (catalog.save); Tienda passes its own `save`, which
+ * saves it at the shop server for every till, with the same form and the same rule (shared/product.ts).
+ */
 import { useState, type ReactNode } from 'react';
+import type { BridgeEnvelope } from '../../shared/bridge/contract';
 import type { CatalogProductDto } from '../../shared/bridge/types';
+import type { ProductInput } from '../../shared/product';
 import { UNIT_MEASURES } from '../../shared/codes';
 import { formatCop } from '../../shared/money';
 import { regroupMoneyText } from '../format/decimal-text';
@@ -12,7 +18,10 @@ import { useScreenText } from '../i18n/screen-text';
 import { callWithOwner } from '../people/owner-pin';
 import { EMPTY_PRODUCT, draftOfProduct, readProductDraft, type ProductDraft } from './product-draft';
 
-export function ProductForm(p: { product: CatalogProductDto | null; onSaved(product: CatalogProductDto): void; onCancel(): void }): ReactNode {
+/** Saves elsewhere than this till's catalog; null: the caller dealt with the answer itself (a stale version). */
+export type ProductSave = (input: ProductInput, mode: 'create' | 'update') => Promise<BridgeEnvelope<CatalogProductDto> | null>;
+
+export function ProductForm(p: { product: CatalogProductDto | null; onSaved(product: CatalogProductDto): void; onCancel(): void; save?: ProductSave }): ReactNode {
   const t = useScreenText();
   const locale = useApp((s) => s.locale);
   const notify = useApp((s) => s.notify);
@@ -32,9 +41,11 @@ export function ProductForm(p: { product: CatalogProductDto | null; onSaved(prod
     setTouched(true);
     if (!read.input || (read.shelf && !read.shelf.exact && !draft.acceptDifference)) return;
     setSaving(true);
-    const answer = await callWithOwner('catalog.save', { product: read.input, mode: p.product ? 'update' : 'create' }, 'catalog',
+    const mode = p.product ? 'update' : 'create';
+    const answer = p.save ? await p.save(read.input, mode) : await callWithOwner('catalog.save', { product: read.input, mode }, 'catalog',
       p.product ? t.approveProductSave(read.input.name) : t.approveProductCreate(read.input.name));
     setSaving(false);
+    if (answer === null) return;
     if (answer.ok) {
       notify('info', t.catalogSaved(answer.value.name));
       p.onSaved(answer.value);

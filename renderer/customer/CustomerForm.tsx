@@ -22,8 +22,11 @@ interface Props {
   onDone(customer: InvoiceCustomer | null): void;
   /** What was typed in the customer search; a new customer starts from it. */
   typed?: string;
-  /** The directory edits a customer by id (customers.update); the counter saves by identification (customers.save). */
-  save?: (customer: InvoiceCustomer) => Promise<BridgeEnvelope<CustomerDto>>;
+  /**
+   * The directory edits a customer by id (customers.update); the counter saves by identification (customers.save);
+   * Tienda saves at the shop server. null: the caller dealt with the answer itself (a stale version).
+   */
+  save?: (customer: InvoiceCustomer) => Promise<BridgeEnvelope<CustomerDto> | null>;
   submitLabel?: string;
 }
 
@@ -53,6 +56,7 @@ export function CustomerForm({ request, onDone, typed = '', save: saveCustomer, 
     setSaving(true);
     const answer = await (saveCustomer ? saveCustomer(tidyCustomer(draft)) : callWithOwner('customers.save', { customer: tidyCustomer(draft) }, 'customer-tax'));
     setSaving(false);
+    if (answer === null) return;
     if (answer.ok) onDone(answer.value.customer);
     else setServerErrors({ ...fieldErrorsFor(localizeFields(answer.error.fields, t), 'customer'), '': describeBridgeError(answer.error, t) });
   };

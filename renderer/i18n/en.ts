@@ -18,6 +18,7 @@ import { enScreens } from './en-screens';
 import { enPeopleScreen } from './en-people-screen';
 import { enCustomers } from './en-customers';
 import { enOwnerView } from './en-owner-view';
+import { enShopRecords } from './en-shop-records';
 import type { Messages } from './messages-type';
 
 export const en: Messages = {
@@ -166,4 +167,5 @@ export const en: Messages = {
   ...enPeopleScreen,
   ...enCustomers,
   ...enOwnerView,
+  ...enShopRecords,
 };

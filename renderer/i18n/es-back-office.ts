@@ -13,6 +13,7 @@ import { esShifts } from './es-shifts';
 import { esShop } from './es-shop';
 import { esUpdates } from './es-updates';
 import { esOwnerView } from './es-owner-view';
+import { esShopRecords } from './es-shop-records';
 
 export const esBackOffice = {
   ...esScreens,
@@ -29,4 +30,5 @@ export const esBackOffice = {
   ...esShop,
   ...esUpdates,
   ...esOwnerView,
+  ...esShopRecords,
 };

@@ -1,6 +1,7 @@
 /**
  * "Tienda" (issue 21): from a paired till, the owner types the PIN and sees every till through the shop server:
- * the dashboard (its own chunk, with uPlot), the day report and History over every till's sales. The session's
+ * the dashboard (its own chunk, with uPlot), the day report, History over every till's sales, each till's shifts
+ * and Z, and the catalog, customers and people edited once for every till (each editor its own chunk). The session's
  * token stays in the core; leaving the screen ends it. While open, a long-poll of the server's change signal
  * reads the view again whenever a till pushes sales or shifts.
  */
@@ -19,8 +20,13 @@ import './owner.css';
 
 // The dashboard and uPlot are their own chunk, fetched when the owner first opens it.
 const DashboardView = lazy(() => import('./DashboardView').then((m) => ({ default: m.DashboardView })));
+// The editors bring the till's product and customer forms and the Z paper: loaded when first opened.
+const ShopCatalogView = lazy(() => import('./ShopCatalogView').then((m) => ({ default: m.ShopCatalogView })));
+const ShopCustomersView = lazy(() => import('./ShopCustomersView').then((m) => ({ default: m.ShopCustomersView })));
+const ShopPeopleView = lazy(() => import('./ShopPeopleView').then((m) => ({ default: m.ShopPeopleView })));
+const ShopShiftsView = lazy(() => import('./ShopShiftsView').then((m) => ({ default: m.ShopShiftsView })));
 
-type View = 'dashboard' | 'day' | 'history';
+type View = 'dashboard' | 'day' | 'history' | 'catalog' | 'customers' | 'people' | 'shifts';
 
 export function OwnerViewScreen(): ReactNode {
   const t = useScreenText();
@@ -107,7 +113,8 @@ function OwnerViews({ onClosed }: { onClosed(): void }): ReactNode {
   return (
     <>
       <nav className="owner-tabs" aria-label={t.ownerViews}>
-        {tab('dashboard', t.ownerDashboard)}{tab('day', t.ownerDayReport)}{tab('history', t.ownerHistory)}
+        {tab('dashboard', t.ownerDashboard)}{tab('day', t.ownerDayReport)}{tab('history', t.ownerHistory)}{tab('shifts', t.ownerShifts)}
+        {tab('catalog', t.ownerCatalog)}{tab('customers', t.ownerCustomers)}{tab('people', t.ownerPeople)}
       </nav>
       <div className="owner-body">
         {view === 'dashboard' ? (
@@ -118,6 +125,12 @@ function OwnerViews({ onClosed }: { onClosed(): void }): ReactNode {
         ) : null}
         {view === 'day' && dashboard ? <DayReportView today={today} version={version} onClosed={onClosed} /> : null}
         {view === 'history' ? <OwnerHistoryView version={version} onClosed={onClosed} /> : null}
+        <Suspense fallback={<Loading />}>
+          {view === 'shifts' ? <ShopShiftsView today={today} version={version} onClosed={onClosed} /> : null}
+          {view === 'catalog' ? <ShopCatalogView onClosed={onClosed} /> : null}
+          {view === 'customers' ? <ShopCustomersView onClosed={onClosed} /> : null}
+          {view === 'people' ? <ShopPeopleView onClosed={onClosed} /> : null}
+        </Suspense>
       </div>
     </>
   );
