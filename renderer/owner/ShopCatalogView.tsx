@@ -38,8 +38,7 @@ export function ShopCatalogView({ onClosed }: { onClosed(): void }): ReactNode {
       list.reload();
       return null;
     }
-    notify('info', t.shopSavedForAll(answer.value.record.name));
-    return { ok: true, value: catalogProductOf(answer.value.record) };
+    return { ok: true, value: catalogProductOf(answer.value.record) }; // the form says "Producto guardado"
   };
 
   const panel = editing ? (

@@ -15,12 +15,16 @@ import {
   listCustomers, listPeople, listProducts, readProduct, saveCustomer, savePerson, saveProduct, type Saved,
 } from '../store/back-office-records';
 import { listShifts, readShift } from '../store/shift-list';
-import type { BackOfficeContext } from './back-office-routes';
+import type { Database } from '../db/adapter';
+import type { ChangeNotifier } from './change-notifier';
 import { checkValue, invalid, parseBody, readBody, refusal, reply, type Reply } from './io';
 
 const P = '/v1/back-office/';
 
-function answerSave<T>(ctx: BackOfficeContext, saved: Saved<T>, name: string): Reply {
+/** What these routes need of the back office's context (back-office-routes.ts passes its own). */
+export interface RecordsContext { db: Database; notifier: ChangeNotifier; now: () => number }
+
+function answerSave<T>(ctx: RecordsContext, saved: Saved<T>, name: string): Reply {
   if (saved.outcome === 'stale') {
     return refusal(409, 'stale_version', `the ${name} changed since it was opened; the current one is attached`, { current: saved.current });
   }
@@ -30,7 +34,7 @@ function answerSave<T>(ctx: BackOfficeContext, saved: Saved<T>, name: string): R
 }
 
 /** The answer for a records or shifts route, or null when the path is none of them. */
-export async function handleRecords(ctx: BackOfficeContext, req: IncomingMessage, method: string, url: URL): Promise<Reply | null> {
+export async function handleRecords(ctx: RecordsContext, req: IncomingMessage, method: string, url: URL): Promise<Reply | null> {
   const path = url.pathname;
   const query = Object.fromEntries(url.searchParams);
   const kind = /^\/v1\/back-office\/(products|customers|people)$/.exec(path)?.[1];

@@ -15,6 +15,8 @@ const BACK_OFFICE = [
   'history/SaleCorrection.tsx', 'shifts/ShiftReportPaper.tsx', 'settings/settings-checks.ts',
   // The owner's view of every till (issue 21): its dashboard and charts, the day report, History across tills.
   'owner/DashboardView.tsx', 'owner/BarChart.tsx', 'owner/DayReportView.tsx', 'owner/OwnerHistoryView.tsx', 'owner/dashboard-series.ts',
+  // Its editors of the shop's master data and each till's shifts and Z.
+  'owner/ShopCatalogView.tsx', 'owner/ShopCustomersView.tsx', 'owner/ShopPeopleView.tsx', 'owner/ShopShiftsView.tsx', 'owner/shop-product-dto.ts',
 ];
 
 let built: RendererBuild | null = null;
