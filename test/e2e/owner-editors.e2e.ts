@@ -6,7 +6,7 @@
  * shift and shows its Z on the till's Z paper. Screenshots at 1366×768 and 1024×768, no sideways overflow, axe clean.
  */
 import { createRequire } from 'node:module';
-import { mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test, expect, type Page } from '@playwright/test';
@@ -53,7 +53,9 @@ async function shoot(page: Page, name: string): Promise<void> {
     await page.waitForTimeout(200);
     const file = `${name}-${size.width}x${size.height}`;
     mkdirSync(join(ROOT, 'test-results', 'screenshots'), { recursive: true });
-    await page.screenshot({ path: join(ROOT, 'test-results', 'screenshots', `${file}.png`), fullPage: false, scale: 'css' });
+    const path = join(ROOT, 'test-results', 'screenshots', `${file}.png`);
+    await page.screenshot({ path, fullPage: false, scale: 'css' });
+    copyFileSync(path, join(ROOT, 'docs', 'screenshots', `${file}.png`)); // the README shows them
     expect.soft(await sidewaysOverflow(page), `${file}: sideways overflow`).toEqual([]);
     expect.soft(await axeViolations(page), `${file}: axe-core WCAG 2.1 A/AA`).toEqual([]);
   }
