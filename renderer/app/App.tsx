@@ -1,9 +1,9 @@
 /** The window: top bar, the current screen with notices over it, and the status bar (always visible). */
 import { Suspense, useEffect, type ReactNode } from 'react';
-import { OwnerPinDialog } from '../people/OwnerPinDialog';
 import { usePeople } from '../people/people-store';
 import { WhoIsSelling } from '../people/WhoIsSelling';
 import { useText } from '../i18n/use-text';
+import { CounterLaterPart } from '../sale/counter-later-loader';
 import { SaleScreen } from '../sale/SaleScreen';
 import { StatusBar } from '../status/StatusBar';
 import { bootstrap } from './bootstrap';
@@ -25,6 +25,12 @@ function ScreenContent(): ReactNode {
 function CurrentScreen(): ReactNode {
   const screen = useApp((s) => s.screen);
   return <ScreenBoundary screen={screen}><ScreenContent /></ScreenBoundary>;
+}
+
+/** The owner's PIN dialog, only while an action asks for it: its code and words come with the counter's late chunk. */
+function OwnerPinSlot(): ReactNode {
+  const asked = usePeople((s) => s.pinRequest !== null);
+  return asked ? <CounterLaterPart waiting={null}>{(later) => <later.OwnerPinDialog />}</CounterLaterPart> : null;
 }
 
 export function App(): ReactNode {
@@ -50,7 +56,7 @@ export function App(): ReactNode {
         <main className="screen">{!ready ? <p className="muted">{t.loading}</p> : nobodySelling ? <WhoIsSelling /> : <CurrentScreen />}</main>
         <NoticeToast />
       </div>
-      <OwnerPinDialog />
+      <OwnerPinSlot />
       <StatusBar />
     </div>
   );

@@ -1,5 +1,4 @@
 /** English words for people at the till. Spread into en.ts. */
-import { formatDateTime } from '../format/date-time';
 import type { esPeople } from './es-people';
 
 export const enPeople: typeof esPeople = {
@@ -13,38 +12,10 @@ export const enPeople: typeof esPeople = {
   roleOwner: 'Owner',
   roleCashier: 'Cashier',
   role: 'Role',
-  ownerPinTitle: 'The owner\'s PIN is needed',
-  ownerPinFor: (what: string) => `For this one action only: ${what}`,
-  ownerPinAction: {
-    price: 'change the price or tax',
-    catalog: 'change the catalog',
-    settings: 'change the settings',
-    retry: 'send the sale again',
-    'customer-tax': 'change the customer\'s tax data',
-    people: 'manage people',
-    overrides: 'see the approvals',
-    correction: 'correct or void the sale',
-    'pin-lockout': 'PIN paused',
-  },
-  ownerPin: 'Owner\'s PIN',
-  approve: 'Approve',
-  till: 'Till',
   unlockShort: 'Change',
-  notAllowed: 'The owner is needed:',
-  peopleRules: {
-    wrongPin: 'the PIN is not right',
-    notOwnerPin: 'is not an owner\'s PIN',
-    pinLocked: (until: number) => `too many wrong PINs for this person: their PIN is paused until ${formatDateTime(until, 'en')}`,
-    needsOwnerPin: 'this action needs the owner\'s PIN',
-    priceNeedsOwner: 'the price or tax is not the catalog\'s; the owner must approve the change',
-    discountNeedsOwner: (max: string) => `is above the ${max} % a cashier may give alone; the owner must approve it`,
-    nobodySelling: 'nobody is signed in at this till; choose who is selling',
-  },
   unlockPrice: (name: string) => `Change price or tax: ${name}`,
   lockedPrice: 'Catalog price and tax: a cashier needs the owner to change them',
   unlockDiscount: (name: string) => `Change discount: ${name}`,
   lockedDiscount: (max: string) => `A cashier gives up to ${max} % discount alone; more needs the owner`,
-  ownerPinApproves: 'Approves:',
-  ownerPinOnlyThis: 'The PIN is used for this action only and is not kept.',
   approvePrice: (product: string) => `Change the price of ${product} on this sale`,
 };

@@ -1,5 +1,4 @@
 /** Spanish words for people at the till: who is selling, the People screen, the owner's PIN. Spread into es.ts. */
-import { formatDateTime } from '../format/date-time';
 
 export const esPeople = {
   people: 'Personas',
@@ -12,38 +11,10 @@ export const esPeople = {
   roleOwner: 'Dueño',
   roleCashier: 'Cajero',
   role: 'Rol',
-  ownerPinTitle: 'Se necesita el PIN del dueño',
-  ownerPinFor: (what: string) => `Solo para esta acción: ${what}`,
-  ownerPinAction: {
-    price: 'cambiar el precio o el impuesto',
-    catalog: 'cambiar el catálogo',
-    settings: 'cambiar la configuración',
-    retry: 'reenviar la venta',
-    'customer-tax': 'cambiar los datos tributarios del cliente',
-    people: 'administrar personas',
-    overrides: 'ver las autorizaciones',
-    correction: 'corregir o anular la venta',
-    'pin-lockout': 'PIN en pausa',
-  } as Record<string, string>,
-  ownerPin: 'PIN del dueño',
-  approve: 'Autorizar',
-  till: 'Caja',
   unlockShort: 'Cambiar',
-  notAllowed: 'Se necesita al dueño:',
-  peopleRules: {
-    wrongPin: 'el PIN no es correcto',
-    notOwnerPin: 'no es el PIN de un dueño',
-    pinLocked: (until: number) => `demasiados PIN equivocados para esta persona: su PIN queda en pausa hasta ${formatDateTime(until, 'es-CO')}`,
-    needsOwnerPin: 'esta acción necesita el PIN del dueño',
-    priceNeedsOwner: 'el precio o el impuesto no es el del catálogo; el dueño debe autorizar el cambio',
-    discountNeedsOwner: (max: string) => `supera el ${max} % que un cajero puede dar solo; el dueño debe autorizarlo`,
-    nobodySelling: 'nadie ha entrado en esta caja; elija quién vende',
-  },
   unlockPrice: (name: string) => `Cambiar precio o impuesto: ${name}`,
   lockedPrice: 'Precio e impuesto del catálogo: un cajero necesita al dueño para cambiarlos',
   unlockDiscount: (name: string) => `Cambiar descuento: ${name}`,
   lockedDiscount: (max: string) => `Un cajero da solo hasta el ${max} % de descuento; más necesita al dueño`,
-  ownerPinApproves: 'Autoriza:',
-  ownerPinOnlyThis: 'El PIN sirve solo para esta acción y no se guarda.',
   approvePrice: (product: string) => `Cambiar el precio de ${product} en esta venta`,
 };
