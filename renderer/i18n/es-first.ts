@@ -9,7 +9,7 @@ import { esCounter } from './es-counter';
 import { esPeople } from './es-people';
 import { esTouch } from './es-touch';
 import { esShopLine } from './es-shop-line';
-import { esUpdateLine } from './es-updates';
+import { esUpdateLine } from './es-update-line';
 
 export const esFirst = {
   // app

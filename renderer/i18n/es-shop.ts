@@ -1,4 +1,4 @@
-/** Spanish words for the shop server (issue 20): Settings → Servidor de la tienda, and the status bar's line. */
+/** Spanish words for the shop server (issue 20): Settings → Servidor de la tienda (the status bar's line is es-shop-line.ts). */
 import { sales } from './es-shop-line';
 
 /** Settings → Servidor de la tienda and the shift close: with the back office's words. */

@@ -3,6 +3,8 @@
  * (`counter-later-loader.tsx`). Nothing a scan needs is here (the wedge, the search and the cart are in the first
  * download), so a scan typed before this arrives is handled as ever.
  */
+import '../styles/counter-later.css';
+
 export { describeBridgeError, localizeFieldMessage } from '../bridge/bridge-error-text';
 export { CustomerSearch } from '../customer/CustomerSearch';
 export { counterMessagesFor } from '../i18n/counter-text';
