@@ -1,13 +1,16 @@
-/** The till opens here once people are set up: the person at the counter picks their name and types their PIN. */
+/**
+ * The till opens here once people are set up: the person at the counter picks their name and types their PIN. In the
+ * counter's late chunk (a till with someone selling never shows it): it shows once the chunk is here.
+ */
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { focusSoon, useApp } from '../app/app-store';
+import { focusSoon } from '../app/app-store';
 import { bridge } from '../bridge/client';
-import { useText } from '../i18n/use-text';
-import { describeBridgeErrorSoon } from '../sale/counter-later-loader';
+import { describeBridgeError } from '../bridge/bridge-error-text';
+import { useCounterText } from '../i18n/counter-text';
 import { usePeople } from './people-store';
 
 export function WhoIsSelling(): ReactNode {
-  const t = useText();
+  const t = useCounterText();
   const people = usePeople((s) => s.session?.people ?? []).filter((p) => p.active);
   const setSession = usePeople((s) => s.setSession);
   const [chosen, setChosen] = useState<number | null>(null);
@@ -20,7 +23,7 @@ export function WhoIsSelling(): ReactNode {
     const answer = await bridge.call('people.signIn', { personId: chosen, pin });
     setPin('');
     if (!answer.ok) {
-      setProblem(await describeBridgeErrorSoon(answer.error, useApp.getState().locale));
+      setProblem(describeBridgeError(answer.error, t));
       return;
     }
     setProblem(null);
