@@ -7,7 +7,6 @@ import './styles/screens.css';
 import './styles/guards.css';
 import './styles/people.css';
 import './styles/touch.css';
-import './styles/layout.css';
 
 const root = document.getElementById('root');
 // Each screen has its own boundary (App.tsx); this one catches the frame around them.

@@ -1,9 +1,8 @@
 /** The window: top bar, the current screen with notices over it, and the status bar (always visible). */
 import { Suspense, useEffect, type ReactNode } from 'react';
-import { OwnerPinDialog } from '../people/OwnerPinDialog';
 import { usePeople } from '../people/people-store';
-import { WhoIsSelling } from '../people/WhoIsSelling';
 import { useText } from '../i18n/use-text';
+import { CounterLaterPart } from '../sale/counter-later-loader';
 import { SaleScreen } from '../sale/SaleScreen';
 import { StatusBar } from '../status/StatusBar';
 import { bootstrap } from './bootstrap';
@@ -27,6 +26,12 @@ function CurrentScreen(): ReactNode {
   return <ScreenBoundary screen={screen}><ScreenContent /></ScreenBoundary>;
 }
 
+/** The owner's PIN dialog, only while an action asks for it: its code and words come with the counter's late chunk. */
+function OwnerPinSlot(): ReactNode {
+  const asked = usePeople((s) => s.pinRequest !== null);
+  return asked ? <CounterLaterPart waiting={null}>{(later) => <later.OwnerPinDialog />}</CounterLaterPart> : null;
+}
+
 export function App(): ReactNode {
   const t = useText();
   const fatal = useApp((s) => s.fatal);
@@ -47,10 +52,10 @@ export function App(): ReactNode {
       <TopBar />
       {/* The notice lies over the screen's frame, so it never moves the layout. */}
       <div className="screen-frame">
-        <main className="screen">{!ready ? <p className="muted">{t.loading}</p> : nobodySelling ? <WhoIsSelling /> : <CurrentScreen />}</main>
+        <main className="screen">{!ready ? <p className="muted">{t.loading}</p> : nobodySelling ? <CounterLaterPart>{(later) => <later.WhoIsSelling />}</CounterLaterPart> : <CurrentScreen />}</main>
         <NoticeToast />
       </div>
-      <OwnerPinDialog />
+      <OwnerPinSlot />
       <StatusBar />
     </div>
   );

@@ -6,6 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import { useScreenText } from '../i18n/screen-text';
+import '../styles/layout.css';
 
 interface Props {
   id: string;

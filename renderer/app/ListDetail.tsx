@@ -7,6 +7,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useScreenText } from '../i18n/screen-text';
 import { revealPanel } from './reveal-panel';
+import '../styles/layout.css';
 
 interface Props {
   /** The list (a table, the screen's controls). */

@@ -4,6 +4,7 @@
  * shortcut or scanner burst reaches the screen behind it (the window's listeners never see the keys).
  */
 import { useEffect, useRef, type ReactNode } from 'react';
+import '../styles/modal.css';
 
 interface Props {
   labelledBy: string;

@@ -3,6 +3,7 @@
  * The tools are passed as one element with the class `toolbar-tools` (a div, or the search form).
  */
 import type { ReactNode } from 'react';
+import '../styles/layout.css';
 
 interface Props { title: ReactNode; titleId?: string; children?: ReactNode; className?: string }
 

@@ -78,13 +78,33 @@ export const useApp = create<AppState>()((set, get) => ({
   setFatal: (text) => set({ fatal: text }),
 }));
 
+/**
+ * A focus asked for an element that did not come (a part of the counter whose chunk was still on its way), with
+ * what had the focus then: `retryMissedFocus` gives it once the chunk is here, unless the cashier has moved on.
+ */
+let missedFocus: { id: string; from: Element | null } | null = null;
+let focusRequests = 0;
+
 /** Moves focus to an element once it is on screen (after a screen change React renders on the next frame). */
-export function focusSoon(id: string, tries = 10): void {
+export function focusSoon(id: string): void {
+  missedFocus = null; // a new request replaces one that missed
+  tryFocus(id, 10, ++focusRequests);
+}
+
+function tryFocus(id: string, tries: number, request: number): void {
   const element = document.getElementById(id);
   if (element) {
     element.focus();
     if (element instanceof HTMLInputElement) element.select();
     return;
   }
-  if (tries > 0) requestAnimationFrame(() => focusSoon(id, tries - 1));
+  if (tries > 0) requestAnimationFrame(() => tryFocus(id, tries - 1, request));
+  else if (request === focusRequests) missedFocus = { id, from: document.activeElement };
+}
+
+/** After a late chunk arrived: the focus that missed it, if nothing else has taken the focus since. */
+export function retryMissedFocus(): void {
+  const missed = missedFocus;
+  missedFocus = null;
+  if (missed && document.activeElement === missed.from) focusSoon(missed.id);
 }

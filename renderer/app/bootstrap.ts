@@ -4,8 +4,8 @@
  * they are in.
  */
 import { bridge } from '../bridge/client';
-import { describeBridgeError } from '../bridge/bridge-error-text';
 import { loadMessages, messagesFor } from '../i18n/messages';
+import { describeBridgeErrorSoon } from '../sale/counter-later-loader';
 import { keepOpenSale, readOpenSale } from '../sale/open-sale-sync';
 import { usePeople } from '../people/people-store';
 import { useApp } from './app-store';
@@ -22,14 +22,15 @@ export async function bootstrap(): Promise<() => void> {
     bridge.call('people.session', {}), readOpenSale(),
   ]);
   if (!info.ok) {
-    app.setFatal(info.error.code === 'FORBIDDEN' ? t.missingKey : `${t.coreUnavailable} ${describeBridgeError(info.error, t)}`);
+    app.setFatal(info.error.code === 'FORBIDDEN' ? t.missingKey : `${t.coreUnavailable} ${await describeBridgeErrorSoon(info.error, app.locale)}`);
     return () => undefined;
   }
   if (session.ok) usePeople.getState().setSession(session.value);
   // An English till shows English from its first render: the dictionary's chunk comes before the counter.
   if (settings.ok) await loadMessages(settings.value.locale).catch(() => undefined);
   if (settings.ok) app.setSettings(settings.value);
-  else app.notify('error', describeBridgeError(settings.error, t));
+  // Its words come with the counter's late chunk: the notice follows, the counter does not wait for it.
+  else void describeBridgeErrorSoon(settings.error, app.locale).then((text) => useApp.getState().notify('error', text));
   if (status.ok) app.setStatus(status.value);
   document.documentElement.lang = useApp.getState().locale;
   // The sale in progress comes back from the core (reload, crash, restart) before the cashier's first change is saved.

@@ -6,6 +6,7 @@
  */
 import { use, useEffect, type ComponentType, type ReactNode } from 'react';
 import { messagesFor } from '../i18n/messages';
+import { prefetchCounterLater } from '../sale/counter-later-loader';
 import { prefetchCounterSchemas } from '../sale/counter-schemas-loader';
 import { setScreenLoader, useApp, type Screen } from './app-store';
 import { ScreenLoadError } from './screen-load-error';
@@ -87,12 +88,13 @@ export function backOfficeScreen(screen: Screen, receiptSaleId: number | null): 
   return null;
 }
 
-/** Once the counter has been on screen: its schemas chunk at once, then the back office (once per page). */
+/** Once the counter has been on screen: its late parts and schemas chunks at once, then the back office (once per page). */
 let prefetchStarted = false;
 export function usePrefetchBackOffice(counterShown: boolean): void {
   useEffect(() => {
     if (!counterShown || prefetchStarted) return;
     prefetchStarted = true;
+    prefetchCounterLater();
     prefetchCounterSchemas();
     prefetchBackOffice();
   }, [counterShown]);

@@ -6,12 +6,12 @@
  * left out of a Spanish screen (`untranslatedDetail`). Pure: the caller passes the dictionary.
  */
 import type { BridgeError } from '../../shared/bridge/contract';
-import type { FirstMessages } from '../i18n/messages';
+import type { CounterMessages } from '../i18n/messages';
 
-type Rule = [RegExp, (t: FirstMessages, match: RegExpMatchArray) => string];
+type Rule = [RegExp, (t: CounterMessages, match: RegExpMatchArray) => string];
 
 /** An amount the core wrote in English ("$11,900.50") in the chosen language's pesos; other text as it came. */
-const money = (text: string | undefined, t: FirstMessages): string => {
+const money = (text: string | undefined, t: CounterMessages): string => {
   const amount = /^\$([\d,]+(?:\.\d+)?)$/.exec(text?.trim() ?? '')?.[1]?.replace(/,/g, '');
   return amount === undefined ? text ?? '' : t.money(amount);
 };
@@ -117,7 +117,7 @@ const SENTENCES: readonly Rule[] = [
 ];
 
 /** A sentence of the core in the chosen language, or what the dictionary does with one it does not know. */
-export function localizeCoreSentence(message: string, t: FirstMessages): string {
+export function localizeCoreSentence(message: string, t: CounterMessages): string {
   for (const [pattern, say] of SENTENCES) {
     const match = message.trim().match(pattern);
     if (match) return say(t, match);
@@ -125,7 +125,7 @@ export function localizeCoreSentence(message: string, t: FirstMessages): string 
   return t.untranslatedDetail(message.trim());
 }
 
-export function localizeFieldMessage(message: string, t: FirstMessages): string {
+export function localizeFieldMessage(message: string, t: CounterMessages): string {
   for (const [pattern, say] of RULES) {
     const match = message.trim().match(pattern);
     if (match) return say(t, match);
@@ -134,7 +134,7 @@ export function localizeFieldMessage(message: string, t: FirstMessages): string 
 }
 
 /** Per-field messages keyed as the core sent them ("seller.nit"), each in the chosen language. */
-export function localizeFields(fields: Record<string, string> | undefined, t: FirstMessages): Record<string, string> {
+export function localizeFields(fields: Record<string, string> | undefined, t: CounterMessages): Record<string, string> {
   return Object.fromEntries(Object.entries(fields ?? {}).map(([path, message]) => [path, localizeFieldMessage(message, t)]));
 }
 
@@ -144,7 +144,7 @@ const known = <T extends object>(table: T, key: string): key is Extract<keyof T,
  * "customer.email" → "correo electrónico del cliente"; "items.0.price" → "precio de la línea 1"; "ownerOverride.pin"
  * → "PIN del dueño"; a path without words is '' (a screen never shows "pin:" or "settings.connection.kind:").
  */
-export function fieldLabel(path: string, t: FirstMessages): string {
+export function fieldLabel(path: string, t: CounterMessages): string {
   const parts = path.split('.');
   const leaf = parts[parts.length - 1] ?? path;
   if (!known(t.fieldNames, leaf)) return '';
@@ -155,13 +155,13 @@ export function fieldLabel(path: string, t: FirstMessages): string {
   return name;
 }
 
-const labelled = (path: string, message: string, t: FirstMessages): string => {
+const labelled = (path: string, message: string, t: CounterMessages): string => {
   const label = path ? fieldLabel(path, t) : '';
   const said = localizeFieldMessage(message, t);
   return label ? `${label}: ${said}` : said;
 };
 
-export function describeBridgeError(error: BridgeError, t: FirstMessages): string {
+export function describeBridgeError(error: BridgeError, t: CounterMessages): string {
   const service = error.serviceMessage?.trim() ? t.serviceSaid(error.serviceMessage.trim()) : '';
   // A person's PIN in pause (PIN_LOCKED) says only that: "the owner is needed" would be wrong for a cashier's own PIN.
   if (error.code === 'FORBIDDEN' && error.reason === 'PIN_LOCKED' && error.fields) {

@@ -8,7 +8,7 @@ import { focusSoon, useApp } from '../app/app-store';
 import { codeOptions, SelectField, TextField } from '../app/fields';
 import { bridge } from '../bridge/client';
 import { describeBridgeError, localizeFields } from '../bridge/bridge-error-text';
-import { useText } from '../i18n/use-text';
+import { useCounterText } from '../i18n/counter-text';
 import type { CustomerFormRequest } from '../sale/sale-store';
 import { fieldErrorsFor } from '../settings/schema-problems';
 import { checkCustomer } from './customer-check';
@@ -31,7 +31,7 @@ interface Props {
 }
 
 export function CustomerForm({ request, onDone, typed = '', save: saveCustomer, submitLabel }: Props): ReactNode {
-  const t = useText();
+  const t = useCounterText();
   const settings = useApp((s) => s.settings);
   const [draft, setDraft] = useState(() => request.initial ?? seedFromSearch(blankCustomer({
     email: '', municipality_code: settings?.defaultMunicipalityCode ?? '',

@@ -1,19 +1,18 @@
 /**
  * F4: who is buying. Consumidor final by default; known customers by name or number; or a new one. Closed, it is one
- * line (the customer and "Cambiar"), so Cobrar stays in view; the customer form opens it too.
+ * line (the customer and "Cambiar"), so Cobrar stays in view; the customer form opens it too. Opened, its search
+ * comes with the counter's late chunk (`CustomerSearch.tsx`) and its form with the schemas chunk.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { CustomerDto } from '../../shared/bridge/types';
 import { IDENTIFICATION_TYPES, labelOf } from '../../shared/codes';
 import { focusSoon } from '../app/app-store';
-import { bridge } from '../bridge/client';
 import { useText } from '../i18n/use-text';
 import { useSale } from '../sale/sale-store';
 import { useCounterPanels } from '../sale/counter-panels';
+import { CounterLaterPart } from '../sale/counter-later-loader';
 import { LazyCustomerForm } from './LazyCustomerForm';
-import { focusAfterCustomerForm } from './form-focus';
-
-const NEW_CUSTOMER_ID = 'new-customer';
+import { focusAfterCustomerForm, NEW_CUSTOMER_ID } from './form-focus';
 
 export function CustomerPanel(): ReactNode {
   const t = useText();
@@ -26,28 +25,9 @@ export function CustomerPanel(): ReactNode {
   const setOpened = useCounterPanels((s) => s.setOpen);
   const expanded = opened || form !== null;
   const [text, setText] = useState('');
-  const [found, setFound] = useState<CustomerDto[]>([]);
-  const request = useRef(0);
-
-  useEffect(() => {
-    const query = text.trim();
-    const id = ++request.current;
-    if (query.length < 2) {
-      setFound([]);
-      return;
-    }
-    const timer = setTimeout(() => {
-      void bridge.call('customers.search', { text: query, limit: 8 }).then((answer) => {
-        if (id === request.current) setFound(answer.ok ? answer.value : []);
-      });
-    }, 150);
-    return () => clearTimeout(timer);
-  }, [text]);
-
   const choose = (chosen: CustomerDto['customer'] | null, returnFocusId: string | null = null) => {
     setCustomer(chosen);
     setText('');
-    setFound([]);
     closeForm();
     setOpened('customer', false);
     focusSoon(focusAfterCustomerForm(returnFocusId, true));
@@ -98,28 +78,9 @@ export function CustomerPanel(): ReactNode {
           <LazyCustomerForm key={form.id} request={form} typed={text} onDone={(c) => (c ? choose(c, form.returnFocusId) : closeFormUnsaved())} />
         </div>
       ) : (
-        <div id="customer-body">
-          <div className="field">
-            <label htmlFor="customer-search">{t.customerSearch}</label>
-            <input id="customer-search" type="search" value={text} autoComplete="off" spellCheck={false}
-              placeholder={t.customerSearchHint} onChange={(e) => setText(e.target.value)} />
-          </div>
-          {found.length > 0 ? (
-            <ul className="customer-results" aria-label={t.customerResults}>
-              {found.map((c) => (
-                <li key={`${c.customer.identification_type}-${c.customer.identification}`}>
-                  <button type="button" onClick={() => choose(c.customer)}>
-                    {c.customer.name} <span className="muted">{c.customer.identification}-{c.customer.dv}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ) : text.trim().length >= 2 ? <p className="muted">{t.noCustomers}</p> : null}
-          <div className="actions">
-            <button type="button" onClick={() => choose(null)} disabled={customer === null}>{t.consumidorFinal}</button>
-            <button type="button" id={NEW_CUSTOMER_ID} onClick={openNew}>{t.newCustomer}</button>
-          </div>
-        </div>
+        <CounterLaterPart>
+          {(later) => <later.CustomerSearch text={text} setText={setText} finalChosen={customer === null} choose={(c) => choose(c)} openNew={openNew} />}
+        </CounterLaterPart>
       )}
     </section>
   );

@@ -1,13 +1,13 @@
 /** A municipality by name ("cucuta") or DIVIPOLA code ("54001"); any 5-digit code is accepted, known ones are named. */
 import { useId, useState, type ReactNode } from 'react';
 import { findMunicipality } from '../../shared/codes';
-import { useText } from '../i18n/use-text';
+import { useCounterText } from '../i18n/counter-text';
 import { municipalityCodeOf, municipalityName, municipalityText } from './customer-draft';
 
 interface Props { id: string; label: string; code: string; onChange(code: string): void; error?: string | null | undefined }
 
 export function MunicipalityField({ id, label, code, onChange, error }: Props): ReactNode {
-  const t = useText();
+  const t = useCounterText();
   const listId = useId();
   const [text, setText] = useState(code);
   const [shownCode, setShownCode] = useState(code);

@@ -5,6 +5,8 @@
  */
 export const CHARGE_BUTTON_ID = 'charge-button';
 export const PRODUCT_SEARCH_ID = 'product-search';
+/** The customer search's "Nuevo cliente" button: the form it opens gives the focus back to it. */
+export const NEW_CUSTOMER_ID = 'new-customer';
 
 export function focusAfterCustomerForm(returnFocusId: string | null, saved: boolean): string {
   if (saved) return returnFocusId === CHARGE_BUTTON_ID ? CHARGE_BUTTON_ID : PRODUCT_SEARCH_ID;

@@ -1,5 +1,6 @@
 /** English words for the shop server (issue 20). */
-import type { esShop, esShopLine } from './es-shop';
+import type { esShop } from './es-shop';
+import type { esShopLine } from './es-shop-line';
 
 const sales = (n: number) => `${n} ${n === 1 ? 'sale' : 'sales'}`;
 

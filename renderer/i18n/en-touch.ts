@@ -9,12 +9,4 @@ export const enTouch: typeof esTouch = {
   quickKeysShow: 'Show keys',
   quickKeysHide: 'Hide keys',
   keypadToggle: 'Keypad',
-  keypad: 'Numeric keypad',
-  keypadDigit: (digit: string) => `Key ${digit}`,
-  keypadDecimal: 'Decimal point key',
-  keypadBackspace: 'Backspace',
-  keypadClear: 'Clear',
-  keypadOk: 'OK, accept',
-  keypadTarget: (field: string) => `Typing into: ${field}`,
-  keypadNoTarget: 'Touch a quantity, a price or the cash received',
 };

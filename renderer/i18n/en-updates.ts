@@ -1,5 +1,6 @@
 /** English words for updates (typed against the Spanish ones). */
-import type { esUpdateLine, esUpdates } from './es-updates';
+import type { esUpdateLine } from './es-update-line';
+import type { esUpdates } from './es-updates';
 
 export const enUpdates: typeof esUpdates & typeof esUpdateLine = {
   updatesTitle: 'Updates',

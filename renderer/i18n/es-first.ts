@@ -1,15 +1,15 @@
 /**
  * Spanish (Colombia), the default language: the words of the first render (the counter, the top bar, the status
- * bar, the sign-in and the owner's PIN) and the general ones. Part of the first download; the back office's own
- * words are `es-back-office.ts`, in the screens' chunks. `es.ts` joins both into the dictionary's shape.
+ * bar) and the general ones. Part of the first download; what the counter needs only later (problems,
+ * panels and dialogs) is `es-later.ts`, the back office's own words `es-back-office.ts`, both in chunks. `es.ts` joins
+ * the three into the dictionary's shape.
  */
-import { esProblems } from './es-problems';
 import { esSale } from './es-sale';
 import { esCounter } from './es-counter';
 import { esPeople } from './es-people';
 import { esTouch } from './es-touch';
-import { esShopLine } from './es-shop';
-import { esUpdateLine } from './es-updates';
+import { esShopLine } from './es-shop-line';
+import { esUpdateLine } from './es-update-line';
 
 export const esFirst = {
   // app
@@ -22,7 +22,9 @@ export const esFirst = {
   dismiss: 'Cerrar mensaje',
   missingKey: 'Esta página necesita la dirección completa que mostró Mostrador al iniciar (termina en #key=…). Ábrala de nuevo desde la terminal.',
   coreUnavailable: 'No se pudo conectar con el servicio de Mostrador en este equipo.',
-  back: 'Volver',
+  // The late chunk of the counter (renderer/sale/counter-later-loader.tsx) did not load: its words did not come either.
+  problemWordsMissing: 'La operación no se completó, y no se pudo cargar la explicación del problema. Intente de nuevo; si sigue igual, reinicie Mostrador.',
+  counterPartMissing: 'No se pudo cargar esta parte de la venta.',
   cancel: 'Cancelar',
   actions: 'Acciones',
   // sale
@@ -59,38 +61,16 @@ export const esFirst = {
   chargeFailed: 'La venta no se guardó.',
   counterSchemasMissing: 'No se pudieron cargar las reglas de la venta de Mostrador. Intente de nuevo.',
   charged: (saleNumber: string, total: string) => `${saleNumber} guardada (${total}). Se enviará a la DIAN automáticamente.`,
-  lastSale: 'Última venta',
-  openReceipt: 'Ver factura',
-  openSlip: 'Ver comprobante',
   problemQuantity: 'Cantidad mayor que 0, hasta 3 decimales',
   problemPrice: 'Precio de 0 en adelante, hasta 2 decimales',
   problemDiscount: 'Entre 0 y 100',
   // customer
   customer: 'Cliente',
   consumidorFinal: 'Consumidor final',
-  customerSearch: 'Buscar cliente',
-  customerSearchHint: 'Nombre o número de identificación',
-  customerResults: 'Clientes encontrados',
-  noCustomers: 'Ningún cliente coincide.',
-  newCustomer: 'Nuevo cliente',
-  identificationType: 'Tipo de identificación',
-  identificationNumber: 'Número de identificación',
   dv: 'DV',
-  dvExpected: (dv: string) => `El DV de este número es ${dv}`,
   customerName: 'Nombre o razón social',
-  personType: 'Tipo de persona',
-  taxRegime: 'Régimen',
   email: 'Correo electrónico',
   municipality: 'Municipio (nombre o código DIVIPOLA)',
-  municipalityHint: 'Escriba el nombre o los 5 dígitos del código',
-  municipalitySuggestions: 'Municipios sugeridos',
-  saveAndUse: 'Guardar y usar',
-  problemRequired: 'Este dato es obligatorio',
-  problemIdentification: 'Solo dígitos (letras y dígitos para pasaporte o documento extranjero)',
-  problemDv: 'El dígito de verificación no corresponde al número',
-  problemEmail: 'Escriba un correo válido, por ejemplo caja@tienda.co',
-  problemMunicipality: 'Elija un municipio o escriba su código de 5 dígitos',
-  problemCode: 'Elija una opción de la lista',
   // status
   statusBar: 'Estado',
   statusLoading: 'Consultando el estado…',
@@ -105,45 +85,20 @@ export const esFirst = {
   activityChecking: 'Comprobando la conexión…',
   // Shown next to the connection state ("Sin conexión"), so it does not repeat it.
   activityWaitingConnection: (seconds: number) => `Se vuelve a comprobar en ${seconds} s`,
-  lastSaleValidating: 'Validando…',
-  lastSaleValidated: (number: string) => `Validada: ${number}`,
-  lastSaleNeedsAttention: 'Requiere atención',
   needsAttentionCount: (n: number) => (n === 1 ? '1 venta requiere atención' : `${n} ventas requieren atención`),
   lastError: 'Último error',
   retryNow: 'Reintentar ahora',
   demoExplained: 'Modo demostración: las ventas van a un servicio de prueba en este equipo, no a la DIAN.',
   state: 'Estado',
-  openSale: (reference: string) => `Ver detalle de la venta ${reference}`,
-  date: 'Fecha',
-  reference: 'Referencia',
   serviceMessage: 'Respuesta del servicio',
-  print: 'Imprimir',
-  buyer: 'Adquiriente',
   baseUrl: 'URL base del servicio',
   clientId: 'Identificador de cliente (client_id)',
-  clientSecret: 'Clave secreta (client_secret)',
-  problemUrl: 'Escriba una URL completa, por ejemplo https://api.ejemplo.com',
-  problemClientId: 'Debe empezar por fc_',
-  problemNit: 'De 5 a 15 dígitos, sin el DV',
-  problemTooLong: 'Es demasiado largo',
-  problemUrlNotHttps: 'Debe empezar por https:// (http:// solo para este equipo, por ejemplo http://127.0.0.1:4010)',
-  problemCharacters: 'Tiene caracteres de control que no se pueden imprimir ni enviar',
   businessName: 'Razón social',
   nit: 'NIT',
-  address: 'Dirección',
-  problemAuthNumber: 'Solo dígitos: el número de la resolución',
-  problemDate: 'Escriba una fecha válida (AAAA-MM-DD)',
-  problemPrefix: 'Hasta 4 letras o dígitos, sin espacios',
-  problemRangeNumber: 'Un número entero sin ceros a la izquierda',
-  problemRangeOrder: 'No puede ser menor que el número inicial',
-  problemValidityOrder: 'No puede ser anterior al inicio de la vigencia',
-  language: 'Idioma',
-  printerName: 'Impresora',
   cashierMaxDiscount: 'Descuento máximo que un cajero puede dar solo (%)',
   defaultEmail: 'Correo por defecto',
   catalog: 'Catálogo',
   shift: 'Turno',
-  ...esProblems,
   ...esSale,
   ...esCounter,
   ...esPeople,

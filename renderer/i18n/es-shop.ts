@@ -1,22 +1,5 @@
-/** Spanish words for the shop server (issue 20): Settings → Servidor de la tienda, and the status bar's line. */
-const sales = (n: number) => `${n} ${n === 1 ? 'venta' : 'ventas'}`;
-
-/** The status bar's line: part of the first download (es-first.ts). */
-export const esShopLine = {
-  shopLine: {
-    connected: 'Servidor de la tienda: al día',
-    waiting: (n: number) => `Servidor de la tienda: ${sales(n)} por enviar`,
-    away: (since: string, n: number) => `Servidor de la tienda sin conexión desde ${since}${n > 0 ? ` · ${sales(n)} por enviar` : ''}`,
-  },
-  shopProblem: {
-    CERT_MISMATCH: 'certificado distinto del emparejado',
-    AUTH_REVOKED: 'esta caja fue retirada en el servidor',
-    AUTH_UNKNOWN_TILL: 'el servidor no conoce esta caja; empareje de nuevo',
-    AUTH_NO_KEY: 'falta la llave de la caja en el llavero; empareje de nuevo',
-    KEYCHAIN_UNAVAILABLE: 'no se pudo leer el llavero del sistema',
-    AUTH_STALE: 'la hora de esta caja no coincide con la del servidor',
-  } as Record<string, string>,
-};
+/** Spanish words for the shop server (issue 20): Settings → Servidor de la tienda (the status bar's line is es-shop-line.ts). */
+import { sales } from './es-shop-line';
 
 /** Settings → Servidor de la tienda and the shift close: with the back office's words. */
 export const esShop = {

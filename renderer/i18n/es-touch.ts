@@ -7,12 +7,4 @@ export const esTouch = {
   quickKeysShow: 'Mostrar teclas',
   quickKeysHide: 'Ocultar teclas',
   keypadToggle: 'Teclado',
-  keypad: 'Teclado numérico',
-  keypadDigit: (digit: string) => `Tecla ${digit}`,
-  keypadDecimal: 'Tecla coma decimal',
-  keypadBackspace: 'Borrar',
-  keypadClear: 'Limpiar',
-  keypadOk: 'OK, aceptar',
-  keypadTarget: (field: string) => `Escribe en: ${field}`,
-  keypadNoTarget: 'Toque una cantidad, un precio o el efectivo recibido',
 };

@@ -8,7 +8,7 @@ import type { Locale } from '../../shared/bridge/types';
 import { esFirst } from './es-first';
 import type { FirstMessages, Messages } from './messages-type';
 
-export type { FirstMessageKey, FirstMessages, MessageKey, Messages } from './messages-type';
+export type { CounterMessages, FirstMessageKey, FirstMessages, MessageKey, Messages } from './messages-type';
 
 let english: Messages | null = null;
 let englishLoading: Promise<void> | null = null;

@@ -5,7 +5,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Modal } from '../app/Modal';
 import { describeBridgeError, localizeFieldMessage } from '../bridge/bridge-error-text';
-import { useText } from '../i18n/use-text';
+import { useCounterText } from '../i18n/counter-text';
 import { loadCounterSchemas } from '../sale/counter-schemas-loader';
 import { wantsOwnerPin } from './owner-pin';
 import { usePeople } from './people-store';
@@ -15,7 +15,7 @@ const pinRefused = (answer: { ok: boolean; error?: { code: string; fields?: Reco
   !answer.ok && (Object.hasOwn(answer.error?.fields ?? {}, 'ownerOverride.pin') || (answer.error?.code === 'FORBIDDEN' && !answer.error.fields));
 
 export function OwnerPinDialog(): ReactNode {
-  const t = useText();
+  const t = useCounterText();
   const request = usePeople((s) => s.pinRequest);
   const [pin, setPin] = useState('');
   const [problem, setProblem] = useState<string | null>(null);

@@ -1,13 +1,16 @@
-/** The till opens here once people are set up: the person at the counter picks their name and types their PIN. */
+/**
+ * The till opens here once people are set up: the person at the counter picks their name and types their PIN. In the
+ * counter's late chunk (a till with someone selling never shows it): it shows once the chunk is here.
+ */
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { focusSoon } from '../app/app-store';
 import { bridge } from '../bridge/client';
 import { describeBridgeError } from '../bridge/bridge-error-text';
-import { useText } from '../i18n/use-text';
+import { useCounterText } from '../i18n/counter-text';
 import { usePeople } from './people-store';
 
 export function WhoIsSelling(): ReactNode {
-  const t = useText();
+  const t = useCounterText();
   const people = usePeople((s) => s.session?.people ?? []).filter((p) => p.active);
   const setSession = usePeople((s) => s.setSession);
   const [chosen, setChosen] = useState<number | null>(null);

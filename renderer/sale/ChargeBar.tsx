@@ -3,16 +3,18 @@ import type { ReactNode } from 'react';
 import { CHARGE_BUTTON_ID } from '../customer/form-focus';
 import { useText } from '../i18n/use-text';
 import { chargeSale } from './charge-sale';
-import { ConfirmTotal } from './ConfirmTotal';
+import { CounterLaterPart } from './counter-later-loader';
 import { useSale } from './sale-store';
 
 export function ChargeBar(): ReactNode {
   const t = useText();
   const charging = useSale((s) => s.charging);
   const empty = useSale((s) => s.lines.length === 0);
+  const confirming = useSale((s) => s.confirmingTotal !== null);
   return (
     <div className="charge-bar">
-      <ConfirmTotal />
+      {/* Its words and buttons come with the counter's late chunk; the focus asked for meanwhile follows them. */}
+      {confirming ? <CounterLaterPart waiting={null}>{(later) => <later.ConfirmTotal confirm={() => void chargeSale(true)} />}</CounterLaterPart> : null}
       <button type="button" id={CHARGE_BUTTON_ID} className="charge" disabled={charging || empty} onClick={() => void chargeSale()}>
         {charging ? t.charging : t.charge} <kbd>F12</kbd>
       </button>

@@ -2,12 +2,12 @@
 import type { ReactNode } from 'react';
 import { formatCop } from '../../shared/money';
 import { focusSoon, useApp } from '../app/app-store';
-import { useText } from '../i18n/use-text';
-import { chargeSale, CONFIRM_TOTAL_ID } from './charge-sale';
-import { useSale } from './sale-store';
+import { useCounterText } from '../i18n/counter-text';
+import { CONFIRM_TOTAL_ID, useSale } from './sale-store';
 
-export function ConfirmTotal(): ReactNode {
-  const t = useText();
+/** `confirm` charges it (chargeSale(true)), passed in so this late part does not import the charge. */
+export function ConfirmTotal({ confirm }: { confirm(): void }): ReactNode {
+  const t = useCounterText();
   const locale = useApp((s) => s.locale);
   const payable = useSale((s) => s.confirmingTotal);
   const ask = useSale((s) => s.askToConfirmTotal);
@@ -22,7 +22,7 @@ export function ConfirmTotal(): ReactNode {
       <p id="confirm-total-text">{t.confirmTotal(formatCop(payable, locale))}</p>
       <div className="row">
         <button type="button" id={CONFIRM_TOTAL_ID} onClick={review}>{t.reviewSale}</button>
-        <button type="button" className="danger" onClick={() => void chargeSale(true)}>{t.confirmCharge}</button>
+        <button type="button" className="danger" onClick={confirm}>{t.confirmCharge}</button>
       </div>
     </div>
   );

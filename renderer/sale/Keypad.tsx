@@ -6,7 +6,7 @@
 import { useEffect, type MouseEvent, type ReactNode } from 'react';
 import { CASH_MEANS } from '../../shared/cash';
 import { focusSoon, useApp } from '../app/app-store';
-import { useText } from '../i18n/use-text';
+import { useCounterText } from '../i18n/counter-text';
 import { decimalMarkOf, KEYPAD_DIGITS, typeKey, type KeypadKey } from './keypad-entry';
 import { readTarget, targetElementId, useKeypad, writeTarget, type KeypadTarget } from './keypad-target';
 import { useSale } from './sale-store';
@@ -46,7 +46,7 @@ function useTargetOutline(target: KeypadTarget | null): void {
 }
 
 export function Keypad(): ReactNode {
-  const t = useText();
+  const t = useCounterText();
   const locale = useApp((s) => s.locale);
   const target = useKeypad((s) => s.target);
   const targetName = useSale((s) => {

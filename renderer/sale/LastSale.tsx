@@ -3,12 +3,12 @@ import type { ReactNode } from 'react';
 import { formatCop } from '../../shared/money';
 import { useApp } from '../app/app-store';
 import { saleNumberLabel } from '../format/sale-number';
-import { useText } from '../i18n/use-text';
+import { useCounterText } from '../i18n/counter-text';
 import { useLastSaleFate } from './last-sale-fate';
 import { useSale } from './sale-store';
 
 export function LastSale(): ReactNode {
-  const t = useText();
+  const t = useCounterText();
   const locale = useApp((s) => s.locale);
   const openReceipt = useApp((s) => s.openReceipt);
   const tillName = useApp((s) => s.settings?.tillName ?? '');

@@ -3,6 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { create } from 'zustand';
 import { focusSoon } from '../app/app-store';
 import { useText } from '../i18n/use-text';
+import { CounterLaterPart } from './counter-later-loader';
 import { parkSale, recallSale, refreshParked } from './park-sale';
 import { useSale } from './sale-store';
 
@@ -31,21 +32,8 @@ export function ParkedSales(): ReactNode {
           {t.recall} ({parked.length})
         </button>
       </div>
-      {open ? (
-        parked.length === 0 ? <p className="muted" id="parked-list"><span id="parked-first" tabIndex={-1}>{t.parkedNone}</span></p> : (
-          <ul id="parked-list" className="parked-list">
-            {parked.map((p, i) => (
-              <li key={p.number}>
-                <button type="button" id={i === 0 ? 'parked-first' : undefined} disabled={busy} aria-label={t.recallSale(p.number)}
-                  onClick={() => { setOpen(false); void recallSale(p.number); }}>
-                  {t.parkedItem(p.number, p.lineCount, p.customerName ?? t.consumidorFinal)}
-                  <span className="muted"> · {p.products.join(', ')}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )
-      ) : null}
+      {/* The list comes with the counter's late chunk (ParkedList.tsx); the focus asked for meanwhile follows it. */}
+      {open ? <CounterLaterPart>{(later) => <later.ParkedList parked={parked} busy={busy} close={() => setOpen(false)} recall={(n) => void recallSale(n)} />}</CounterLaterPart> : null}
     </section>
   );
 }

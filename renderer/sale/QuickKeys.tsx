@@ -11,7 +11,7 @@ import { useApp } from '../app/app-store';
 import { bridge } from '../bridge/client';
 import { useText } from '../i18n/use-text';
 import { addToSale } from './add-to-sale';
-import { Keypad } from './Keypad';
+import { CounterLaterPart } from './counter-later-loader';
 import { targetOfElementId, useKeypad } from './keypad-target';
 import { useSale } from './sale-store';
 
@@ -121,7 +121,7 @@ export function QuickKeys(): ReactNode {
               ))}
             </div>
           ) : null}
-          {keypadOpen ? <Keypad /> : null}
+          {keypadOpen ? <CounterLaterPart>{(later) => <later.Keypad />}</CounterLaterPart> : null}
         </div>
       ) : null}
     </section>

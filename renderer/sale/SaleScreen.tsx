@@ -10,12 +10,13 @@ import { CustomerPanel } from '../customer/CustomerPanel';
 import { CartTable } from './CartTable';
 import { CashChange } from './CashChange';
 import { ChargeBar } from './ChargeBar';
-import { LastSale } from './LastSale';
+import { CounterLaterPart } from './counter-later-loader';
 import { ParkedSales } from './ParkedSales';
 import { PaymentPanel } from './PaymentPanel';
 import { ProductSearch } from './ProductSearch';
 import { QuickKeys } from './QuickKeys';
 import { TotalsPanel } from './TotalsPanel';
+import { useSale } from './sale-store';
 
 export function SaleScreen(): ReactNode {
   const t = useText();
@@ -31,7 +32,7 @@ export function SaleScreen(): ReactNode {
           <CustomerPanel />
           <PaymentPanel />
           <ParkedSales />
-          <LastSale />
+          <LastSaleLine />
         </div>
         <div className="side-footer">
           <TotalsPanel />
@@ -41,4 +42,10 @@ export function SaleScreen(): ReactNode {
       </aside>
     </div>
   );
+}
+
+/** The sale just charged: there is none at the first render, so its line comes with the counter's late chunk. */
+function LastSaleLine(): ReactNode {
+  const charged = useSale((s) => s.lastCharge !== null);
+  return charged ? <CounterLaterPart waiting={null}>{(later) => <later.LastSale />}</CounterLaterPart> : null;
 }

@@ -3,22 +3,20 @@ import { consumidorFinal } from '../../shared/consumidor-final';
 import { LIMITS } from '../../shared/limits';
 import { calculateTotals, formatCop } from '../../shared/money';
 import { focusSoon, useApp } from '../app/app-store';
-import { describeBridgeError } from '../bridge/bridge-error-text';
 import { CHARGE_BUTTON_ID } from '../customer/form-focus';
 import { compareDecimal } from '../format/decimal-text';
 import { saleNumberLabel } from '../format/sale-number';
 import { messagesFor } from '../i18n/messages';
+import { describeBridgeErrorSoon } from './counter-later-loader';
 import { readCart } from './cart';
 import { CASH_FIELD_ID, readCash } from './cash-entry';
 import { OPEN_SALE_SLOT, openSaleCharged, saveOpenSaleSoon, settleOpenSaleSaves } from './open-sale-sync';
 import { useCounterPanels } from './counter-panels';
 import { loadCounterSchemas } from './counter-schemas-loader';
-import { useSale } from './sale-store';
+import { CONFIRM_TOTAL_ID, useSale } from './sale-store';
 import { scansSettled } from './scans-in-flight';
 import { usePeople } from '../people/people-store';
 import { callWithOwner } from '../people/owner-pin';
-
-export const CONFIRM_TOTAL_ID = 'confirm-total-review';
 
 /** The notice Cobrar showed because the cash did not reach (or was unreadable): the payment panel clears it once fixed. */
 let cashRefusal: unknown = null;
@@ -63,7 +61,7 @@ export async function chargeSale(confirmed = false): Promise<void> {
   const gap = schemas.buyerGap(sale.customer, app.settings);
   if (gap) {
     // The cart stays as it is; the focus goes to the one field that is missing.
-    app.notify('error', t[gap.message]);
+    app.notify('error', schemas.counterMessagesFor(app.locale)[gap.message]);
     if (gap.place === 'settings') app.show('settings');
     else sale.openCustomerForm({ initial: sale.customer, focusId: gap.fieldId, returnFocusId: CHARGE_BUTTON_ID });
     focusSoon(gap.fieldId);
@@ -97,7 +95,7 @@ export async function chargeSale(confirmed = false): Promise<void> {
   if (!answer.ok) {
     sale.setCharging(false);
     saveOpenSaleSoon();
-    app.notify('error', `${t.chargeFailed} ${describeBridgeError(answer.error, t)}`);
+    app.notify('error', `${t.chargeFailed} ${await describeBridgeErrorSoon(answer.error, app.locale)}`);
     return;
   }
   const { saleId, referenceCode, shortNumber, totals } = answer.value;

@@ -6,3 +6,5 @@
 export { pinSchema } from '../../shared/people';
 export { CustomerForm } from '../customer/CustomerForm';
 export { buyerGap } from './charge-check';
+// The words of a buyer's gap (charge-check.ts) are the counter's late words: here when the check runs.
+export { counterMessagesFor } from '../i18n/counter-text';

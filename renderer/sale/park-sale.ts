@@ -7,8 +7,8 @@ import type { BridgeEnvelope } from '../../shared/bridge/contract';
 import type { ParkedSaleDto } from '../../shared/bridge/types';
 import { focusSoon, useApp } from '../app/app-store';
 import { bridge } from '../bridge/client';
-import { describeBridgeError } from '../bridge/bridge-error-text';
 import { messagesFor } from '../i18n/messages';
+import { describeBridgeErrorSoon } from './counter-later-loader';
 import { currentOpenSaleDraft, OPEN_SALE_SLOT, openSaleCharged, saveOpenSaleSoon, settleOpenSaleSaves } from './open-sale-sync';
 import { useCounterPanels } from './counter-panels';
 import { useSale } from './sale-store';
@@ -39,7 +39,7 @@ async function moveSale<T extends { list: ParkedSaleDto[] }>(
   sale.setCharging(false);
   if (!answer.ok) {
     saveOpenSaleSoon();
-    app.notify('error', describeBridgeError(answer.error, t));
+    app.notify('error', await describeBridgeErrorSoon(answer.error, app.locale));
     refused?.();
     return;
   }

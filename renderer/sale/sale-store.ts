@@ -6,6 +6,9 @@ import type { OpenSaleDraft } from '../../shared/open-sale';
 import { regroupMoneyText } from '../format/decimal-text';
 import { addProduct, removeLine, updateLine, type CartLine } from './cart';
 
+/** The safe answer of a large total's confirmation ("Revisar la venta"), focused when Cobrar asks for it. */
+export const CONFIRM_TOTAL_ID = 'confirm-total-review';
+
 export const DEFAULT_PAYMENT: InvoicePayment = { form_code: '1', means_code: '10' };
 
 export interface LastCharge { saleId: number; referenceCode: string; payable: string; shortNumber?: number; cash?: CashTenderDto | null }

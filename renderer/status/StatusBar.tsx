@@ -1,13 +1,15 @@
-/** Always visible: connection, pending sales and progress, the DEMO badge, and the last error in plain words. */
+/**
+ * Always visible: connection, pending sales and progress, the DEMO badge, and the last error in plain words (its line
+ * and words come with the counter's late chunk, `SyncErrorLine.tsx`).
+ */
 import { useEffect, useState, type ReactNode } from 'react';
 import type { FirstMessages } from '../i18n/messages';
 import { useApp } from '../app/app-store';
 import { bridge } from '../bridge/client';
-import { formatDateTime } from '../format/date-time';
+import { CounterLaterPart } from '../sale/counter-later-loader';
 import { useText } from '../i18n/use-text';
 import { summarizeStatus, type EngineActivity } from './status-summary';
 import { PrinterStatus } from './PrinterStatus';
-import { describeSyncError } from './sync-error-text';
 import { UnsentAlert } from '../shifts/UnsentAlert';
 import { BackupWarning } from './BackupWarning';
 import { shopServerLineText } from './shop-server-line';
@@ -23,7 +25,6 @@ export function StatusBar(): ReactNode {
   if (!status) return <footer className="status-bar" role="status">{t.statusLoading}</footer>;
   const s = summarizeStatus(status, now);
   const checkingOnly = s.activity?.kind === 'checking_connection' && s.connection === 'online';
-  const error = describeSyncError(status, t);
   const shop = shopServerLineText(status.shopServer, t, locale, Date.now());
   const retry = async () => {
     const answer = await bridge.call('sync.retryNow', {});
@@ -55,18 +56,7 @@ export function StatusBar(): ReactNode {
       {s.needsAttention > 0 ? (
         <button type="button" className="link attention" onClick={() => show('history')}>{t.needsAttentionCount(s.needsAttention)}</button>
       ) : null}
-      {error ? (
-        <span className="last-error" role="alert" title={error.detail ?? undefined}>
-          {t.lastError}: {error.text}
-          {status.lastErrorAt ? <span className="muted"> ({formatDateTime(status.lastErrorAt, locale)})</span> : null}
-          {error.detail ? (
-            <details className="error-detail">
-              <summary>{t.technicalDetail}</summary>
-              <code>{error.detail}</code>
-            </details>
-          ) : null}
-        </span>
-      ) : null}
+      {status.lastError?.trim() ? <CounterLaterPart waiting={null}>{(later) => <later.SyncErrorLine status={status} />}</CounterLaterPart> : null}
       {s.offerRetry ? (
         <button type="button" className="small" onClick={() => void retry()}>{t.retryNow}</button>
       ) : null}

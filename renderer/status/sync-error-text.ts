@@ -4,7 +4,7 @@
  * all once the core has cleared the error (lastError null): sending works again.
  */
 import type { SyncStatusDto } from '../../shared/bridge/types';
-import type { FirstMessages } from '../i18n/messages';
+import type { CounterMessages } from '../i18n/messages';
 
 export interface SyncErrorText {
   text: string;
@@ -12,12 +12,12 @@ export interface SyncErrorText {
   detail: string | null;
 }
 
-export function describeSyncError(status: Pick<SyncStatusDto, 'lastError' | 'lastErrorCode'>, t: FirstMessages): SyncErrorText | null {
+export function describeSyncError(status: Pick<SyncStatusDto, 'lastError' | 'lastErrorCode'>, t: CounterMessages): SyncErrorText | null {
   const raw = status.lastError?.trim() ?? '';
   if (raw === '') return null;
   const code = status.lastErrorCode;
   if (code !== null && Object.hasOwn(t.syncErrors, code)) {
-    return { text: t.syncErrors[code as keyof FirstMessages['syncErrors']], detail: raw };
+    return { text: t.syncErrors[code as keyof CounterMessages['syncErrors']], detail: raw };
   }
   // A code we have no words for (the service's own, e.g. VALIDATION): a sentence of ours, its words as the detail.
   return { text: t.syncErrorOther, detail: raw };

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseBridgeInput, type BridgeError } from '../../../shared/bridge/contract';
 import { consumidorFinal } from '../../../shared/customer';
 import { describeBridgeError, fieldLabel, localizeFieldMessage, localizeFields } from '../../../renderer/bridge/bridge-error-text';
-import { loadMessages, messagesFor } from '../../../renderer/i18n/messages';
+import { counterMessagesFor as messagesFor } from '../../../renderer/i18n/counter-text';
+import { loadMessages } from '../../../renderer/i18n/messages';
 
 // English is its own chunk in the app; here it is loaded once, as a till set to English does at start.
 await loadMessages('en');

@@ -9,7 +9,8 @@ import { parseBridgeInput, type BridgeMethod } from '../../../shared/bridge/cont
 import { consumidorFinal } from '../../../shared/customer';
 import { tillDefaultsSchema } from '../../../shared/seller';
 import { localizeFieldMessage } from '../../../renderer/bridge/bridge-error-text';
-import { loadMessages, messagesFor } from '../../../renderer/i18n/messages';
+import { counterMessagesFor as messagesFor } from '../../../renderer/i18n/counter-text';
+import { loadMessages } from '../../../renderer/i18n/messages';
 import { checkConnection } from '../../../renderer/settings/settings-checks';
 
 // English is its own chunk in the app; here it is loaded once, as a till set to English does at start.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { esBackOffice } from '../../../renderer/i18n/es-back-office';
 import { esFirst } from '../../../renderer/i18n/es-first';
+import { esLater } from '../../../renderer/i18n/es-later';
 import { loadMessages } from '../../../renderer/i18n/messages';
 import { screenMessagesFor as messagesFor } from '../../../renderer/i18n/screen-text';
 
@@ -18,9 +19,11 @@ describe('the dictionaries', () => {
   const es = leaves(messagesFor('es-CO') as unknown as Tree);
   const en = leaves(messagesFor('en') as unknown as Tree);
 
-  it('split Spanish in two without overlap: the words of the first render and those of the back office', () => {
+  it("split Spanish in three without overlap: the first render's words, the counter's late ones and the back office's", () => {
     const first = Object.keys(esFirst);
-    expect(Object.keys(esBackOffice).filter((key) => first.includes(key))).toEqual([]);
+    const later = Object.keys(esLater);
+    expect(Object.keys(esBackOffice).filter((key) => first.includes(key) || later.includes(key))).toEqual([]);
+    expect(later.filter((key) => first.includes(key))).toEqual([]);
   });
 
   it('have the same entries, each a non-empty text or a function of the same arity', () => {

@@ -53,6 +53,34 @@ describe('the first download', () => {
     expect(chunkOf('renderer/owner/OwnerViewScreen.tsx')).not.toEqual(uplot);
   });
 
+  it("holds none of the counter's late parts: what is not on screen at its first render, nor the problems' words", () => {
+    const initial = initialModules(built as RendererBuild);
+    // renderer/sale/counter-later.ts, fetched right after the first render (counter-later-loader.tsx): the customer
+    // search, the parked sales' list, the keypad, the owner's PIN dialog and its modal, a large total to confirm, the
+    // last sale's line, the status bar's error line, the sign-in (who is selling), and the words of what went wrong (bridge-error-text.ts and its
+    // dictionary, es-problems.ts, with the rest of es-later.ts).
+    const LATE = [
+      'sale/counter-later.ts', 'customer/CustomerSearch.tsx', 'sale/ParkedList.tsx', 'sale/Keypad.tsx', 'sale/keypad-entry.ts',
+      'people/OwnerPinDialog.tsx', 'people/WhoIsSelling.tsx', 'app/Modal.tsx', 'sale/ConfirmTotal.tsx', 'sale/LastSale.tsx', 'sale/last-sale-fate.ts',
+      'status/SyncErrorLine.tsx', 'status/sync-error-text.ts', 'bridge/bridge-error-text.ts', 'i18n/es-problems.ts',
+      'i18n/es-later.ts', 'i18n/counter-text.ts', 'styles/counter-later.css', 'styles/modal.css', 'styles/layout.css',
+    ];
+    for (const source of LATE) expect(initial, source).not.toContain(`renderer/${source}`);
+    // Whole modules go to one chunk: the back office's words of the shop server and of updates stay out with them.
+    expect(initial).not.toContain('renderer/i18n/es-shop.ts');
+    expect(initial).not.toContain('renderer/i18n/es-updates.ts');
+    // Consumidor final's DV is written out: no DV code on the first render.
+    expect(initial).not.toContain('shared/nit.ts');
+    // The loader is there, and the parts a scan needs (the wedge, the search, the cart, Cobrar) are too.
+    for (const source of ['sale/counter-later-loader.tsx', 'sale/use-wedge.ts', 'sale/scans-in-flight.ts', 'sale/ProductSearch.tsx',
+      'sale/CartTable.tsx', 'sale/charge-sale.ts']) expect(initial, source).toContain(`renderer/${source}`);
+  });
+
+  it('reaches the late chunk of the counter by import() from the entry', () => {
+    const entry = Object.values((built as RendererBuild).manifest).find((chunk) => chunk.isEntry);
+    expect((entry?.dynamicImports ?? []).some((key) => key.endsWith('sale/counter-later.ts'))).toBe(true);
+  });
+
   it('reaches each back-office screen by import() from the entry', () => {
     const entry = Object.values((built as RendererBuild).manifest).find((chunk) => chunk.isEntry);
     const dynamic = entry?.dynamicImports ?? [];

@@ -1,7 +1,8 @@
 /** A refusal by the till's people rules reads as such, never as "this page has no permission to talk to Mostrador". */
 import { describe, expect, it } from 'vitest';
 import { describeBridgeError } from '../../../renderer/bridge/bridge-error-text';
-import { loadMessages, messagesFor } from '../../../renderer/i18n/messages';
+import { counterMessagesFor as messagesFor } from '../../../renderer/i18n/counter-text';
+import { loadMessages } from '../../../renderer/i18n/messages';
 
 // English is its own chunk in the app; here it is loaded once, as a till set to English does at start.
 await loadMessages('en');

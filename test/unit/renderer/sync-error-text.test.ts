@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadMessages, messagesFor } from '../../../renderer/i18n/messages';
+import { counterMessagesFor as messagesFor } from '../../../renderer/i18n/counter-text';
+import { loadMessages } from '../../../renderer/i18n/messages';
 import { describeSyncError } from '../../../renderer/status/sync-error-text';
 
 // English is its own chunk in the app; here it is loaded once, as a till set to English does at start.

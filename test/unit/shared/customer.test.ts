@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { consumidorFinal } from '../../../shared/customer';
 import { validateInvoiceRequest } from '../../../shared/api/invoice-request';
 import { IDENTIFICATION_TYPES, PERSON_TYPES, TAX_REGIMES } from '../../../shared/codes';
+import { nitCheckDigit } from '../../../shared/nit';
 
 describe('consumidorFinal', () => {
   const customer = consumidorFinal({ email: 'ventas@tienda.example', municipality_code: '05001' });
@@ -34,5 +35,12 @@ describe('consumidorFinal', () => {
       payment: { form_code: '1', means_code: '10' },
     });
     expect(result).toMatchObject({ ok: true });
+  });
+});
+
+describe("consumidor final's check digit", () => {
+  it('is the one shared/nit.ts computes for its number (written out so the counter does not load the DV code)', () => {
+    const customer = consumidorFinal({ email: 'ventas@tienda.example', municipality_code: '05001' });
+    expect(customer.dv).toBe(nitCheckDigit(customer.identification));
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { authorizationValidity, colombianDay, numberingAuthorizationSchema } from '../../../shared/numbering-authorization';
 import { checkAuthorization } from '../../../renderer/settings/settings-checks';
-import { messagesFor } from '../../../renderer/i18n/messages';
+import { counterMessagesFor as messagesFor } from '../../../renderer/i18n/counter-text';
 
 const GOOD = { number: '18760000001', date: '2024-01-01', prefix: 'SETP', from: '990000000', to: '995000000', validFrom: '2024-01-01', validUntil: '2026-12-31' };
 
