@@ -1,6 +1,7 @@
 /** The window: top bar, the current screen with notices over it, and the status bar (always visible). */
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { usePeople } from '../people/people-store';
+import { WhoIsSelling } from '../people/WhoIsSelling';
 import { useText } from '../i18n/use-text';
 import { CounterLaterPart } from '../sale/counter-later-loader';
 import { SaleScreen } from '../sale/SaleScreen';
@@ -52,7 +53,7 @@ export function App(): ReactNode {
       <TopBar />
       {/* The notice lies over the screen's frame, so it never moves the layout. */}
       <div className="screen-frame">
-        <main className="screen">{!ready ? <p className="muted">{t.loading}</p> : nobodySelling ? <CounterLaterPart>{(later) => <later.WhoIsSelling />}</CounterLaterPart> : <CurrentScreen />}</main>
+        <main className="screen">{!ready ? <p className="muted">{t.loading}</p> : nobodySelling ? <WhoIsSelling /> : <CurrentScreen />}</main>
         <NoticeToast />
       </div>
       <OwnerPinSlot />

@@ -99,11 +99,4 @@ export const enLater: typeof esLaterWords = {
   confirmTotalTitle: 'Confirm the total',
   confirmTotal: (total: string) => `This sale comes to ${total}, far more than usual. Is that right?`,
   confirmCharge: 'Yes, charge',
-  reviewSale: 'Review the sale',
-  // from the people words: the sign-in ("¿Quién está vendiendo?")
-  whoIsSelling: 'Who is selling?',
-  whoIsSellingHint: 'Choose your name and type your PIN.',
-  signIn: 'Sign in',
-  roleOwner: 'Owner',
-  roleCashier: 'Cashier',
-};
+  reviewSale: 'Review the sale',};

@@ -3,9 +3,14 @@ import type { esPeople } from './es-people';
 
 export const enPeople: typeof esPeople = {
   people: 'People',
+  whoIsSelling: 'Who is selling?',
+  whoIsSellingHint: 'Choose your name and type your PIN.',
   pin: 'PIN',
+  signIn: 'Sign in',
   changePerson: 'Change person',
   sellingNow: (name: string) => `Selling: ${name}`,
+  roleOwner: 'Owner',
+  roleCashier: 'Cashier',
   role: 'Role',
   unlockShort: 'Change',
   unlockPrice: (name: string) => `Change price or tax: ${name}`,

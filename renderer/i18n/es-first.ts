@@ -1,6 +1,6 @@
 /**
  * Spanish (Colombia), the default language: the words of the first render (the counter, the top bar, the status
- * bar) and the general ones. Part of the first download; what the counter needs only later (problems,
+ * bar, the sign-in) and the general ones. Part of the first download; what the counter needs only later (problems,
  * panels and dialogs) is `es-later.ts`, the back office's own words `es-back-office.ts`, both in chunks. `es.ts` joins
  * the three into the dictionary's shape.
  */

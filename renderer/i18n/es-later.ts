@@ -1,9 +1,9 @@
 /**
  * Spanish words the counter needs only after something happens, not at its first render: what went wrong (a core
  * refusal, a field's problem, the sync engine's error: `es-problems.ts`), the customer search and form, parked sales'
- * list, the keypad, the owner's PIN dialog, a large total to confirm, the last sale's line, the sign-in. They come
- * with the counter's late chunk (`renderer/sale/counter-later.ts`, fetched right after the first render) and with the
- * back office's screens, never in the first download. `counter-text.ts` joins them to the first render's words.
+ * list, the keypad, the owner's PIN dialog, a large total to confirm, the last sale's line. They come with the
+ * counter's late chunk (`renderer/sale/counter-later.ts`, fetched right after the first render) and with the back
+ * office's screens, never in the first download. `counter-text.ts` joins them to the first render's words.
  */
 import { formatDateTime } from '../format/date-time';
 import { esProblems } from './es-problems';
@@ -106,13 +106,6 @@ export const esLaterWords = {
   confirmTotalTitle: 'Confirme el total',
   confirmTotal: (total: string) => `El total de esta venta es ${total}, mucho más de lo usual. ¿Está bien?`,
   confirmCharge: 'Sí, cobrar',
-  reviewSale: 'Revisar la venta',
-  // from the people words: the sign-in ("¿Quién está vendiendo?")
-  whoIsSelling: '¿Quién está vendiendo?',
-  whoIsSellingHint: 'Elija su nombre y escriba su PIN.',
-  signIn: 'Entrar',
-  roleOwner: 'Dueño',
-  roleCashier: 'Cajero',
-};
+  reviewSale: 'Revisar la venta',};
 
 export const esLater = { ...esProblems, ...esLaterWords };

@@ -2,9 +2,14 @@
 
 export const esPeople = {
   people: 'Personas',
+  whoIsSelling: '¿Quién está vendiendo?',
+  whoIsSellingHint: 'Elija su nombre y escriba su PIN.',
   pin: 'PIN',
+  signIn: 'Entrar',
   changePerson: 'Cambiar de persona',
   sellingNow: (name: string) => `Vende: ${name}`,
+  roleOwner: 'Dueño',
+  roleCashier: 'Cajero',
   role: 'Rol',
   unlockShort: 'Cambiar',
   unlockPrice: (name: string) => `Cambiar precio o impuesto: ${name}`,

@@ -1,16 +1,13 @@
-/**
- * The till opens here once people are set up: the person at the counter picks their name and types their PIN. In the
- * counter's late chunk (a till with someone selling never shows it): it shows once the chunk is here.
- */
+/** The till opens here once people are set up: the person at the counter picks their name and types their PIN. */
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { focusSoon } from '../app/app-store';
+import { focusSoon, useApp } from '../app/app-store';
 import { bridge } from '../bridge/client';
-import { describeBridgeError } from '../bridge/bridge-error-text';
-import { useCounterText } from '../i18n/counter-text';
+import { useText } from '../i18n/use-text';
+import { describeBridgeErrorSoon } from '../sale/counter-later-loader';
 import { usePeople } from './people-store';
 
 export function WhoIsSelling(): ReactNode {
-  const t = useCounterText();
+  const t = useText();
   const people = usePeople((s) => s.session?.people ?? []).filter((p) => p.active);
   const setSession = usePeople((s) => s.setSession);
   const [chosen, setChosen] = useState<number | null>(null);
@@ -23,7 +20,7 @@ export function WhoIsSelling(): ReactNode {
     const answer = await bridge.call('people.signIn', { personId: chosen, pin });
     setPin('');
     if (!answer.ok) {
-      setProblem(describeBridgeError(answer.error, t));
+      setProblem(await describeBridgeErrorSoon(answer.error, useApp.getState().locale));
       return;
     }
     setProblem(null);

@@ -9,7 +9,6 @@ export { describeBridgeError, localizeFieldMessage } from '../bridge/bridge-erro
 export { CustomerSearch } from '../customer/CustomerSearch';
 export { counterMessagesFor } from '../i18n/counter-text';
 export { OwnerPinDialog } from '../people/OwnerPinDialog';
-export { WhoIsSelling } from '../people/WhoIsSelling';
 export { SyncErrorLine } from '../status/SyncErrorLine';
 export { ConfirmTotal } from './ConfirmTotal';
 export { Keypad } from './Keypad';

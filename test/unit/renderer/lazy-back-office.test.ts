@@ -57,11 +57,11 @@ describe('the first download', () => {
     const initial = initialModules(built as RendererBuild);
     // renderer/sale/counter-later.ts, fetched right after the first render (counter-later-loader.tsx): the customer
     // search, the parked sales' list, the keypad, the owner's PIN dialog and its modal, a large total to confirm, the
-    // last sale's line, the status bar's error line, the sign-in (who is selling), and the words of what went wrong (bridge-error-text.ts and its
+    // last sale's line, the status bar's error line, and the words of what went wrong (bridge-error-text.ts and its
     // dictionary, es-problems.ts, with the rest of es-later.ts).
     const LATE = [
       'sale/counter-later.ts', 'customer/CustomerSearch.tsx', 'sale/ParkedList.tsx', 'sale/Keypad.tsx', 'sale/keypad-entry.ts',
-      'people/OwnerPinDialog.tsx', 'people/WhoIsSelling.tsx', 'app/Modal.tsx', 'sale/ConfirmTotal.tsx', 'sale/LastSale.tsx', 'sale/last-sale-fate.ts',
+      'people/OwnerPinDialog.tsx', 'app/Modal.tsx', 'sale/ConfirmTotal.tsx', 'sale/LastSale.tsx', 'sale/last-sale-fate.ts',
       'status/SyncErrorLine.tsx', 'status/sync-error-text.ts', 'bridge/bridge-error-text.ts', 'i18n/es-problems.ts',
       'i18n/es-later.ts', 'i18n/counter-text.ts', 'styles/counter-later.css', 'styles/modal.css', 'styles/layout.css',
     ];
