@@ -25,7 +25,7 @@ export const BRIDGE_METHOD_NAMES = [
   'receipt.reprint',
   'backup.status', 'backup.configure', 'backup.run', 'backup.inspect', 'backup.restore',
   'shopServer.status', 'shopServer.pair', 'shopServer.unpair',
-  'shop.openBackOffice', 'shop.closeBackOffice', 'shop.sales', 'shop.sale', 'shop.dayReport', 'shop.dashboard', 'shop.waitForChange',
+  'shop.owners', 'shop.openBackOffice', 'shop.closeBackOffice', 'shop.sales', 'shop.sale', 'shop.dayReport', 'shop.dashboard', 'shop.waitForChange',
   'shop.printDayReport', 'shop.dayReportPdf',
   'updates.dismiss',
 ] as const;
