@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from './browser/data-dir';
 import { watchFolderForUpdates } from './browser/folder-updates';
-import { startBrowserHost } from './browser/host';
+import { startBrowserHost } from '../common/web-host/host';
 import { composePosApp } from './compose';
 import { dispatch } from './core/bridge/dispatch';
 import { receiveUpload } from './core/uploads/upload-store';

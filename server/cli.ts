@@ -1,14 +1,18 @@
 /**
  * npm run server -- [--port N] [--data-dir DIR] [--database-url postgres://…] [--host H] [--tls]
+ *                     [--back-office [--back-office-port 4301] [--renderer-dir dist/renderer]]
+ *   --back-office also serves the owner's back office to this computer (127.0.0.1, a per-launch key in the printed URL)
  * npm run server -- pair --data-dir DIR        opens pairing on the running server: prints a one-time code (10 min)
  * npm run server -- tills --data-dir DIR       lists the paired tills
  * npm run server -- revoke N --data-dir DIR    revokes till number N (or its id): its requests are refused from then on
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { adminCall } from './admin-client';
 import { ensureAdminToken, ensureDataDir, pgliteDir, writeRunningServer } from './data-dir';
 import { openStore } from './open-store';
 import { isLoopbackHost, startShopServer } from './server';
+import { startBackOfficePc, type BackOfficePc } from './back-office-pc/start';
 import { ensureCertificate } from './tls';
 
 const { values, positionals } = parseArgs({
@@ -19,14 +23,17 @@ const { values, positionals } = parseArgs({
     'data-dir': { type: 'string', default: 'shop-server-data' },
     'database-url': { type: 'string' },
     tls: { type: 'boolean', default: false },
+    'back-office': { type: 'boolean', default: false },
+    'back-office-port': { type: 'string', default: '4301' },
+    'renderer-dir': { type: 'string' },
   },
 });
 const dataDir = values['data-dir'];
 const [command = 'serve', ...rest] = positionals;
 
 async function serve(): Promise<void> {
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`--port must be a port number, not ${values.port}`);
+  const port = portNumber('--port', values.port);
+  const backOfficePort = values['back-office'] ? portNumber('--back-office-port', values['back-office-port']) : null;
   ensureDataDir(dataDir);
   const useTls = values.tls || !isLoopbackHost(values.host);
   const tls = useTls ? ensureCertificate(dataDir) : null;
@@ -37,13 +44,38 @@ async function serve(): Promise<void> {
   writeRunningServer(dataDir, { url: adminUrl, fingerprint: server.fingerprint, pid: process.pid });
   console.log(`Mostrador shop server on ${server.url} (${db.kind === 'pglite' ? `embedded PostgreSQL in ${pgliteDir(dataDir)}` : 'PostgreSQL'})`);
   console.log(`certificate fingerprint (SHA-256): ${server.fingerprint}`);
+  let backOffice: BackOfficePc | null = null;
+  if (backOfficePort !== null) {
+    backOffice = await startBackOfficePc({
+      db, sessions: server.sessions, signal: server.salesSignal, now: Date.now, version: packageVersion(), port: backOfficePort,
+      ...(values['renderer-dir'] ? { rendererDir: values['renderer-dir'] } : {}),
+      log: (line) => console.error(line),
+    });
+    if (!backOffice.rendererBuilt) console.log('The screens are not built yet: run `npm run build:renderer`, then open the address below.');
+    console.log(`Mostrador back office (this computer only): ${backOffice.url}`);
+  }
   const stop = async () => {
+    await backOffice?.close();
     await server.close();
     await db.close();
     process.exit(0);
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+function portNumber(option: string, text: string): number {
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`${option} must be a port number, not ${text}`);
+  return port;
+}
+
+function packageVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  } catch {
+    return '0.0.0';
+  }
 }
 
 async function admin(): Promise<void> {

@@ -33,10 +33,23 @@ function OwnerPinSlot(): ReactNode {
   return asked ? <CounterLaterPart waiting={null}>{(later) => <later.OwnerPinDialog />}</CounterLaterPart> : null;
 }
 
+/** The back-office PC: Tienda alone (its chunk), no top bar, no counter, no status bar of an invoicing service. */
+function BackOfficePc(): ReactNode {
+  return (
+    <div className="app back-office-pc">
+      <div className="screen-frame">
+        <main className="screen"><ScreenBoundary screen="owner"><Suspense fallback={<ScreenLoading />}>{backOfficeScreen('owner', null)}</Suspense></ScreenBoundary></main>
+        <NoticeToast />
+      </div>
+    </div>
+  );
+}
+
 export function App(): ReactNode {
   const t = useText();
   const fatal = useApp((s) => s.fatal);
   const ready = useApp((s) => s.info !== null);
+  const backOfficePc = useApp((s) => s.info?.mode === 'back-office');
   // Once people are set up, nothing is sold until somebody says who is selling.
   const nobodySelling = usePeople((s) => s.session !== null && s.session.setUp && s.session.current === null);
   useShortcuts();
@@ -48,6 +61,7 @@ export function App(): ReactNode {
   }, []);
 
   if (fatal) return <main className="fatal" role="alert"><h1>Mostrador</h1><p>{fatal}</p></main>;
+  if (backOfficePc) return <BackOfficePc />;
   return (
     <div className="app">
       <TopBar />

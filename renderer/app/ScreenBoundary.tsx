@@ -33,15 +33,17 @@ export class ErrorBoundary extends Component<BoundaryProps, { failed: boolean; e
 function ScreenFailed({ screen, retry, notLoaded }: { screen: Screen; retry: () => void; notLoaded: boolean }): ReactNode {
   const locale = useApp((s) => s.locale);
   const show = useApp((s) => s.show);
+  // The back-office PC has no counter to go back to, nor a sale to keep.
+  const counter = useApp((s) => s.info?.mode !== 'back-office');
   const t = messagesFor(locale);
   return (
     <section className="screen-failed" role="alert" aria-labelledby="screen-failed-title">
       {/* A chunk that did not arrive is not the screen's fault: say so, the retry fetches it again. */}
       <h1 id="screen-failed-title">{notLoaded ? t.screenNotLoaded : t.screenFailed}</h1>
-      <p>{t.screenFailedSaleKept}</p>
+      {counter ? <p>{t.screenFailedSaleKept}</p> : null}
       <div className="row">
         <button type="button" onClick={retry}>{t.screenRetry}</button>
-        {screen === 'sale'
+        {!counter ? null : screen === 'sale'
           ? <button type="button" onClick={() => show('history')}>{t.history}</button>
           : <button type="button" onClick={() => show('sale')}>{t.backToSale}</button>}
       </div>

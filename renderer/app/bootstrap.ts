@@ -25,6 +25,13 @@ export async function bootstrap(): Promise<() => void> {
     app.setFatal(info.error.code === 'FORBIDDEN' ? t.missingKey : `${t.coreUnavailable} ${await describeBridgeErrorSoon(info.error, app.locale)}`);
     return () => undefined;
   }
+  if (info.value.mode === 'back-office') {
+    // The back-office PC (the shop server's own page): no counter, no invoicing service; only Tienda, which is lazy.
+    // The counter's other first calls were answered "no such method" there and are dropped.
+    useApp.setState({ screen: 'owner' });
+    app.setInfo(info.value);
+    return () => undefined;
+  }
   if (session.ok) usePeople.getState().setSession(session.value);
   // An English till shows English from its first render: the dictionary's chunk comes before the counter.
   if (settings.ok) await loadMessages(settings.value.locale).catch(() => undefined);

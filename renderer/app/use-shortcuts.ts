@@ -44,7 +44,8 @@ export function useShortcuts(): void {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       const command = commandFor(event);
-      if (!command) return;
+      // The back-office PC has no counter for the F-keys to go to.
+      if (!command || useApp.getState().info?.mode === 'back-office') return;
       // Esc inside an open form or list is handled there first (it stops propagation).
       event.preventDefault();
       run(command);

@@ -1,12 +1,13 @@
 /**
- * "Tienda" (issue 21): from a paired till, the owner types the PIN and sees every till through the shop server:
+ * "Tienda" (issue 21): from a paired till the owner types the PIN, and on the back-office PC (the shop server's own
+ * page, app.info's mode `back-office`) chooses their name and types it; then every till through the shop server:
  * the dashboard (its own chunk, with uPlot), the day report, History over every till's sales, each till's shifts
  * and Z, and the catalog, customers and people edited once for every till (each editor its own chunk). The session's
  * token stays in the core; leaving the screen ends it. While open, a long-poll of the server's change signal
  * reads the view again whenever a till pushes sales or shifts.
  */
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import type { BackOfficeSessionDto } from '../../shared/bridge/types';
+import type { BackOfficeOwnerDto, BackOfficeSessionDto } from '../../shared/bridge/types';
 import type { Dashboard } from '../../shared/shop/back-office';
 import { useApp } from '../app/app-store';
 import { BackOffice, Toolbar } from '../app/Toolbar';
@@ -30,7 +31,8 @@ type View = 'dashboard' | 'day' | 'history' | 'catalog' | 'customers' | 'people'
 
 export function OwnerViewScreen(): ReactNode {
   const t = useScreenText();
-  const paired = useApp((s) => s.status?.shopServer != null);
+  const backOfficePc = useApp((s) => s.info?.mode === 'back-office');
+  const paired = useApp((s) => s.status?.shopServer != null) || backOfficePc;
   const [session, setSession] = useState<BackOfficeSessionDto | null>(null);
   const [ended, setEnded] = useState(false);
 
@@ -48,23 +50,36 @@ export function OwnerViewScreen(): ReactNode {
           </div>
         ) : null}
       </Toolbar>
-      {session ? <OwnerViews onClosed={closed} /> : <PinGate paired={paired} ended={ended} onOpen={(s) => { setSession(s); setEnded(false); }} />}
+      {session ? <OwnerViews onClosed={closed} /> : <PinGate paired={paired} chooseOwner={backOfficePc} ended={ended} onOpen={(s) => { setSession(s); setEnded(false); }} />}
     </BackOffice>
   );
 }
 
-function PinGate({ paired, ended, onOpen }: { paired: boolean; ended: boolean; onOpen(session: BackOfficeSessionDto): void }): ReactNode {
+interface GateProps {
+  paired: boolean;
+  /** The back-office PC: the owner chooses their name first (a till knows the owner by the PIN). */
+  chooseOwner: boolean;
+  ended: boolean;
+  onOpen(session: BackOfficeSessionDto): void;
+}
+
+function PinGate({ paired, chooseOwner, ended, onOpen }: GateProps): ReactNode {
   const t = useScreenText();
   const [pin, setPin] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(ended ? t.ownerProblem.BACK_OFFICE_CLOSED ?? null : null);
+  const owners = useOwners(chooseOwner, setProblem);
+  const [personKey, setPersonKey] = useState('');
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => { input.current?.focus(); }, []);
+  // One owner: nothing to choose.
+  useEffect(() => { if (owners?.length === 1 && owners[0]) setPersonKey(owners[0].key); }, [owners]);
 
   const open = async (event: FormEvent) => {
     event.preventDefault();
+    if (chooseOwner && !personKey) { setProblem(t.ownerChooseFirst); return; }
     setBusy(true);
-    const answer = await bridge.call('shop.openBackOffice', { pin });
+    const answer = await bridge.call('shop.openBackOffice', chooseOwner ? { pin, personKey } : { pin });
     setBusy(false);
     setPin('');
     if (answer.ok) { onOpen(answer.value); return; }
@@ -74,9 +89,18 @@ function PinGate({ paired, ended, onOpen }: { paired: boolean; ended: boolean; o
   };
   return (
     <div className="owner-gate">
-      <p>{t.ownerIntro}</p>
+      <p>{chooseOwner ? t.ownerIntroPc : t.ownerIntro}</p>
       {!paired ? <p role="status" className="day-warning">{t.ownerNotPaired}</p> : null}
+      {chooseOwner && owners?.length === 0 ? <p role="status" className="day-warning">{t.ownerNoneAtServer}</p> : null}
       <form className="row" onSubmit={(e) => void open(e)}>
+        {chooseOwner ? (
+          <label className="field">{t.ownerWho}
+            <select value={personKey} onChange={(e) => setPersonKey(e.target.value)} data-testid="owner-who">
+              <option value="">{owners === null ? t.loading : t.ownerChoose}</option>
+              {(owners ?? []).map((o) => <option key={o.key} value={o.key}>{o.name}</option>)}
+            </select>
+          </label>
+        ) : null}
         <label className="field narrow">{t.ownerViewPin}
           <input ref={input} type="password" inputMode="numeric" autoComplete="off" maxLength={8} value={pin}
             onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))} aria-invalid={problem ? true : undefined} aria-describedby={problem ? 'owner-pin-problem' : undefined} />
@@ -86,6 +110,23 @@ function PinGate({ paired, ended, onOpen }: { paired: boolean; ended: boolean; o
       {problem ? <p id="owner-pin-problem" role="alert" className="problem">{problem}</p> : null}
     </div>
   );
+}
+
+/** The owners held at the shop server (back-office PC only); null while asked. */
+function useOwners(wanted: boolean, onProblem: (text: string) => void): BackOfficeOwnerDto[] | null {
+  const t = useScreenText();
+  const [owners, setOwners] = useState<BackOfficeOwnerDto[] | null>(null);
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    void bridge.call('shop.owners', {}).then((answer) => {
+      if (!live) return;
+      if (answer.ok) setOwners(answer.value.owners);
+      else { setOwners([]); onProblem(describeBridgeError(answer.error, t)); }
+    });
+    return () => { live = false; };
+  }, [wanted]);
+  return owners;
 }
 
 function OwnerViews({ onClosed }: { onClosed(): void }): ReactNode {

@@ -33,14 +33,14 @@ import type {
 } from './types';
 import type { PrinterDto, PrinterStatusDto, ShopServerDto } from './types';
 import { shopPairingSchema } from '../shop/pairing-form';
-import { dayReportQuerySchema, salesQuerySchema, type Dashboard, type DayReport, type SaleDetail, type SalesPage } from '../shop/back-office';
+import { dayReportQuerySchema, salesQuerySchema, sessionRequestSchema, type Dashboard, type DayReport, type SaleDetail, type SalesPage } from '../shop/back-office';
 import {
   customerSaveSchema, personSaveSchema, productSaveSchema, recordsQuerySchema, shiftsQuerySchema, type CustomerRecord,
   type CustomersPage, type PersonRecord, type ProductsPage, type RecordSaveOutcome, type ShiftDetail, type ShiftsList,
 } from '../shop/back-office-records';
 import type { ShopProduct } from '../shop/contract';
 import { referenceCodeSchema, SHOP_LIMITS } from '../shop/contract';
-import type { BackOfficeSessionDto } from './types';
+import type { BackOfficeOwnerDto, BackOfficeSessionDto } from './types';
 
 /** A till id as reference codes start with it (6 Crockford base32 characters). */
 const TILL_ID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{6}$/;
@@ -309,8 +309,11 @@ export const bridgeContract = {
    * The owner's back office at the shop server (issue 21), from a paired till: the owner's PIN opens a session at the
    * server (a request signed by this till); the session's token stays in the core's memory, never in the renderer.
    * The reads below answer FORBIDDEN with reason BACK_OFFICE_CLOSED when no session is open (or it ended at the server).
+   * On the back-office PC (no till: the shop server's own host, app.info's mode `back-office`) the owner first chooses
+   * themself from `shop.owners` and `personKey` says who; at a till the PIN says who, and a `personKey` must agree.
    */
-  'shop.openBackOffice': { input: z.strictObject({ pin: pinSchema }), result: returns<BackOfficeSessionDto>() },
+  'shop.owners': { input: empty, result: returns<{ owners: BackOfficeOwnerDto[] }>() },
+  'shop.openBackOffice': { input: z.strictObject({ pin: pinSchema, personKey: sessionRequestSchema.shape.personKey.optional() }), result: returns<BackOfficeSessionDto>() },
   'shop.closeBackOffice': { input: empty, result: returns<{ closed: boolean }>() },
   /** History over every till's sales (the till's exact-first rule, at the server). */
   'shop.sales': { input: salesQuerySchema, result: returns<SalesPage>() },

@@ -25,6 +25,7 @@ export const BRIDGE_METHOD_NAMES = [
   'receipt.reprint',
   'backup.status', 'backup.configure', 'backup.run', 'backup.inspect', 'backup.restore',
   'shopServer.status', 'shopServer.pair', 'shopServer.unpair',
+  'shop.owners',
   'shop.openBackOffice', 'shop.closeBackOffice', 'shop.sales', 'shop.sale', 'shop.dayReport', 'shop.dashboard', 'shop.waitForChange',
   'shop.printDayReport', 'shop.dayReportPdf', 'shop.products', 'shop.saveProduct', 'shop.customers', 'shop.saveCustomer',
   'shop.people', 'shop.savePerson', 'shop.shifts', 'shop.shift',

@@ -260,10 +260,17 @@ export interface NotAppliedEditDto {
 
 /** Settings → "Servidor de la tienda". */
 /** An open back-office session, as the renderer may know it: who opened it and until when (never the token). */
+/** An owner held at the shop server, as the back-office PC lists them to choose from before the PIN. */
+export interface BackOfficeOwnerDto {
+  key: string;
+  name: string;
+}
+
 export interface BackOfficeSessionDto {
   personName: string;
   shopName: string;
-  tillNumber: number;
+  /** The till it was opened from; null on the back-office PC. */
+  tillNumber: number | null;
   expiresAt: number;
 }
 
@@ -300,6 +307,9 @@ export type SyncActivity = 'idle' | 'sending' | 'validating' | 'rate_limited' | 
 export interface AppInfoDto {
   version: string;
   shell: 'electron' | 'browser';
+  /** `till`: the counter and everything around it. `back-office`: the back-office PC (the shop server's own host),
+   * which answers only the owner's view of every till (`shop.*`): no counter, no invoicing service. */
+  mode: 'till' | 'back-office';
   demo: boolean;
   locale: Locale;
   tillId: string;

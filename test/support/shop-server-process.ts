@@ -27,6 +27,8 @@ export interface ShopServerProcess {
   kill(): Promise<void>;
   /** The owner's admin routes, through the same client the CLI uses (pinning the certificate). */
   admin(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: any }>;
+  /** With `backOffice`: the back-office page's address the last start printed (its per-launch key in the fragment). */
+  backOfficeUrl(): string;
   /** `npm run server -- pair`: the one-time code the CLI prints. */
   pairWithCli(): Promise<string>;
   output(): string;
@@ -45,12 +47,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startShopServerProcess(opts: { databaseUrl?: string; tls?: boolean; port?: number } = {}): Promise<ShopServerProcess> {
+export async function startShopServerProcess(opts: { databaseUrl?: string; tls?: boolean; port?: number; backOffice?: boolean } = {}): Promise<ShopServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mostrador-shop-server-'));
   const port = opts.port ?? await freePort();
   const scheme = opts.tls ? 'https' : 'http';
   let child: ChildProcess | null = null;
   let output = '';
+  let backOfficeUrl = '';
+  const ready = opts.backOffice ? /Mostrador back office \(this computer only\): (\S+)/ : /Mostrador shop server on /;
 
   const exited = (c: ChildProcess) => c.exitCode !== null || c.signalCode !== null;
   const waitExit = (c: ChildProcess) => new Promise<void>((done) => (exited(c) ? done() : c.once('exit', () => done())));
@@ -59,6 +63,7 @@ export async function startShopServerProcess(opts: { databaseUrl?: string; tls?:
     const args = ['--import', 'tsx', 'server/cli.ts', '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir];
     if (opts.tls) args.push('--tls');
     if (opts.databaseUrl) args.push('--database-url', opts.databaseUrl);
+    if (opts.backOffice) args.push('--back-office', '--back-office-port', '0');
     const c = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     child = c;
     let mine = '';
@@ -67,7 +72,8 @@ export async function startShopServerProcess(opts: { databaseUrl?: string; tls?:
       const onData = (chunk: Buffer) => {
         mine += chunk.toString();
         output += chunk.toString();
-        if (/Mostrador shop server on /.test(mine)) { clearTimeout(limit); resolve(); }
+        const seen = ready.exec(mine);
+        if (seen) { backOfficeUrl = seen[1] ?? ''; clearTimeout(limit); resolve(); }
       };
       c.stdout!.on('data', onData);
       c.stderr!.on('data', onData);
@@ -104,6 +110,7 @@ export async function startShopServerProcess(opts: { databaseUrl?: string; tls?:
       });
     }),
     output: () => output,
+    backOfficeUrl: () => backOfficeUrl,
     async dispose() {
       await self.stop();
       rmSync(dataDir, { recursive: true, force: true });

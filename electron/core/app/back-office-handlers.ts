@@ -15,7 +15,7 @@ import type { ShopLink } from '../shop/shop-link';
 import { loadTillKey } from '../shop/till-key';
 import type { AppContext } from './app-context';
 
-type BackOfficeMethods = 'shop.openBackOffice' | 'shop.closeBackOffice' | 'shop.sales' | 'shop.sale' | 'shop.dayReport'
+type BackOfficeMethods = 'shop.owners' | 'shop.openBackOffice' | 'shop.closeBackOffice' | 'shop.sales' | 'shop.sale' | 'shop.dayReport'
   | 'shop.dashboard' | 'shop.waitForChange' | 'shop.printDayReport' | 'shop.dayReportPdf'
   | 'shop.products' | 'shop.saveProduct' | 'shop.customers' | 'shop.saveCustomer' | 'shop.people' | 'shop.savePerson'
   | 'shop.shifts' | 'shop.shift';
@@ -96,13 +96,16 @@ export function backOfficeHandlers(
   }
 
   return {
-    'shop.openBackOffice': async ({ pin }) => {
+    // A till knows who by the PIN; choosing from a list is the back-office PC's way (server/back-office-pc/).
+    'shop.owners': async () => { throw new BridgeFailure('UNAVAILABLE', 'At a till the owner\'s PIN says who is opening the back office.', undefined, 'BACK_OFFICE_PC_ONLY'); },
+    'shop.openBackOffice': async ({ pin, personKey: chosen }) => {
       const pairing = link.pairing();
       if (!pairing) throw new BridgeFailure('UNAVAILABLE', 'This till is not paired with a shop server.', undefined, 'SHOP_NOT_PAIRED');
       if (!deps.peopleSetUp()) throw new BridgeFailure('FORBIDDEN', 'Set up an owner with a PIN at this till first.', { pin: 'no owner is set up' }, 'NO_OWNER');
       const owner = await deps.ownerByPin(pin);
       const personKey = ctx.store.personShopKey(owner.id);
       if (!personKey) throw new BridgeFailure('FORBIDDEN', 'This owner is not known to the shop server yet.', { pin: 'not at the server yet' }, 'SHOP_PIN_REFUSED');
+      if (chosen !== undefined && chosen !== personKey) throw new BridgeFailure('FORBIDDEN', 'That PIN is not the chosen owner\'s.', { pin: 'not this owner\'s PIN' }, 'SHOP_PIN_REFUSED');
       const privateKey = await loadTillKey(ctx.credentials, ctx.store.tillId());
       if (!privateKey) throw new BridgeFailure('UNAVAILABLE', 'The till key is not in the keychain; pair the till again.', undefined, 'SHOP_HTTP_401');
       const base = { ...clientOptions, baseUrl: pairing.serverUrl, pin: pairing.pin, now: ctx.now };

@@ -57,7 +57,7 @@ export function setupHandlers(ctx: AppContext, facts: SetupFacts): Pick<BridgeHa
     'app.info': async () => {
       const settings = await ctx.settings();
       return {
-        version: facts.version, shell: facts.shell, demo: settings.connection.mode === 'demo', locale: settings.locale,
+        version: facts.version, shell: facts.shell, mode: 'till', demo: settings.connection.mode === 'demo', locale: settings.locale,
         tillId: settings.tillId, softwareName: SOFTWARE_NAME,
       };
     },

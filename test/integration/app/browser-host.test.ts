@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBrowserHost, type BrowserHost } from '../../../electron/browser/host';
+import { startBrowserHost, type BrowserHost } from '../../../common/web-host/host';
 import { dispatch } from '../../../electron/core/bridge/dispatch';
 import { receiveUpload } from '../../../electron/core/uploads/upload-store';
 import { LIMITS } from '../../../shared/limits';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBrowserHost, type BrowserHost } from '../../../electron/browser/host';
+import { startBrowserHost, type BrowserHost } from '../../../common/web-host/host';
 import { composePosApp, DATA_FILE, type ComposedApp } from '../../../electron/compose';
 import { dispatch } from '../../../electron/core/bridge/dispatch';
 import type { CredentialStore } from '../../../electron/core/secrets/credential-store';

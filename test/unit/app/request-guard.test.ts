@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedHost, isAllowedOrigin, isLoopbackAddress, keyMatches } from '../../../electron/browser/request-guard';
-import { resolveStaticPath } from '../../../electron/browser/static-files';
+import { isAllowedHost, isAllowedOrigin, isLoopbackAddress, keyMatches } from '../../../common/web-host/request-guard';
+import { resolveStaticPath } from '../../../common/web-host/static-files';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

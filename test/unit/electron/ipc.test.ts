@@ -8,7 +8,7 @@ import { answerBridgeCall, isTrustedSender, registerBridgeIpc, sendBridgeEvent, 
 
 const APP_URL = pathToFileURL('/opt/Mostrador/resources/app.asar/dist/renderer/index.html').href;
 const APP_PAGE = { url: `${APP_URL}#/sale`, topFrame: true };
-const INFO: AppInfoDto = { version: '0.1.0', shell: 'electron', demo: true, locale: 'es-CO', tillId: 'CAJA-1', softwareName: 'Mostrador POS' };
+const INFO: AppInfoDto = { version: '0.1.0', shell: 'electron', mode: 'till', demo: true, locale: 'es-CO', tillId: 'CAJA-1', softwareName: 'Mostrador POS' };
 
 /** Real core dispatch over handlers that answer app.info and record what reached them. */
 function core() {

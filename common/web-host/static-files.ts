@@ -2,9 +2,8 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { rendererFile } from '../app-files';
-import { CONTENT_SECURITY_POLICY } from '../window';
-
+import { CONTENT_SECURITY_POLICY } from '../../shared/content-security-policy';
+import { rendererFile } from './renderer-files';
 
 /** The page may load only its own files and talk only to this host. */
 export const PAGE_SECURITY_HEADERS: Record<string, string> = {

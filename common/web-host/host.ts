@@ -1,5 +1,6 @@
 /**
- * Browser mode: the same core and renderer, served on 127.0.0.1 only. Bridge calls are `POST /bridge/<method>` with
+ * Browser mode: the renderer and a bridge, served on 127.0.0.1 only (the till's core in electron/web.ts; the
+ * back-office PC's host in the shop server, server/back-office-pc/). Bridge calls are `POST /bridge/<method>` with
  * the input as JSON and the per-launch key in `X-Mostrador-Key`; a chosen file (a catalog CSV) is `POST
  * /bridge-upload` with its bytes as the body, streamed to the core's upload folder; events are Server-Sent Events on
  * `GET /bridge/events?key=…`. Everything else is the built renderer.
@@ -8,7 +9,6 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { UPLOAD_PATH, type BridgeEnvelope } from '../../shared/bridge/contract';
 import type { UploadReceiptDto } from '../../shared/bridge/types';
-import type { PosEvent } from '../core/app/pos-app';
 import { isAllowedHost, isAllowedOrigin, isLoopbackAddress, keyMatches } from './request-guard';
 import { PAGE_SECURITY_HEADERS, serveStatic } from './static-files';
 
@@ -21,7 +21,8 @@ const HEARTBEAT_MS = 15_000;
 export interface BrowserHostOptions {
   /** Runs one bridge call (the core's dispatch over its handlers). */
   call: (method: string, input: unknown) => Promise<BridgeEnvelope<unknown>>;
-  subscribe: (listener: (event: PosEvent) => void) => () => void;
+  /** The pushes to stream as Server-Sent Events (the till's core events; the back-office PC has none). */
+  subscribe: (listener: (event: { event: string; payload: unknown }) => void) => () => void;
   /** Receives one upload's body as it arrives (the core's receiveUpload); without it, uploads are refused. */
   upload?: (body: AsyncIterable<Uint8Array>) => Promise<BridgeEnvelope<UploadReceiptDto>>;
   /** The built renderer (dist/renderer). */

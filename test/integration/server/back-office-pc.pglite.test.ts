@@ -1,0 +1,151 @@
+/**
+ * The back-office PC (issue 21): the shop server on embedded PGlite with its back-office host, two tills pushing
+ * their day as tills do (signed requests), and the host's bridge driven as the page drives it (POST /bridge/<method>
+ * with the per-launch key): the owner chooses themself and types the PIN; a wrong PIN, a cashier and a missing
+ * choice are refused; the dashboard and the day report equal sums worked out here from the pushed sales' own lines.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BridgeError } from '../../../shared/bridge/contract';
+import { sumAmounts } from '../../../shared/money';
+import { dashboardSchema, dayReportSchema, salesPageSchema, saleDetailSchema } from '../../../shared/shop/back-office';
+import { shopDateOf, shopDayWindow } from '../../../shared/shop/shop-day';
+import { startBackOfficePc, type BackOfficePc } from '../../../server/back-office-pc/start';
+import { CASHIER_PIN, OWNER_PIN, pushAll, seedPeople, type People } from './back-office-rig';
+import { counts, daySales, oneSale, type DaySale } from './back-office-samples';
+import type { ShopTill } from '../../support/shop-till';
+import { startHarness, type Harness } from './harness';
+import { pgliteStores } from './stores';
+
+const stores = pgliteStores();
+let h: Harness;
+let pc: BackOfficePc;
+let people: People;
+let sales: DaySale[];
+let tills: ShopTill[];
+let rendererDir: string;
+const date = shopDateOf(Date.now());
+
+beforeAll(async () => {
+  h = await startHarness(stores.open);
+  people = await seedPeople(h);
+  tills = [await h.pairedTill('Caja 1'), await h.pairedTill('Caja 2')];
+  const w = shopDayWindow(date);
+  sales = daySales(w.from, w.to, 12).filter((s) => s.tillIndex < 2);
+  await pushAll(tills, sales);
+  // A built renderer stand-in: the host serves files by path, whatever they hold.
+  rendererDir = mkdtempSync(join(tmpdir(), 'mostrador-bo-renderer-'));
+  mkdirSync(join(rendererDir, 'assets'));
+  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Mostrador</title>');
+  pc = await startBackOfficePc({ db: h.db, sessions: h.server.sessions, signal: h.server.salesSignal, now: Date.now, version: '9.9.9', port: 0, rendererDir });
+}, 120_000);
+
+afterAll(async () => {
+  await pc?.close();
+  await h?.close();
+  await stores.closeAll();
+  if (rendererDir) rmSync(rendererDir, { recursive: true, force: true });
+}, 60_000);
+
+const key = () => new URL(pc.url).hash.replace('#key=', '');
+
+type Answer = { status: number; ok: boolean; value?: any; error?: BridgeError };
+
+async function call(method: string, input: unknown = {}, withKey = key()): Promise<Answer> {
+  const res = await fetch(`http://127.0.0.1:${pc.port}/bridge/${method}`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json', ...(withKey ? { 'X-Mostrador-Key': withKey } : {}) }, body: JSON.stringify(input),
+  });
+  return { ...(await res.json()), status: res.status };
+}
+
+describe('the back-office PC\'s host', () => {
+  it('serves the renderer on 127.0.0.1 with the page\'s policy and says it is the back office', async () => {
+    expect(pc.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#key=[A-Za-z0-9_-]{32}$/);
+    const page = await fetch(`http://127.0.0.1:${pc.port}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(await page.text()).toContain('<title>Mostrador</title>');
+    const info = await call('app.info');
+    expect(info).toMatchObject({ ok: true, value: { mode: 'back-office', shell: 'browser', version: '9.9.9', demo: false } });
+  });
+
+  it('refuses calls without the key, methods of the counter, and inputs that break the contract', async () => {
+    expect(await call('app.info', {}, '')).toMatchObject({ status: 403, ok: false, error: { code: 'FORBIDDEN' } });
+    expect(await call('app.info', {}, 'x'.repeat(32))).toMatchObject({ status: 403, ok: false });
+    expect(await call('sales.record', {})).toMatchObject({ ok: false, error: { code: 'UNKNOWN_METHOD' } });
+    expect(await call('settings.get', {})).toMatchObject({ ok: false, error: { code: 'UNKNOWN_METHOD' } });
+    expect(await call('shop.openBackOffice', { pin: OWNER_PIN, personKey: 'not-a-key' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', fields: { personKey: expect.any(String) } } });
+    expect(await call('shop.dayReport', { date: '2026-02-30' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', fields: { date: expect.any(String) } } });
+    expect(await call('shop.sales', { limit: 10_000 })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+  });
+
+  it('lists the server\'s active owners only, and answers nothing before a PIN', async () => {
+    expect(await call('shop.owners')).toMatchObject({ ok: true, value: { owners: [{ key: people.owner, name: 'Marta' }] } });
+    for (const method of ['shop.dashboard', 'shop.sales']) {
+      expect(await call(method)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN', reason: 'BACK_OFFICE_CLOSED' } });
+    }
+    expect(await call('shop.dayReport', { date })).toMatchObject({ ok: false, error: { reason: 'BACK_OFFICE_CLOSED' } });
+  });
+
+  it('refuses a wrong PIN, a cashier and no choice; accepts the owner\'s PIN', async () => {
+    expect(await call('shop.openBackOffice', { pin: OWNER_PIN })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', reason: 'CHOOSE_OWNER' } });
+    expect(await call('shop.openBackOffice', { pin: '9999', personKey: people.owner })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN', reason: 'SHOP_PIN_REFUSED' } });
+    expect(await call('shop.openBackOffice', { pin: CASHIER_PIN, personKey: people.cashier })).toMatchObject({ ok: false, error: { reason: 'SHOP_PIN_REFUSED' } });
+    expect(await call('shop.dashboard')).toMatchObject({ ok: false, error: { reason: 'BACK_OFFICE_CLOSED' } });
+    const opened = await call('shop.openBackOffice', { pin: OWNER_PIN, personKey: people.owner });
+    expect(opened).toMatchObject({ ok: true, value: { personName: 'Marta', shopName: expect.any(String), tillNumber: null } });
+    // The session's token stays in the host: nothing like it reaches the page.
+    expect(JSON.stringify(opened)).not.toMatch(/[A-Za-z0-9_-]{43}/);
+  });
+
+  it('answers the dashboard and the day report of both tills, equal to the pushed sales\' own sums', async () => {
+    const counting = sales.map((s) => s.sale).filter(counts);
+    const total = sumAmounts(counting.map((s) => s.total));
+    const dash = await call('shop.dashboard');
+    expect(dash.ok).toBe(true);
+    const dashboard = dashboardSchema.parse(dash.value);
+    expect(dashboard.today.date).toBe(date);
+    expect(dashboard.today.sales).toEqual({ count: counting.length, total });
+    expect(dashboard.today.byTill.map((t) => t.tillNumber).sort()).toEqual([1, 2]);
+    const day = await call('shop.dayReport', { date });
+    const report = dayReportSchema.parse(day.value);
+    expect(report.sales.count).toBe(counting.length);
+    expect(report.sales.total).toBe(total);
+    for (const [i, till] of report.tills.entries()) {
+      const own = counting.filter((s) => sales.find((d) => d.sale === s)!.tillIndex === i);
+      expect(till.sales).toEqual({ count: own.length, total: sumAmounts(own.map((s) => s.total)) });
+    }
+    // No Z has reached the server: both tills are named.
+    expect(report.tillsWithoutZ.map((t) => t.number)).toEqual([1, 2]);
+  });
+
+  it('searches every till\'s sales, opens one, and wakes the change signal when a till pushes', async () => {
+    const first = sales[0]!.sale;
+    const page = salesPageSchema.parse((await call('shop.sales', {})).value);
+    expect(page.total).toBe(sales.length);
+    const found = await call('shop.sale', { referenceCode: first.referenceCode });
+    expect(saleDetailSchema.parse(found.value).summary.referenceCode).toBe(first.referenceCode);
+    expect(await call('shop.sale', { referenceCode: 'T9-nothing-1' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+
+    const now = await call('shop.waitForChange', { wait: 0 });
+    expect(now.ok).toBe(true);
+    const version: string = now.value.version;
+    const waiting = call('shop.waitForChange', { since: version, wait: 20 });
+    await pushAll([tills[1]!], [{ tillIndex: 0, sale: oneSale(`T2-late-${Date.now()}`, 99, Date.now()) }]);
+    expect(await waiting).toMatchObject({ ok: true, value: { changed: true } });
+  });
+
+  it('prints through the browser and ends the session when the owner closes it', async () => {
+    expect(await call('shop.printDayReport', { date })).toMatchObject({ ok: true, value: { printed: false } });
+    expect(await call('shop.dayReportPdf', { date })).toMatchObject({ ok: false, error: { code: 'UNAVAILABLE' } });
+    expect(await call('shop.closeBackOffice')).toMatchObject({ ok: true, value: { closed: true } });
+    expect(await call('shop.dashboard')).toMatchObject({ ok: false, error: { reason: 'BACK_OFFICE_CLOSED' } });
+  });
+
+  it('pauses the owner\'s PIN checks after five wrong PINs, as the server does for a till', async () => {
+    for (let i = 0; i < 5; i++) expect(await call('shop.openBackOffice', { pin: '0000', personKey: people.owner })).toMatchObject({ ok: false });
+    expect(await call('shop.openBackOffice', { pin: OWNER_PIN, personKey: people.owner })).toMatchObject({ ok: false, error: { reason: 'PIN_LOCKED' } });
+  });
+});
