@@ -17,8 +17,10 @@ import { OwnerHistoryView } from './OwnerHistoryView';
 import { useChangeSignal } from './use-change-signal';
 import './owner.css';
 
-// The dashboard and uPlot are their own chunk, fetched when the owner first opens it.
-const DashboardView = lazy(() => import('./DashboardView').then((m) => ({ default: m.DashboardView })));
+// The dashboard and uPlot are their own chunk, fetched when the PIN gate shows: it downloads while the owner types
+// the PIN and the server answers, instead of after the dashboard's figures arrive (bench:dashboard -- --draw).
+const loadDashboard = () => import('./DashboardView').then((m) => ({ default: m.DashboardView }));
+const DashboardView = lazy(loadDashboard);
 
 type View = 'dashboard' | 'day' | 'history';
 
@@ -53,7 +55,7 @@ function PinGate({ paired, ended, onOpen }: { paired: boolean; ended: boolean; o
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(ended ? t.ownerProblem.BACK_OFFICE_CLOSED ?? null : null);
   const input = useRef<HTMLInputElement>(null);
-  useEffect(() => { input.current?.focus(); }, []);
+  useEffect(() => { input.current?.focus(); void loadDashboard().catch(() => {}); }, []);
 
   const open = async (event: FormEvent) => {
     event.preventDefault();
