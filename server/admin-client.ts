@@ -22,8 +22,10 @@ export async function adminCall(dataDir: string, method: 'GET' | 'POST', path: s
         }
       });
     };
+    // agent: false: no kept-alive socket and no cached TLS session, so every call makes a full handshake and shows
+    // the certificate to compare (a resumed session shows none, and a second call in one process was refused).
     const req = url.protocol === 'https:'
-      ? httpsRequest(url, { method, headers, rejectUnauthorized: false }, onResponse)
+      ? httpsRequest(url, { method, headers, rejectUnauthorized: false, agent: false }, onResponse)
       : httpRequest(url, { method, headers }, onResponse);
     if (url.protocol === 'https:') {
       req.on('socket', (socket) => socket.on('secureConnect', () => {

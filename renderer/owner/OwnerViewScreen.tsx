@@ -19,8 +19,10 @@ import { OwnerHistoryView } from './OwnerHistoryView';
 import { useChangeSignal } from './use-change-signal';
 import './owner.css';
 
-// The dashboard and uPlot are their own chunk, fetched when the owner first opens it.
-const DashboardView = lazy(() => import('./DashboardView').then((m) => ({ default: m.DashboardView })));
+// The dashboard and uPlot are their own chunk, fetched when the PIN gate shows: it downloads while the owner types
+// the PIN and the server answers, instead of after the dashboard's figures arrive (bench:dashboard -- --draw).
+const loadDashboard = () => import('./DashboardView').then((m) => ({ default: m.DashboardView }));
+const DashboardView = lazy(loadDashboard);
 // The editors bring the till's product and customer forms and the Z paper: loaded when first opened.
 const ShopCatalogView = lazy(() => import('./ShopCatalogView').then((m) => ({ default: m.ShopCatalogView })));
 const ShopCustomersView = lazy(() => import('./ShopCustomersView').then((m) => ({ default: m.ShopCustomersView })));
@@ -71,7 +73,7 @@ function PinGate({ paired, chooseOwner, ended, onOpen }: GateProps): ReactNode {
   const owners = useOwners(chooseOwner, setProblem);
   const [personKey, setPersonKey] = useState('');
   const input = useRef<HTMLInputElement>(null);
-  useEffect(() => { input.current?.focus(); }, []);
+  useEffect(() => { input.current?.focus(); void loadDashboard().catch(() => {}); }, []);
   // One owner: nothing to choose.
   useEffect(() => { if (owners?.length === 1 && owners[0]) setPersonKey(owners[0].key); }, [owners]);
 

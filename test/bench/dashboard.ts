@@ -1,10 +1,11 @@
 /**
- * npm run bench:dashboard [-- --sales 200000 --backend postgresql|pglite|both]
+ * npm run bench:dashboard [-- --sales 200000 --backend postgresql|pglite|both --draw --draw-runs 7]
  * A year of one shop (three tills, 200 000 sales of realistic shape: 3 000 regular buyers among anonymous ones, 1 to
  * 3 lines with IVA 19/5/0 and INC 8, cash and cards, one in 200 refused by the DIAN and one in 1 000 voided, a shift
  * per till and day with its Z) pushed through the server's store (pushSales, batches of 500) into a throwaway
  * PostgreSQL cluster (default durability); then prints each dashboard query's p95, the whole dashboard's, the day
  * report's, and History search p95 over bare sale numbers, invoice numbers, NITs, CUFE prefixes and name fragments.
+ * With --draw (PostgreSQL): the dashboard's first draw in Chromium against a server on that year (dashboard-draw.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,10 +27,14 @@ import { searchSales } from '../../server/store/sale-history';
 import { pushSales } from '../../server/store/sales';
 import { pushShifts } from '../../server/store/shifts';
 import { startPgCluster } from '../support/pg-cluster';
+import { DRAW_TARGET_MS, measureFirstDraw } from './dashboard-draw';
 import { sampleSale } from '../support/sample-sale';
 import { seededRandom } from '../support/seeded-random';
 
-const { values } = parseArgs({ options: { sales: { type: 'string', default: '200000' }, backend: { type: 'string', default: 'postgresql' } } });
+const { values } = parseArgs({ options: {
+  sales: { type: 'string', default: '200000' }, backend: { type: 'string', default: 'postgresql' },
+  draw: { type: 'boolean', default: false }, 'draw-runs': { type: 'string', default: '7' },
+} });
 const TOTAL = Number(values.sales);
 const DAY_MS = 24 * 3600_000;
 const RANGE = '6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b';
@@ -148,6 +153,19 @@ async function measure(db: Database, year: Year): Promise<void> {
   }
 }
 
+/** The browser's first draw of the dashboard against a server on this year (dashboard-draw.ts). */
+async function draw(databaseUrl: string): Promise<void> {
+  const runs = Number(values['draw-runs']);
+  console.log(`  first draw of Tienda's dashboard in Chromium (server process on this database, a paired till, ${runs} fresh contexts) …`);
+  const figures = await measureFirstDraw(databaseUrl, runs);
+  const list = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
+  console.log(`  dashboard first draw (session open → ${figures.charts} charts drawn) median ${fmt(figures.medianDrawMs)} [${list(figures.drawMs)}]`
+    + ` (target ≤ ${DRAW_TARGET_MS} ms: ${figures.medianDrawMs <= DRAW_TARGET_MS ? 'PASS' : 'FAIL'})`);
+  console.log(`    of which the dashboard's answer in the page (session open → its bridge request's end) median ${fmt(figures.medianDataMs)} [${list(figures.dataMs)}]`);
+  console.log(`  whole open (PIN pressed → charts drawn, the PIN checked by till and server) median ${fmt(figures.medianOpenMs)} [${list(figures.openMs)}]`);
+  console.log(JSON.stringify({ sales: TOTAL, drawMedianMs: Math.round(figures.medianDrawMs * 10) / 10, openMedianMs: Math.round(figures.medianOpenMs * 10) / 10, dataMedianMs: Math.round(figures.medianDataMs * 10) / 10, runs }));
+}
+
 async function main(): Promise<void> {
   console.log(`bench:dashboard: a year of one shop, three tills, ${TOTAL} sales`);
   const year = aYear();
@@ -157,11 +175,13 @@ async function main(): Promise<void> {
       console.log('PostgreSQL: skipped (initdb not found; install Debian\'s postgresql)');
     } else {
       try {
-        const db = await openStore({ databaseUrl: await cluster.createDatabase('bench_dashboard') });
+        const url = await cluster.createDatabase('bench_dashboard');
+        const db = await openStore({ databaseUrl: url });
         console.log('PostgreSQL (throwaway cluster, default durability):');
         await fill(db, year);
         await measure(db, year);
         await db.close();
+        if (values.draw) await draw(url);
       } finally {
         cluster.stop();
       }

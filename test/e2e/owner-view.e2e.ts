@@ -6,7 +6,7 @@
  * tills opens a sale. Screenshots at 1366×768 and 1920×1080, no sideways overflow down to 1024×768, axe-core clean.
  */
 import { createRequire } from 'node:module';
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test, expect, type Page } from '@playwright/test';
@@ -54,7 +54,7 @@ async function until(what: string, check: () => Promise<boolean>, limitMs = 120_
 
 const pushed = (app: AppProcess) => until('the till\'s sales and shifts at the server', async () => (await callCore(app, 'sync.status', {})).shopServer?.salesWaiting === 0);
 
-/** The screen at both sizes: a screenshot (also copied into docs/ for the README), no sideways overflow, axe clean. */
+/** The screen at both sizes: a screenshot (the README's come from owner-three-tills.e2e.ts), no sideways overflow, axe clean. */
 async function shoot(page: Page, name: string): Promise<void> {
   for (const size of SIZES) {
     await page.setViewportSize(size);
@@ -63,7 +63,6 @@ async function shoot(page: Page, name: string): Promise<void> {
     const path = join(ROOT, 'test-results', 'screenshots', `${file}.png`);
     mkdirSync(join(ROOT, 'test-results', 'screenshots'), { recursive: true });
     await page.screenshot({ path, fullPage: false, scale: 'css' });
-    copyFileSync(path, join(ROOT, 'docs', 'screenshots', `${file}.png`));
     expect.soft(await sidewaysOverflow(page), `${file}: sideways overflow`).toEqual([]);
     expect.soft(await axeViolations(page), `${file}: axe-core WCAG 2.1 A/AA`).toEqual([]);
   }
