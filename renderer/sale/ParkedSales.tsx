@@ -6,6 +6,7 @@ import { useText } from '../i18n/use-text';
 import { CounterLaterPart } from './counter-later-loader';
 import { parkSale, recallSale, refreshParked } from './park-sale';
 import { useSale } from './sale-store';
+import { afterFirstPaint } from '../app/after-first-paint';
 
 /** Whether the list of parked sales is open: the Recuperar button and its shortcut (Shift+F3) share it. */
 const useRecallList = create<{ open: boolean; setOpen(open: boolean): void }>()((set) => ({ open: false, setOpen: (open) => set({ open }) }));
@@ -23,7 +24,7 @@ export function ParkedSales(): ReactNode {
   const empty = useSale((s) => s.lines.length === 0);
   const open = useRecallList((s) => s.open);
   const setOpen = useRecallList((s) => s.setOpen);
-  useEffect(() => { void refreshParked(); }, []);
+  useEffect(() => { void afterFirstPaint().then(refreshParked); }, []);
   return (
     <section className="parked-sales" aria-label={t.parkedTitle}>
       <div className="row">

@@ -14,6 +14,7 @@ import { addToSale } from './add-to-sale';
 import { CounterLaterPart } from './counter-later-loader';
 import { targetOfElementId, useKeypad } from './keypad-target';
 import { useSale } from './sale-store';
+import { afterFirstPaint } from '../app/after-first-paint';
 
 const keepFocus = (event: MouseEvent) => event.preventDefault();
 const matches = (query: string) => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(query).matches;
@@ -61,7 +62,7 @@ export function QuickKeys(): ReactNode {
 
   useEffect(() => {
     let live = true;
-    void bridge.call('catalog.quickKeys', {}).then((answer) => { if (live) setKeys(answer.ok ? answer.value : []); });
+    void afterFirstPaint().then(() => bridge.call('catalog.quickKeys', {})).then((answer) => { if (live) setKeys(answer.ok ? answer.value : []); });
     return () => { live = false; };
   }, [feedCursor]);
 

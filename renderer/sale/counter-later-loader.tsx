@@ -73,13 +73,19 @@ const snapshot = (): LaterState => state;
  * A part of the counter from the late chunk, rendered once it is here. Meanwhile `waiting` (a short "Cargando…" by
  * default; a dialog shows nothing); a failed load says so with a retry.
  */
-export function CounterLaterPart({ children, waiting }: { children: (later: CounterLater) => ReactNode; waiting?: ReactNode }): ReactNode {
+export function CounterLaterPart({ children, waiting, passive = false }: {
+  children: (later: CounterLater) => ReactNode;
+  waiting?: ReactNode;
+  /** Shows once the chunk is here, never asks for it nor says it failed (the idle prefetch brings it). */
+  passive?: boolean;
+}): ReactNode {
   const t = useText();
   const { module, failed } = useSyncExternalStore(subscribe, snapshot);
   useEffect(() => {
-    if (!module && !failed) void loadCounterLater().catch(() => undefined);
-  }, [module, failed]);
+    if (!passive && !module && !failed) void loadCounterLater().catch(() => undefined);
+  }, [module, failed, passive]);
   if (module) return children(module);
+  if (passive) return null;
   if (failed) {
     return (
       <p className="field-error" role="alert">

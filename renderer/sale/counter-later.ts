@@ -9,6 +9,7 @@ export { describeBridgeError, localizeFieldMessage } from '../bridge/bridge-erro
 export { CustomerSearch } from '../customer/CustomerSearch';
 export { counterMessagesFor } from '../i18n/counter-text';
 export { OwnerPinDialog } from '../people/OwnerPinDialog';
+export { StatusExtras } from '../status/StatusExtras';
 export { SyncErrorLine } from '../status/SyncErrorLine';
 export { ConfirmTotal } from './ConfirmTotal';
 export { Keypad } from './Keypad';

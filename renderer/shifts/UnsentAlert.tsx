@@ -7,6 +7,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useApp } from '../app/app-store';
 import { useText } from '../i18n/use-text';
 import { refreshUnsent, useUnsent, waitedText } from './unsent-store';
+import { afterFirstPaint } from '../app/after-first-paint';
 
 const RECOUNT_MS = 60_000;
 
@@ -18,7 +19,7 @@ export function UnsentAlert(): ReactNode {
   const unsent = useUnsent((s) => s.unsent);
   const show = useApp((s) => s.show);
 
-  useEffect(() => { void refreshUnsent(); }, [status]);
+  useEffect(() => { void afterFirstPaint().then(refreshUnsent); }, [status]);
   useEffect(() => {
     const timer = setInterval(() => void refreshUnsent(), RECOUNT_MS);
     return () => clearInterval(timer);

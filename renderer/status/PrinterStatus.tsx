@@ -4,13 +4,14 @@ import type { PrinterStatusDto } from '../../shared/bridge/types';
 import { bridge } from '../bridge/client';
 import { useText } from '../i18n/use-text';
 import { printerLine } from './printer-line';
+import { afterFirstPaint } from '../app/after-first-paint';
 
 export function PrinterStatus(): ReactNode {
   const t = useText();
   const [status, setStatus] = useState<PrinterStatusDto | null>(null);
   useEffect(() => {
     let live = true;
-    void bridge.call('printer.get', {}).then((answer) => {
+    void afterFirstPaint().then(() => bridge.call('printer.get', {})).then((answer) => {
       if (live && answer.ok) setStatus(answer.value.status);
     });
     const stop = bridge.on('printer.status', setStatus);

@@ -9,15 +9,9 @@ import { bridge } from '../bridge/client';
 import { CounterLaterPart } from '../sale/counter-later-loader';
 import { useText } from '../i18n/use-text';
 import { summarizeStatus, type EngineActivity } from './status-summary';
-import { PrinterStatus } from './PrinterStatus';
-import { UnsentAlert } from '../shifts/UnsentAlert';
-import { BackupWarning } from './BackupWarning';
-import { shopServerLineText } from './shop-server-line';
-import { UpdateRefusalWarning } from './UpdateRefusalWarning';
 
 export function StatusBar(): ReactNode {
   const t = useText();
-  const locale = useApp((s) => s.locale);
   const status = useApp((s) => s.status);
   const setStatus = useApp((s) => s.setStatus);
   const show = useApp((s) => s.show);
@@ -25,7 +19,6 @@ export function StatusBar(): ReactNode {
   if (!status) return <footer className="status-bar" role="status">{t.statusLoading}</footer>;
   const s = summarizeStatus(status, now);
   const checkingOnly = s.activity?.kind === 'checking_connection' && s.connection === 'online';
-  const shop = shopServerLineText(status.shopServer, t, locale, Date.now());
   const retry = async () => {
     const answer = await bridge.call('sync.retryNow', {});
     if (answer.ok) setStatus(answer.value);
@@ -41,7 +34,6 @@ export function StatusBar(): ReactNode {
       <span className="pending" role="status">
         {s.progress ? t.sendingProgress(s.progress.done, s.progress.total) : t.pendingCount(s.pending)}
       </span>
-      {shop ? <span className={`shop-server${shop.away ? ' away' : ''}`} role="status">{shop.text}</span> : null}
       {s.activity && !checkingOnly ? <span className={`activity activity-${s.activity.kind}`} role="status">{activityText(s.activity, t)}</span> : null}
       {s.others.map((o) => (
         <span key={o.baseUrl ?? 'demo'} className={`other-service${o.stuck ? ' stuck' : ''}`} role="status">
@@ -49,10 +41,8 @@ export function StatusBar(): ReactNode {
           {o.stuck ? ` (${t.connection[o.connection]})` : null}
         </span>
       ))}
-      <UnsentAlert />
-      <PrinterStatus />
-      <BackupWarning />
-      <UpdateRefusalWarning />
+      {/* The lines that speak only in some states come with the counter's late chunk (StatusExtras.tsx). */}
+      <CounterLaterPart passive>{(later) => <later.StatusExtras />}</CounterLaterPart>
       {s.needsAttention > 0 ? (
         <button type="button" className="link attention" onClick={() => show('history')}>{t.needsAttentionCount(s.needsAttention)}</button>
       ) : null}

@@ -52,7 +52,8 @@ async function freshPage(browser: Browser): Promise<Page> {
 
 /**
  * In the page, so that Playwright's polling (which backs off to 500 ms steps) never sets a figure: a MutationObserver
- * stamps (performance.now(), from the navigation's start) the first moment each watched element is in the layout, and
+ * stamps (performance.now(), from the navigation's start) the first moment each watched element is in the layout (each
+ * frame is checked as well until then), and
  * a capturing listener stamps the key or pointer press that opens a screen. The product search and the floor's input
  * are watched from the start; a screen's heading is added just before its key is pressed.
  */
@@ -65,6 +66,10 @@ const IN_PAGE_CLOCK = `(() => {
   ];
   const check = () => { for (const [name, test] of w.__watch) if (!(name in w.__marks) && test()) w.__marks[name] = performance.now(); };
   new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
+  // An element can enter the layout without a mutation of its own (a style sheet arriving): each frame checks too,
+  // until the first stamp, so the stamp is the first frame it is there, not the next mutation after it.
+  const frame = () => { check(); if (Object.keys(w.__marks).length === 0) requestAnimationFrame(frame); };
+  requestAnimationFrame(frame);
   w.__pressedAt = null;
   for (const type of ['keydown', 'pointerdown']) addEventListener(type, () => { if (w.__pressedAt === null) w.__pressedAt = performance.now(); }, true);
 })();`;

@@ -64,6 +64,9 @@ describe('the first download', () => {
       'people/OwnerPinDialog.tsx', 'app/Modal.tsx', 'sale/ConfirmTotal.tsx', 'sale/LastSale.tsx', 'sale/last-sale-fate.ts',
       'status/SyncErrorLine.tsx', 'status/sync-error-text.ts', 'bridge/bridge-error-text.ts', 'i18n/es-problems.ts',
       'i18n/es-later.ts', 'i18n/counter-text.ts', 'styles/counter-later.css', 'styles/modal.css', 'styles/layout.css',
+      // The status bar's lines that speak only in some states (StatusExtras.tsx).
+      'status/StatusExtras.tsx', 'shifts/UnsentAlert.tsx', 'status/PrinterStatus.tsx', 'status/BackupWarning.tsx',
+      'status/UpdateRefusalWarning.tsx', 'status/shop-server-line.ts',
     ];
     for (const source of LATE) expect(initial, source).not.toContain(`renderer/${source}`);
     // Whole modules go to one chunk: the back office's words of the shop server and of updates stay out with them.

@@ -1,0 +1,29 @@
+/**
+ * The status bar's lines that speak only in some states (the shop server, sales waiting too long, the printer, the
+ * backup's age, a refused update): in the counter's late chunk, so they never weigh on the first download. They show
+ * a moment after the counter, from the same status snapshot.
+ */
+import type { ReactNode } from 'react';
+import { useApp } from '../app/app-store';
+import { useText } from '../i18n/use-text';
+import { UnsentAlert } from '../shifts/UnsentAlert';
+import { BackupWarning } from './BackupWarning';
+import { PrinterStatus } from './PrinterStatus';
+import { shopServerLineText } from './shop-server-line';
+import { UpdateRefusalWarning } from './UpdateRefusalWarning';
+
+export function StatusExtras(): ReactNode {
+  const t = useText();
+  const locale = useApp((s) => s.locale);
+  const status = useApp((s) => s.status);
+  const shop = status ? shopServerLineText(status.shopServer, t, locale, Date.now()) : null;
+  return (
+    <>
+      {shop ? <span className={`shop-server${shop.away ? ' away' : ''}`} role="status">{shop.text}</span> : null}
+      <UnsentAlert />
+      <PrinterStatus />
+      <BackupWarning />
+      <UpdateRefusalWarning />
+    </>
+  );
+}
