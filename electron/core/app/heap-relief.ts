@@ -1,13 +1,13 @@
 /**
  * A long import allocates gigabytes of short-lived objects a row at a time, and V8 sizes its heap for throughput:
- * its young generation grows to its maximum (some 130 MB here) and the old one to about four times what is alive
- * before it collects, so the till's process reached 325 MB for a 100 000-row file even after the import stopped
- * holding every barcode (see the README's bench table). `relieveHeap`, called between rows, asks the heap's size
- * (a cheap question) and only when it has grown past a budget runs one full collection that also gives the young
- * generation's memory back (a few tens of milliseconds; about ten for that file, where a collection every
- * 10 000 rows made twenty). The budget follows what is alive, so a till with a large heap of its own does not
- * collect at every check. V8 offers `gc` only behind a flag; Node allows setting it at run time, and where that
- * fails the import simply runs without (and V8's own sizing decides).
+ * its young generation grows to its maximum and the old one to about four times what is alive before it collects,
+ * so the till's process reached 324 MB for a 100 000-row file with nothing done about it (see the README's bench
+ * table). `relieveHeap`, called between rows, asks the heap's size (a cheap question) and only when it has grown past
+ * a budget runs one full collection that also gives the young generation's memory back: about 180 MB at the peak,
+ * with nine collections for that file's preview and import together (a collection every 10 000 rows made twenty),
+ * which cost about an eighth of their CPU time. The budget follows what is alive, so a till with a large heap of its
+ * own does not collect at every look. V8 offers `gc` only behind a flag; Node allows setting it at run
+ * time, and where that fails the import simply runs without (and V8's own sizing decides).
  */
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -15,9 +15,9 @@ import { runInNewContext } from 'node:vm';
 type Collect = (options?: { type?: 'major' | 'minor'; execution?: 'sync'; flavor?: 'regular' | 'last-resort' }) => void;
 
 /** The heap (both generations, as committed) may grow to this before a collection… */
-const HEAP_BUDGET_BYTES = 96 * 1024 * 1024;
+const HEAP_BUDGET_BYTES = 64 * 1024 * 1024;
 /** …or to this much above what the last collection left, when that is more. */
-const HEAP_HEADROOM_BYTES = 48 * 1024 * 1024;
+const HEAP_HEADROOM_BYTES = 32 * 1024 * 1024;
 
 let collect: Collect | null | undefined;
 let threshold = HEAP_BUDGET_BYTES;
