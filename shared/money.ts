@@ -61,24 +61,44 @@ const normaliseRate = (d: Exact): string => toPlain(d);
 const HUNDRED = exact(100);
 
 interface ExactLine { base: Exact; discount: Exact; lineAmount: Exact; taxes: Array<{ code: string; rate: Exact; amount: Exact }>; taxTotal: Exact }
+/** A line's inputs read and checked, before any figure is computed. */
+interface LineFigures { quantity: Exact; price: Exact; discountRate: Exact; taxes: Array<{ code: string; rate: Exact }> }
 
-function exactLine(line: LineInput): ExactLine {
+function figuresOf(line: LineInput): LineFigures {
   const quantity = parseFigure(line.quantity, 'quantity');
   const price = parseFigure(line.price, 'price');
   const discountRate = parseFigure(line.discount_rate, 'discount_rate');
   if (compare(discountRate, HUNDRED) > 0) throw new RangeError(`discount_rate is a percentage from 0 to 100, got ${toPlain(discountRate)}`);
   if (!Array.isArray(line.taxes)) throw new RangeError('taxes must be a list');
-
-  const base = cents(times(quantity, price));
-  const discount = cents(shiftDown(times(base, discountRate), 2));
-  const lineAmount = minus(base, discount);
   const taxes = line.taxes.map((tax, i) => {
     if (typeof tax?.code !== 'string' || tax.code === '') throw new RangeError(`taxes.${i}.code must be a non-empty string`);
-    const rate = parseFigure(tax.rate, `taxes.${i}.rate`);
-    return { code: tax.code, rate, amount: cents(shiftDown(times(lineAmount, rate), 2)) };
+    return { code: tax.code, rate: parseFigure(tax.rate, `taxes.${i}.rate`) };
   });
+  return { quantity, price, discountRate, taxes };
+}
+
+function lineOf(f: LineFigures): ExactLine {
+  const base = cents(times(f.quantity, f.price));
+  const discount = cents(shiftDown(times(base, f.discountRate), 2));
+  const lineAmount = minus(base, discount);
+  const taxes = f.taxes.map((tax) => ({ code: tax.code, rate: tax.rate, amount: cents(shiftDown(times(lineAmount, tax.rate), 2)) }));
   const taxTotal = taxes.reduce((sum, t) => plus(sum, t.amount), ZERO);
   return { base, discount, lineAmount, taxes, taxTotal };
+}
+
+const exactLine = (line: LineInput): ExactLine => lineOf(figuresOf(line));
+
+/**
+ * What one product's line pays at many quantities and prices (a shelf price's search for its base tries up to 13):
+ * its discount and taxes read and checked once, then exactly calculateLine's figures, without text in between.
+ * Quantity and price must be figures calculateLine would accept (non-negative, below its limit).
+ */
+export function linePayableFor(product: Pick<LineInput, 'discount_rate' | 'taxes'>): (quantity: Exact, price: Exact) => Exact {
+  const fixed = figuresOf({ quantity: 0, price: 0, ...product });
+  return (quantity, price) => {
+    const line = lineOf({ ...fixed, quantity, price });
+    return plus(line.lineAmount, line.taxTotal);
+  };
 }
 
 function presentLine(x: ExactLine): LineAmounts {

@@ -4,12 +4,9 @@
  * line, computed by the one money function (`money.ts`), pays exactly the shelf price — or says that no base with
  * two decimals does, and by how much the nearest one misses.
  */
-import DecimalJs from 'decimal.js';
-import { calculateLine, type Amount } from './money';
+import { compare, divideToWhole, exact, minus, parseExact, plus, roundTo, times, toFixed, type Exact } from './exact-decimal';
+import { linePayableFor, type Amount } from './money';
 import { LIMITS } from './limits';
-
-const Dec = DecimalJs.clone({ precision: 50, rounding: DecimalJs.ROUND_HALF_UP });
-type Dec = InstanceType<typeof Dec>;
 
 export interface ShelfTax { code: string; rate: number | string }
 
@@ -43,12 +40,21 @@ export const SHELF_CHECK_QUANTITIES = 12;
 /** Cents either side of the estimate that are tried: the rounding of a line moves the payable by a few cents at most. */
 const SEARCH_CENTS = 6;
 
-function payableOf(price: Dec, quantity: number, input: ShelfPriceInput): Dec {
-  const line = calculateLine({
-    quantity, price: price.toFixed(2), discount_rate: input.discountRate ?? 0,
-    taxes: input.taxes.map((t) => ({ code: t.code, rate: t.rate })),
-  });
-  return new Dec(line.payable);
+const HUNDRED = exact(100);
+const MAX_PRICE = exact(LIMITS.maxPrice);
+const abs = (x: Exact): Exact => (x.units < 0n ? { units: -x.units, scale: x.scale } : x);
+
+/**
+ * Answers already given, by shelf price, taxes, discount and check: a shop's catalog repeats a few hundred prices
+ * over thousands of products, and an import asks for each row. Bounded: emptied when full.
+ */
+const answered = new Map<string, ShelfPriceResult>();
+const ANSWERS_KEPT = 4_096;
+
+function figure(value: number | string, what: string): Exact {
+  const read = parseExact(String(value));
+  if (read === null) throw new RangeError(`${what} must be a decimal number, got ${String(value)}`);
+  return read;
 }
 
 /**
@@ -57,39 +63,56 @@ function payableOf(price: Dec, quantity: number, input: ShelfPriceInput): Dec {
  * (on a tie, the one that charges less). Throws RangeError on a malformed figure, like money.ts.
  */
 export function basePriceForShelf(input: ShelfPriceInput, opts: { checkQuantities?: boolean } = {}): ShelfPriceResult {
-  const shelf = new Dec(String(input.shelfPrice));
-  if (!shelf.isFinite() || shelf.isNegative() || shelf.decimalPlaces() > 2) {
+  const check = opts.checkQuantities !== false;
+  const key = `${String(input.shelfPrice)}|${input.taxes.map((t) => `${t.code}:${String(t.rate)}`).join(',')}|${String(input.discountRate ?? 0)}|${check}`;
+  const known = answered.get(key);
+  if (known) return { ...known };
+  const result = searchBase(input, check);
+  if (answered.size >= ANSWERS_KEPT) answered.clear();
+  answered.set(key, result);
+  return { ...result };
+}
+
+function searchBase(input: ShelfPriceInput, checkQuantities: boolean): ShelfPriceResult {
+  const shelf = parseExact(String(input.shelfPrice));
+  if (shelf === null || shelf.units < 0n || compare(roundTo(shelf, 2), shelf) !== 0) {
     throw new RangeError(`shelf price must be an amount with at most 2 decimals, got ${String(input.shelfPrice)}`);
   }
-  const totalRate = input.taxes.reduce((sum, t) => sum.plus(new Dec(String(t.rate))), new Dec(0));
-  const keep = new Dec(100).minus(new Dec(String(input.discountRate ?? 0))).div(100);
-  if (keep.isZero()) throw new RangeError('a product discounted 100 % has no base price for a shelf price');
-  const estimate = shelf.div(keep.times(totalRate.plus(100).div(100))).toDecimalPlaces(2, DecimalJs.ROUND_HALF_UP);
+  const discount = figure(input.discountRate ?? 0, 'discount');
+  const keep = minus(HUNDRED, discount);
+  if (keep.units === 0n) throw new RangeError('a product discounted 100 % has no base price for a shelf price');
+  // Checks the discount and rates as calculateLine does, once.
+  const payableOf = linePayableFor({ discount_rate: input.discountRate ?? 0, taxes: input.taxes.map((t) => ({ code: t.code, rate: t.rate })) });
+  const totalRate = input.taxes.reduce((sum, t) => plus(sum, figure(t.rate, 'tax rate')), exact(0));
+  // shelf ÷ ((100 − discount)/100 × (100 + rates)/100), in cents, rounded half-up: shelf × 10⁶ ÷ ((100 − d)(100 + r)).
+  const estimate = divideToWhole(times(shelf, exact(1_000_000)), times(keep, plus(HUNDRED, totalRate)));
+  const one = exact(1);
 
-  let best: { price: Dec; payable: Dec; miss: Dec } | null = null;
+  let best: { price: Exact; payable: Exact; miss: Exact } | null = null;
   // Nearest first (0, −1, +1, −2, …), so an exact base closest to the estimate wins.
   for (let step = 0; step <= 2 * SEARCH_CENTS; step++) {
     const offset = step % 2 === 0 ? -step / 2 : (step + 1) / 2;
-    const price = estimate.plus(new Dec(offset).div(100));
-    if (price.isNegative() || price.gt(LIMITS.maxPrice)) continue;
-    const payable = payableOf(price, 1, input);
-    const miss = payable.minus(shelf);
-    if (miss.isZero()) { best = { price, payable, miss }; break; }
-    const better = !best || miss.abs().lt(best.miss.abs()) || (miss.abs().eq(best.miss.abs()) && miss.lt(best.miss));
+    const price = exact(estimate.units + BigInt(offset), 2);
+    if (price.units < 0n || compare(price, MAX_PRICE) > 0) continue;
+    const payable = payableOf(one, price);
+    const miss = minus(payable, shelf);
+    if (miss.units === 0n) { best = { price, payable, miss }; break; }
+    const nearer = best ? compare(abs(miss), abs(best.miss)) : -1;
+    const better = nearer < 0 || (nearer === 0 && best !== null && compare(miss, best.miss) < 0);
     if (better) best = { price, payable, miss };
   }
-  if (!best) throw new RangeError(`shelf price ${shelf.toFixed(2)} is outside the prices Mostrador accepts`);
+  if (!best) throw new RangeError(`shelf price ${toFixed(shelf, 2)} is outside the prices Mostrador accepts`);
 
   let driftsAtQuantity: number | null = null;
   // A bulk import skips this (each product costs eleven more line calculations); the form shows it.
-  for (let q = 2; opts.checkQuantities !== false && q <= SHELF_CHECK_QUANTITIES; q++) {
-    if (!payableOf(best.price, q, input).eq(shelf.times(q))) { driftsAtQuantity = q; break; }
+  for (let q = 2; checkQuantities && q <= SHELF_CHECK_QUANTITIES; q++) {
+    if (compare(payableOf(exact(q), best.price), times(shelf, exact(q))) !== 0) { driftsAtQuantity = q; break; }
   }
   return {
-    price: best.price.toFixed(2),
-    payable: best.payable.toFixed(2),
-    exact: best.miss.isZero(),
-    difference: best.miss.toFixed(2),
+    price: toFixed(best.price, 2),
+    payable: toFixed(best.payable, 2),
+    exact: best.miss.units === 0n,
+    difference: toFixed(best.miss, 2),
     driftsAtQuantity,
   };
 }

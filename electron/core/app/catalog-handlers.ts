@@ -3,7 +3,7 @@ import { BridgeFailure, invalidField } from '../bridge/bridge-failure';
 import type { BridgeHandlers } from '../bridge/dispatch';
 import type { AppContext } from './app-context';
 import { exportCatalogCsv } from './catalog-export';
-import { checkCatalogImport } from './catalog-import';
+import { checkCatalogImport, type CatalogFileFacts } from './catalog-import';
 import type { CatalogImportPreviewDto } from '../../../shared/bridge/types';
 import type { CsvSource } from '../csv/csv-file';
 import { LIMITS } from '../../../shared/limits';
@@ -12,6 +12,9 @@ import { catalogRecordOf, shelfMissMessage } from './catalog-records';
 type CatalogMethods =
   | 'catalog.list' | 'catalog.get' | 'catalog.save' | 'catalog.setActive' | 'catalog.importPreview' | 'catalog.importCommit'
   | 'catalog.export' | 'catalog.quickKeys';
+
+/** Previews whose first pass an import may reuse, by upload (uploads themselves are few: upload-store.ts). */
+const FACTS_KEPT = 8;
 
 /** How many rows an import refusal names in its message (the preview lists them all). */
 const ERRORS_IN_MESSAGE = 5;
@@ -25,6 +28,16 @@ class ImportRefused extends Error {
 
 export function catalogHandlers(ctx: Pick<AppContext, 'store' | 'now' | 'uploads'>): Pick<BridgeHandlers, CatalogMethods> {
   const { store } = ctx;
+  /**
+   * What each upload's preview learned in its first pass (columns, rows, decimal mark, digest): the import then
+   * reads the file once, checking and writing each row, and refuses it if its bytes are not the ones previewed.
+   */
+  const previewed = new Map<string, CatalogFileFacts>();
+  const remember = (token: string, facts: CatalogFileFacts) => {
+    previewed.delete(token);
+    previewed.set(token, facts);
+    for (const old of previewed.keys()) if (previewed.size > FACTS_KEPT) previewed.delete(old);
+  };
   /** An upload is read from its file on disk, a chunk at a time; an inline file is already in memory. */
   const sourceOf = (input: { file?: string | undefined; upload?: string | undefined }): CsvSource => {
     if (input.upload === undefined) return Buffer.from(input.file ?? '', 'base64');
@@ -69,15 +82,20 @@ export function catalogHandlers(ctx: Pick<AppContext, 'store' | 'now' | 'uploads
       return saved;
     },
 
-    'catalog.importPreview': async (input) => checkCatalogImport(sourceOf(input), store),
+    'catalog.importPreview': async (input) => {
+      const { upload } = input;
+      return checkCatalogImport(sourceOf(input), store, upload === undefined ? {} : { onFacts: (facts) => remember(upload, facts) });
+    },
 
     'catalog.importCommit': async (input) => {
-      // Checked again as it is written: what the owner confirmed is what the preview showed, checked once more.
+      // Every row checked again as it is written (the catalog may have changed since the preview), in one pass
+      // when the preview's first one can stand for it.
       const source = sourceOf(input);
+      const facts = input.upload === undefined ? undefined : previewed.get(input.upload);
       let saved;
       try {
         saved = store.importCatalogProducts((add) => {
-          const check = checkCatalogImport(source, store, { onProduct: add });
+          const check = checkCatalogImport(source, store, facts ? { onProduct: add, facts } : { onProduct: add });
           if (check.errorCount > 0) throw new ImportRefused(check);
         });
       } catch (error) {
@@ -87,7 +105,10 @@ export function catalogHandlers(ctx: Pick<AppContext, 'store' | 'now' | 'uploads
         const more = errorCount > ERRORS_IN_MESSAGE ? ` (and ${errorCount - ERRORS_IN_MESSAGE} more)` : '';
         throw new BridgeFailure('INVALID_INPUT', `Nothing was imported: ${named}${more}.`, { file: `${errorCount} rows have errors` });
       }
-      if (input.upload !== undefined) ctx.uploads?.discard(input.upload);
+      if (input.upload !== undefined) {
+        ctx.uploads?.discard(input.upload);
+        previewed.delete(input.upload);
+      }
       return { created: saved.created, updated: saved.updated };
     },
 

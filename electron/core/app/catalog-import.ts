@@ -5,6 +5,7 @@
  * header as written). Re-importing updates products by code; a column the file does not have keeps what the
  * product already had.
  */
+import { createHash } from 'node:crypto';
 import type { CatalogImportPreviewDto, CatalogProductDto, CsvRowProblemDto } from '../../../shared/bridge/types';
 import { TAX_TYPES, UNIT_MEASURES, isCodeOf } from '../../../shared/codes';
 import { LIMITS } from '../../../shared/limits';
@@ -60,8 +61,8 @@ const NO = new Set(['no', 'n', '0', 'false', 'inactivo', 'inactive']);
 /** How many errors and warnings an answer lists (the screen shows as many); their counts are always whole. */
 export const PROBLEMS_LISTED = 200;
 const SAMPLE_SIZE = 20;
-/** Rows between two full garbage collections of a long import (heap-relief.ts). */
-const RELIEF_EVERY = 10_000;
+/** Rows between two looks at the heap's size during a long import (heap-relief.ts). */
+const RELIEF_EVERY = 1_000;
 
 /** Which rule broke, by the schema's field, to the column it came from. */
 const FIELD_COLUMN: Record<string, CatalogColumn> = {
@@ -86,12 +87,32 @@ class ProblemList {
 export interface CatalogImportCheckOptions {
   /** Each product the file would save, in file order, as it is read; called only while the file has no error. */
   onProduct?: (product: CatalogProductDto) => void;
+  /**
+   * What the preview's first pass learned of the same file: the file is then read once. Its digest is checked as
+   * it is read, and a file that is not the one previewed is refused (after the last row, so nothing of it stays).
+   */
+  facts?: CatalogFileFacts;
+  /** Told what the first pass learned (the preview keeps it for the import). */
+  onFacts?: (facts: CatalogFileFacts) => void;
 }
+
+/** What the first pass learns of a file: the same for the same bytes, whatever the catalog holds. */
+export interface CatalogFileFacts {
+  header: string[];
+  delimiter: ';' | ',';
+  mark: DecimalMark;
+  /** Data rows (blank ones not counted). */
+  rows: number;
+  /** SHA-256 of the file's bytes as read. */
+  digest: string;
+}
+
+const CHANGED_SINCE_PREVIEW = 'the file changed after its preview; preview it again';
 
 /**
  * A product file (its bytes, a file on disk, or its text) read and checked against the catalog as it is, a row at a
- * time: one pass finds the columns, counts the rows and settles the decimal mark; a second checks every row (and
- * hands each good product to `onProduct`). Only the answer is kept: counts, the first problems, a sample, and what
+ * time: one pass finds the columns, counts the rows and settles the decimal mark (skipped when `facts` brings the
+ * preview's); a second checks every row (and hands each good product to `onProduct`). Only the answer is kept: counts, the first problems, a sample, and what
  * the checks across rows need (each code's and barcode's row).
  */
 export function checkCatalogImport(
@@ -111,42 +132,53 @@ export function checkCatalogImport(
     return answer();
   };
 
-  // First pass: the header, the row count (a file over the limit is refused before any row is checked) and the mark.
   let header: string[] = [];
   let columnAt = new Map<CatalogColumn, number>();
   let delimiter: ';' | ',' = ';';
-  let detector = decimalMarkDetector(delimiter);
   let numericAt: number[] = [];
-  let settled = false;
-  let rowCount: number;
-  try {
-    rowCount = eachCsvRow(file, {
-      maxRows: LIMITS.csvFileRows,
-      onHeader: (names, found) => {
-        header = names;
-        delimiter = found;
-        detector = decimalMarkDetector(found);
-        const columns = findColumns(names, COLUMNS);
-        columnAt = new Map(Object.entries(columns.index) as Array<[CatalogColumn, number]>);
-        for (const name of columns.unused) warnings.add({ row: 1, column: name, message: 'this column is not used' });
-        for (const problem of columns.problems) errors.add({ ...problem, column: problem.column ?? '' });
-        numericAt = (['price', 'shelfPrice', 'rate', 'discount'] as const).flatMap((c) => (columnAt.has(c) ? [columnAt.get(c) ?? 0] : []));
-      },
-      onRow: (row) => {
-        if (settled) return;
-        for (const at of numericAt) {
-          if (detector.see((row.cells[at] ?? '').trim().replace(/^[^\d]*|\s*%$/g, ''))) { settled = true; return; }
-        }
-      },
-    }).rows;
-  } catch (error) {
-    return fileProblem(error);
+  const takeHeader = (names: string[], found: ';' | ',') => {
+    header = names;
+    delimiter = found;
+    const columns = findColumns(names, COLUMNS);
+    columnAt = new Map(Object.entries(columns.index) as Array<[CatalogColumn, number]>);
+    for (const name of columns.unused) warnings.add({ row: 1, column: name, message: 'this column is not used' });
+    for (const problem of columns.problems) errors.add({ ...problem, column: problem.column ?? '' });
+    numericAt = (['price', 'shelfPrice', 'rate', 'discount'] as const).flatMap((c) => (columnAt.has(c) ? [columnAt.get(c) ?? 0] : []));
+  };
+
+  let facts = opts.facts;
+  if (facts) takeHeader(facts.header, facts.delimiter);
+  else {
+    // First pass: the header, the row count (a file over the limit is refused before any row is checked) and the mark.
+    let detector = decimalMarkDetector(delimiter);
+    let settled = false;
+    const digest = createHash('sha256');
+    try {
+      const read = eachCsvRow(file, {
+        maxRows: LIMITS.csvFileRows,
+        onBytes: (bytes) => digest.update(bytes),
+        onHeader: (names, found) => {
+          takeHeader(names, found);
+          detector = decimalMarkDetector(found);
+        },
+        onRow: (row) => {
+          if (settled) return;
+          for (const at of numericAt) {
+            if (detector.see((row.cells[at] ?? '').trim().replace(/^[^\d]*|\s*%$/g, ''))) { settled = true; return; }
+          }
+        },
+      });
+      facts = { header: read.header, delimiter: read.delimiter, mark: detector.mark(), rows: read.rows, digest: digest.digest('hex') };
+    } catch (error) {
+      return fileProblem(error);
+    }
+    opts.onFacts?.(facts);
   }
   if (!columnAt.has('price') && !columnAt.has('shelfPrice')) {
     errors.add({ row: 1, column: EXPORT_HEADERS.shelfPrice, message: `the file needs a price column (${EXPORT_HEADERS.shelfPrice} or ${EXPORT_HEADERS.price})` });
   }
   if (errors.count > 0) return answer(delimiter);
-  const mark = detector.mark();
+  const { mark, rows: rowCount } = facts;
 
   const headerOf = (c: CatalogColumn) => header[columnAt.get(c) ?? -1] ?? EXPORT_HEADERS[c];
   const cell = (row: CsvRow, c: CatalogColumn): string | undefined => {
@@ -155,7 +187,8 @@ export function checkCatalogImport(
   };
 
   const seenCodes = new Map<string, number>();
-  const seenBarcodes = new Map<string, { row: number; code: string }>();
+  /** Each barcode's product, by the row where that product's code first appears (no object per barcode). */
+  const seenBarcodes = new Map<string, number>();
   /** A barcode a row takes from a product that has it now. */
   const claims: Array<{ barcode: string; row: number; owner: string }> = [];
   const sample: CatalogProductDto[] = [];
@@ -257,16 +290,22 @@ export function checkCatalogImport(
     for (const problem of rowErrors) errors.add(problem);
   };
 
+  // Given the preview's first pass, this is the only one: its digest, taken as it reads, says whether it is the same file.
+  const digest = opts.facts ? createHash('sha256') : null;
   try {
-    eachCsvRow(file, { maxRows: LIMITS.csvFileRows, onRow: checkRow });
+    eachCsvRow(file, { maxRows: LIMITS.csvFileRows, onRow: checkRow, onBytes: digest ? (bytes) => digest.update(bytes) : undefined });
   } catch (error) {
     return fileProblem(error);
+  }
+  if (digest && digest.digest('hex') !== opts.facts?.digest) {
+    errors.add({ row: 1, column: '', message: CHANGED_SINCE_PREVIEW });
+    return answer(delimiter, mark);
   }
 
   // A barcode that belongs to a product this file does not give it up from (the owner is not in the file, or keeps it).
   for (const claim of claims) {
-    const taker = seenBarcodes.get(claim.barcode);
-    if (seenCodes.has(claim.owner) && taker?.code !== claim.owner) continue;
+    const ownerRow = seenCodes.get(claim.owner);
+    if (ownerRow !== undefined && seenBarcodes.get(claim.barcode) !== ownerRow) continue;
     errors.add({ row: claim.row, column: headerOf('barcodes'), message: `barcode ${claim.barcode} already belongs to product ${claim.owner}` });
   }
 
@@ -365,16 +404,18 @@ function checkAcrossRows(
   row: CsvRow,
   ctx: {
     seenCodes: Map<string, number>;
-    seenBarcodes: Map<string, { row: number; code: string }>;
+    seenBarcodes: Map<string, number>;
     fail: (c: CatalogColumn, message: string) => void;
   },
 ): void {
   const earlier = ctx.seenCodes.get(p.code);
   if (earlier !== undefined) ctx.fail('code', `code ${p.code} is already on row ${earlier}`);
   else ctx.seenCodes.set(p.code, row.row);
+  // The product's row: the first with its code (a code twice is an error above).
+  const productRow = earlier ?? row.row;
   for (const barcode of p.barcodes) {
     const other = ctx.seenBarcodes.get(barcode);
-    if (other && other.code !== p.code) ctx.fail('barcodes', `barcode ${barcode} is already on row ${other.row}`);
-    else ctx.seenBarcodes.set(barcode, { row: row.row, code: p.code });
+    if (other !== undefined && other !== productRow) ctx.fail('barcodes', `barcode ${barcode} is already on row ${other}`);
+    else ctx.seenBarcodes.set(barcode, productRow);
   }
 }

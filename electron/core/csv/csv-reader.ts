@@ -44,7 +44,7 @@ export class CsvFileError extends Error {
 
 /** The export's formula guard as read back: one `'` more than the cell had (see csv-file.ts's guardCell). */
 const GUARDED = /^'+[=+\-@\t\r\n]/;
-export const unguardCell = (cell: string): string => (GUARDED.test(cell) ? cell.slice(1) : cell);
+export const unguardCell = (cell: string): string => (cell.charCodeAt(0) === 0x27 && GUARDED.test(cell) ? cell.slice(1) : cell);
 
 /**
  * Small chunks on purpose: every chunk is turned into short-lived copies (line breaks, the parser's own buffer), and
@@ -128,7 +128,7 @@ const LF = 10;
  * The file as UTF-8 bytes a chunk at a time, without its BOM and with one kind of line break (csv-parse miscounts
  * lines when a quoted cell holds a CRLF): Windows-1252 is recoded byte by byte, CRLF and a lone CR become LF.
  */
-function* utf8ChunksOf(source: CsvSource | string): Generator<Buffer> {
+function* utf8ChunksOf(source: CsvSource | string, onBytes?: (bytes: Uint8Array) => void): Generator<Buffer> {
   if (typeof source === 'string') {
     yield Buffer.from(source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'), 'utf8');
     return;
@@ -137,6 +137,7 @@ function* utf8ChunksOf(source: CsvSource | string): Generator<Buffer> {
   let first = true;
   let pendingCr = false;
   for (let chunk of chunksOf(source)) {
+    onBytes?.(chunk);
     if (first && !recode && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) chunk = chunk.subarray(3);
     first = false;
     const out = Buffer.allocUnsafe(recode ? chunk.length * 3 + 1 : chunk.length + 1);
@@ -184,7 +185,13 @@ interface IncrementalParser {
  */
 export function eachCsvRow(
   file: CsvSource | string,
-  opts: { maxRows: number; onHeader?: (header: string[], delimiter: CsvDelimiter) => void; onRow: (row: CsvRow) => void },
+  opts: {
+    maxRows: number;
+    onHeader?: (header: string[], delimiter: CsvDelimiter) => void;
+    onRow: (row: CsvRow) => void;
+    /** The file's bytes as they are read, before any recoding (to take its digest on the way). */
+    onBytes?: (bytes: Uint8Array) => void;
+  },
 ): CsvReadResult {
   let delimiter: CsvDelimiter | null = null;
   let parser: IncrementalParser | null = null;
@@ -201,12 +208,14 @@ export function eachCsvRow(
         opts.onHeader?.(header, delimiter ?? ';');
         return;
       }
-      if (record.every((cell) => cell.trim() === '')) return;
+      if (isBlank(record)) return;
       rows += 1;
       if (rows > opts.maxRows) {
         throw new CsvFileError({ row: 1, column: null, message: `the file has more than ${opts.maxRows} rows; import it in parts` });
       }
-      opts.onRow({ row: startLine(parser.api.info.lines, record), cells: record.map(unguardCell) });
+      // The parser's array is this row's alone: unguarded in place rather than copied.
+      for (let i = 0; i < record.length; i++) record[i] = unguardCell(record[i] ?? '');
+      opts.onRow({ row: startLine(parser.api.info.lines, record), cells: record });
     } catch (error) {
       thrown = { error };
     }
@@ -221,7 +230,7 @@ export function eachCsvRow(
     }
   };
 
-  for (const chunk of utf8ChunksOf(file)) {
+  for (const chunk of utf8ChunksOf(file, opts.onBytes)) {
     if (parser === null) {
       // The header line decides (the first chunk holds it, or as much of it as a delimiter count needs).
       delimiter = detectDelimiter(chunk.toString('utf8'));
@@ -232,6 +241,12 @@ export function eachCsvRow(
   feed(undefined, true);
   if (header === null) throw emptyFile();
   return { header, delimiter: delimiter ?? ';', rows };
+}
+
+/** A row of empty cells (";;;", spaces); the parser has trimmed each cell already. */
+function isBlank(record: readonly string[]): boolean {
+  for (const cell of record) if (cell !== '' && cell.trim() !== '') return false;
+  return true;
 }
 
 const emptyFile = () => new CsvFileError({ row: 1, column: null, message: 'the file is empty: the first row must name the columns' });
@@ -245,5 +260,7 @@ export function readCsv(file: CsvSource | string, opts: { maxRows: number }): Cs
 
 /** csv-parse counts the line a record ends on; a cell with line breaks inside starts that many lines earlier. */
 function startLine(endLine: number, record: readonly string[]): number {
-  return endLine - record.reduce((n, cell) => n + (cell.match(/\n/g)?.length ?? 0), 0);
+  let breaks = 0;
+  for (const cell of record) for (let at = cell.indexOf('\n'); at !== -1; at = cell.indexOf('\n', at + 1)) breaks += 1;
+  return endLine - breaks;
 }

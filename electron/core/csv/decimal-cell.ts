@@ -42,15 +42,18 @@ export type DecimalCell =
   /** "12.900" in a decimal-point file: twelve thousand nine hundred or twelve point nine? */
   | { kind: 'ambiguous' };
 
+/** The two shapes a number may have under each mark: grouped in thousands, or plain (made once, not per cell). */
+const SHAPES: Record<DecimalMark, { grouped: RegExp; plain: RegExp }> = {
+  ',': { grouped: /^(\d{1,3}(?:\.\d{3})+)(?:,(\d+))?$/, plain: /^(\d+)(?:,(\d+))?$/ },
+  '.': { grouped: /^(\d{1,3}(?:,\d{3})+)(?:\.(\d+))?$/, plain: /^(\d+)(?:\.(\d+))?$/ },
+};
+
 /** The value as plain decimal text ("4201.68"), keeping its written decimals ("12.50" stays two). */
 export function readDecimalCell(raw: string, mark: DecimalMark): DecimalCell {
   const v = raw.replace(CLEAN, '');
   if (v === '') return { kind: 'empty' };
-  const group = mark === ',' ? '\\.' : ',';
-  const point = mark === ',' ? ',' : '\\.';
   if (mark === '.' && /^\d{1,3}(\.\d{3})+$/.test(v)) return { kind: 'ambiguous' };
-  const grouped = new RegExp(`^(\\d{1,3}(?:${group}\\d{3})+)(?:${point}(\\d+))?$`);
-  const plain = new RegExp(`^(\\d+)(?:${point}(\\d+))?$`);
+  const { grouped, plain } = SHAPES[mark];
   const match = grouped.exec(v) ?? plain.exec(v);
   if (!match) return { kind: 'invalid' };
   const whole = (match[1] ?? '').replace(/[.,]/g, '').replace(/^0+(?=\d)/, '');

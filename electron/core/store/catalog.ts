@@ -27,10 +27,11 @@ export interface Catalog {
    */
   saveCatalogProducts(list: readonly CatalogProduct[]): { created: number; updated: number };
   /**
-   * A whole file's products written as they are read, in one transaction: `run` gets `add`, which checks and writes
-   * one product (and drops its old barcodes) at once; every new barcode is written after `run` returns, so a
-   * barcode can move between products in one import. Only the barcodes wait in memory. Whatever `run` throws rolls
-   * all of it back and is thrown on.
+   * A whole file's products written as they are read, in one transaction: `run` gets `add`, which checks a product
+   * and writes it with the next few (one statement per batch), dropping their old barcodes and writing their new
+   * ones. A barcode another product has at that moment waits until after the last product, so a barcode can move
+   * between products in one import; only those wait in memory. Whatever `run` throws rolls all of it back and is
+   * thrown on.
    */
   importCatalogProducts<T>(run: (add: (product: CatalogProduct) => void) => T): { result: T; created: number; updated: number };
   setProductActive(code: string, active: boolean): CatalogProduct | null;
@@ -43,6 +44,11 @@ export interface Catalog {
   /** The counter's quick keys: active ones only, by their order then name, at most `limit`. */
   quickKeys(limit: number): QuickKeyDto[];
 }
+
+/** Products per statement when a file is imported (and twice as many barcodes). */
+const WRITE_BATCH = 200;
+/** A barcode row as an import writes it: barcode, product code, position in the product's list. */
+type BarcodeRow = [barcode: string, code: string, position: number];
 
 interface ProductRow {
   code: string; name: string; price: string; unit_measure: string; tax_code: string | null; tax_rate: string | null;
@@ -173,12 +179,14 @@ export function catalogTable(db: Database.Database, now: () => number): Catalog 
     return created;
   }
 
+  function writeBarcode(barcode: string, code: string, position: number): void {
+    const owner = ownerOf.get(barcode);
+    if (owner) throw new StoreError(`Barcode ${barcode} already belongs to product ${owner.code}; product ${code} cannot have it too.`);
+    addBarcode.run(barcode, code, position);
+  }
+
   function writeBarcodes(p: Pick<CatalogProduct, 'code' | 'barcodes'>): void {
-    p.barcodes.forEach((barcode, position) => {
-      const owner = ownerOf.get(barcode);
-      if (owner) throw new StoreError(`Barcode ${barcode} already belongs to product ${owner.code}; product ${p.code} cannot have it too.`);
-      addBarcode.run(barcode, p.code, position);
-    });
+    p.barcodes.forEach((barcode, position) => writeBarcode(barcode, p.code, position));
   }
 
   function writeGuarded<T>(p: { code: string }, write: () => T): T {
@@ -188,6 +196,76 @@ export function catalogTable(db: Database.Database, now: () => number): Catalog 
       if (error instanceof StoreError) throw error;
       throw new StoreError(`Product ${p.code} could not be saved: ${(error as Error).message}`, { cause: error });
     }
+  }
+
+  // An import writes a batch of products per statement (rows as a JSON array): one statement per product made
+  // the trigram index flush its pending terms at every statement, which was most of an import's writing time.
+  const upsertMany = db.prepare<{ at: number; rows: string }>(
+    `INSERT INTO products (code, name, price, unit_measure, tax_code, tax_rate, discount_rate, active, category, shelf_price,
+       quick_key, quick_key_order, search_key, updated_at)
+     SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, value ->> 7,
+       value ->> 8, value ->> 9, value ->> 10, value ->> 11, value ->> 12, @at FROM json_each(@rows) WHERE true
+     ON CONFLICT (code) DO UPDATE SET name = excluded.name, price = excluded.price, unit_measure = excluded.unit_measure,
+       tax_code = excluded.tax_code, tax_rate = excluded.tax_rate, discount_rate = excluded.discount_rate,
+       active = excluded.active, category = excluded.category, shelf_price = excluded.shelf_price,
+       quick_key = excluded.quick_key, quick_key_order = excluded.quick_key_order,
+       search_key = excluded.search_key, updated_at = excluded.updated_at`,
+  );
+  const existingAmong = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM products WHERE code IN (SELECT value FROM json_each(?))');
+  const dropBarcodesOf = db.prepare<[string]>('DELETE FROM product_barcodes WHERE code IN (SELECT value FROM json_each(?))');
+  /** Barcode rows ([barcode, code, position]) whose barcode another product has now. */
+  const takenAmong = db.prepare<[string], { row: string; owner: string }>(
+    `SELECT j.value AS row, b.code AS owner FROM json_each(?) j JOIN product_barcodes b ON b.barcode = j.value ->> 0 ORDER BY j.key`,
+  );
+  const addFreeBarcodes = db.prepare<[string]>(
+    `INSERT INTO product_barcodes (barcode, code, position) SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?) j
+     WHERE NOT EXISTS (SELECT 1 FROM product_barcodes b WHERE b.barcode = j.value ->> 0)`,
+  );
+
+  /**
+   * Checked products written in one statement, their old barcodes dropped and their new ones written where no other
+   * product has them now; returns how many products were new and the barcode rows that must wait (see the import).
+   */
+  function writeProducts(list: readonly CatalogProduct[], at: number): { created: number; waiting: BarcodeRow[] } {
+    const codes = JSON.stringify(list.map((p) => p.code));
+    const rows = JSON.stringify(list.map((p) => [
+      p.code, p.name, p.price, p.unitMeasure, p.taxCode, p.taxRate, p.discountRate, p.active ? 1 : 0, p.category,
+      p.shelfPrice, p.quickKey ? 1 : 0, p.quickKeyOrder, foldText(`${p.code} ${p.name}`),
+    ]));
+    const existing = existingAmong.get(codes)?.n ?? 0;
+    try {
+      upsertMany.run({ at, rows });
+    } catch (error) {
+      // The failed statement left nothing behind: product by product, to name the one SQLite refused.
+      for (const p of list) writeGuarded(p, () => writeProduct(p, at));
+      throw new StoreError(`The products could not be saved: ${(error as Error).message}`, { cause: error });
+    }
+    dropBarcodesOf.run(codes);
+    const barcodeRows: BarcodeRow[] = [];
+    for (const p of list) p.barcodes.forEach((barcode, position) => barcodeRows.push([barcode, p.code, position]));
+    if (barcodeRows.length === 0) return { created: list.length - existing, waiting: [] };
+    const waiting = writeBarcodeRows(barcodeRows, { wait: true });
+    return { created: list.length - existing, waiting };
+  }
+
+  /**
+   * Writes barcode rows no other product has now. Those another product has wait (`wait`), or refuse the import.
+   * A barcode twice in the list: written one at a time, to name it as a single save does.
+   */
+  function writeBarcodeRows(rows: readonly BarcodeRow[], opts: { wait: boolean }): BarcodeRow[] {
+    const list = JSON.stringify(rows);
+    const taken = takenAmong.all(list);
+    if (!opts.wait && taken[0]) {
+      const [barcode, code] = JSON.parse(taken[0].row) as BarcodeRow;
+      throw new StoreError(`Barcode ${barcode} already belongs to product ${taken[0].owner}; product ${code} cannot have it too.`);
+    }
+    try {
+      addFreeBarcodes.run(list);
+    } catch (error) {
+      for (const [barcode, code, position] of rows) writeGuarded({ code }, () => writeBarcode(barcode, code, position));
+      throw new StoreError(`The barcodes could not be saved: ${(error as Error).message}`, { cause: error });
+    }
+    return taken.map((t) => JSON.parse(t.row) as BarcodeRow);
   }
 
   function saveAll(list: readonly CatalogProduct[]): { created: number; updated: number } {
@@ -248,15 +326,30 @@ export function catalogTable(db: Database.Database, now: () => number): Catalog 
         const at = now();
         let created = 0;
         let added = 0;
-        // Code and barcodes of each product written, for after the last one (positions follow each product's list).
-        const barcodes: Array<Pick<CatalogProduct, 'code' | 'barcodes'>> = [];
+        // Barcodes another product has while a batch is written: one further down the file may give them up, so
+        // they are written after the last product (usually none: a re-import drops and writes a product's own).
+        const waiting: BarcodeRow[] = [];
+        let batch: CatalogProduct[] = [];
+        const inBatch = new Set<string>();
+        const flush = () => {
+          if (batch.length === 0) return;
+          const written = writeProducts(batch, at);
+          created += written.created;
+          waiting.push(...written.waiting);
+          batch = [];
+          inBatch.clear();
+        };
         const result = run((p) => {
           checkProduct(p);
-          if (writeGuarded(p, () => writeProduct(p, at))) created += 1;
+          // A code twice in one batch would count as two creates: the first goes to SQLite before the second.
+          if (inBatch.has(p.code)) flush();
+          batch.push(p);
+          inBatch.add(p.code);
           added += 1;
-          if (p.barcodes.length > 0) barcodes.push({ code: p.code, barcodes: p.barcodes });
+          if (batch.length >= WRITE_BATCH) flush();
         });
-        for (const p of barcodes) writeGuarded(p, () => writeBarcodes(p));
+        flush();
+        for (let from = 0; from < waiting.length; from += WRITE_BATCH) writeBarcodeRows(waiting.slice(from, from + WRITE_BATCH), { wait: false });
         return { result, created, updated: added - created };
       }).immediate();
     },

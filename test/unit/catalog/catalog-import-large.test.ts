@@ -3,7 +3,7 @@
  * written as it is read inside one transaction): 100 000 rows import in one go; one row more refuses the whole file.
  * Speed and memory are the bench's (`npm run bench:catalog`), never asserted here.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -68,6 +68,41 @@ describe('a catalog at the row limit', () => {
     await expect(catalog['catalog.importCommit']({ upload: token })).rejects.toThrow(/Nothing was imported: row 30002, precio_base: "mil" is not a number\./);
     expect(count()).toBe(0);
   }, 600_000);
+});
+
+describe('an import after its preview', () => {
+  const file = 'codigo;nombre;precio_con_iva;impuesto;tarifa\nA;Uno;11900;IVA;19\nB;Dos;5000;IVA;19\n';
+
+  it('imports what the preview showed', async () => {
+    const token = (await uploads.receive([Buffer.from(file)])).token;
+    expect(await catalog['catalog.importPreview']({ upload: token })).toMatchObject({ rows: 2, creates: 2, errorCount: 0 });
+    expect(await catalog['catalog.importCommit']({ upload: token })).toEqual({ created: 2, updated: 0 });
+    expect(store.getCatalogProduct('B')).toMatchObject({ price: '4201.68', shelfPrice: '5000.00' });
+  });
+
+  it('refuses a file whose bytes changed after the preview, and writes nothing', async () => {
+    const token = (await uploads.receive([Buffer.from(file)])).token;
+    await catalog['catalog.importPreview']({ upload: token });
+    appendFileSync(uploads.path(token) ?? '', 'C;Tres;12,5;IVA;19\n');
+    await expect(catalog['catalog.importCommit']({ upload: token })).rejects.toThrow(
+      'Nothing was imported: row 1, file: the file changed after its preview; preview it again.',
+    );
+    expect(count()).toBe(0);
+    // Previewed again, it imports (its decimal comma now seen by the first pass).
+    await catalog['catalog.importPreview']({ upload: token });
+    expect(await catalog['catalog.importCommit']({ upload: token })).toEqual({ created: 3, updated: 0 });
+    expect(store.getCatalogProduct('C')?.shelfPrice).toBe('12.50');
+  });
+
+  it('checks every row again at the import: a barcode taken since the preview refuses the file', async () => {
+    const token = (await uploads.receive([Buffer.from('codigo;nombre;precio_base;codigos_barras\nA;Uno;100;111\n')])).token;
+    expect(await catalog['catalog.importPreview']({ upload: token })).toMatchObject({ errorCount: 0 });
+    await catalog['catalog.save']({ mode: 'create', product: {
+      code: 'Z', name: 'Otro', barcodes: ['111'], unitMeasure: '94', priceEntry: 'base', price: 100, tax: null, discountRate: 0, category: null, active: true,
+    } });
+    await expect(catalog['catalog.importCommit']({ upload: token })).rejects.toThrow(/row 2, codigos_barras: barcode 111 already belongs to product Z/);
+    expect(store.getCatalogProduct('A')).toBeNull();
+  });
 });
 
 describe('the upload folder', () => {

@@ -92,3 +92,25 @@ describe('basePriceForShelf, property-based', () => {
     }), { numRuns: 200 });
   });
 });
+
+describe('basePriceForShelf, answers kept', () => {
+  it('answers a repeated question the same, whatever the caller did with the first answer', () => {
+    const first = basePriceForShelf({ shelfPrice: 5000, taxes: iva(19) });
+    first.price = '1.00';
+    first.driftsAtQuantity = null;
+    expect(basePriceForShelf({ shelfPrice: 5000, taxes: iva(19) })).toMatchObject({ price: '4201.68', driftsAtQuantity: 7 });
+    // Asked without the drift check, the drift is not reported from the earlier answer.
+    expect(basePriceForShelf({ shelfPrice: 5000, taxes: iva(19) }, { checkQuantities: false }).driftsAtQuantity).toBeNull();
+    // Another discount or rate is another question.
+    expect(basePriceForShelf({ shelfPrice: 5000, taxes: iva(19), discountRate: 10 }).price).toBe('4668.53');
+    expect(basePriceForShelf({ shelfPrice: 5000, taxes: iva(5) }).price).toBe('4761.90');
+  });
+
+  it('refuses malformed figures every time, not only the first', () => {
+    for (let i = 0; i < 2; i++) {
+      expect(() => basePriceForShelf({ shelfPrice: '12.345', taxes: iva(19) })).toThrow(RangeError);
+      expect(() => basePriceForShelf({ shelfPrice: 'mil', taxes: iva(19) })).toThrow(RangeError);
+      expect(() => basePriceForShelf({ shelfPrice: 100, taxes: iva(19), discountRate: 100 })).toThrow(RangeError);
+    }
+  });
+});
