@@ -119,7 +119,8 @@ function searchBase(input: ShelfPriceInput, checkQuantities: boolean): ShelfPric
 
 /** What one unit of a base price pays with its taxes and discount (per money.ts): the shelf price it stands for. */
 export function shelfPriceOfBase(input: { basePrice: number | string; taxes: readonly ShelfTax[]; discountRate?: number | string }): string {
-  return payableOf(new Dec(String(input.basePrice)), 1, { shelfPrice: 0, taxes: input.taxes, discountRate: input.discountRate ?? 0 }).toFixed(2);
+  const payableOf = linePayableFor({ discount_rate: input.discountRate ?? 0, taxes: input.taxes.map((t) => ({ code: t.code, rate: t.rate })) });
+  return toFixed(payableOf(exact(1), figure(input.basePrice, 'base price')), 2);
 }
 
 /** The owner's words when no base pays the shelf price exactly (English; a screen says it in its language). */
