@@ -12,7 +12,7 @@ import { listShifts, readShift } from '../store/shift-list';
 import { BackOfficeRefusal } from './refusal';
 
 export type BackOfficePcRecordMethods = 'shop.products' | 'shop.saveProduct' | 'shop.customers' | 'shop.saveCustomer'
-  | 'shop.people' | 'shop.savePerson' | 'shop.shifts' | 'shop.shift';
+  | 'shop.people' | 'shop.savePerson' | 'shop.shifts' | 'shop.shift' | 'shop.printShift';
 
 function outcomeOf<T>(saved: SaveDecision<T>): RecordSaveOutcome<T> {
   if (saved.outcome === 'saved') return { outcome: 'saved', record: saved.record };
@@ -39,6 +39,12 @@ export function backOfficePcRecordHandlers(ctx: SaveContext, checked: () => Prom
       const detail = await readShift(ctx.db, tillNumber, shiftId);
       if (!detail) throw new BackOfficeRefusal({ code: 'NOT_FOUND', message: 'The shop server has no such shift.' });
       return detail;
+    },
+    // No receipts' printer here: the page prints the Z it shows (browser mode's window.print(), 80 mm from receipt.css).
+    'shop.printShift': async ({ tillNumber, shiftId }) => {
+      await checked();
+      if (!(await readShift(ctx.db, tillNumber, shiftId))?.report) throw new BackOfficeRefusal({ code: 'NOT_FOUND', message: 'The shop server has no Z report of that shift.', reason: 'NO_Z_REPORT' });
+      return { queued: false };
     },
   };
 }

@@ -216,6 +216,9 @@ describe('the back-office PC\'s host', () => {
     const detail = shiftDetailSchema.parse((await call('shop.shift', { tillNumber: 1, shiftId: 7 })).value);
     expect(detail.report).toMatchObject({ kind: 'Z', sales: z.sales, taxes: z.taxes, cash: z.cash });
     expect(await call('shop.shift', { tillNumber: 1, shiftId: 8 })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    // No receipts' printer on the PC: the page prints the Z it shows.
+    expect(await call('shop.printShift', { tillNumber: 1, shiftId: 7 })).toMatchObject({ ok: true, value: { queued: false } });
+    expect(await call('shop.printShift', { tillNumber: 1, shiftId: 8 })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
   });
 
   it('prints through the browser and ends the session when the owner closes it', async () => {
