@@ -47,7 +47,7 @@ async function serve(): Promise<void> {
   let backOffice: BackOfficePc | null = null;
   if (backOfficePort !== null) {
     backOffice = await startBackOfficePc({
-      db, sessions: server.sessions, signal: server.salesSignal, now: Date.now, version: packageVersion(), port: backOfficePort,
+      db, sessions: server.sessions, signal: server.salesSignal, notifier: server.notifier, now: Date.now, version: packageVersion(), port: backOfficePort,
       ...(values['renderer-dir'] ? { rendererDir: values['renderer-dir'] } : {}),
       log: (line) => console.error(line),
     });

@@ -40,6 +40,7 @@ export const enShopRecords: typeof esShopRecords = {
   shiftsSales: 'Sales',
   shiftsDifference: 'Difference',
   shiftsOpenZ: (till: string, id: number) => `Show the Z of ${till}, shift ${id}`,
+  shiftsPrintCopy: 'Print a copy of the Z',
   shiftsNoReport: 'This shift\'s Z cannot be read by this version.',
   shiftsTable: 'Closed shifts by till',
 };

@@ -38,6 +38,7 @@ export const esShopRecords = {
   shiftsSales: 'Ventas',
   shiftsDifference: 'Diferencia',
   shiftsOpenZ: (till: string, id: number) => `Ver el Z de ${till}, turno ${id}`,
+  shiftsPrintCopy: 'Imprimir copia del Z',
   shiftsNoReport: 'El Z de este turno no se puede leer en esta versión.',
   shiftsTable: 'Turnos cerrados por caja',
 };

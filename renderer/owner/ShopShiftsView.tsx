@@ -18,6 +18,8 @@ import '../styles/receipt.css';
 export function ShopShiftsView({ today, version, onClosed }: { today: string; version: string; onClosed(): void }): ReactNode {
   const t = useScreenText();
   const locale = useApp((s) => s.locale);
+  const notify = useApp((s) => s.notify);
+  const shell = useApp((s) => s.info?.shell);
   const [date, setDate] = useState(today);
   const [till, setTill] = useState('');
   const [shown, setShown] = useState({ date: today, till: '' });
@@ -45,6 +47,15 @@ export function ShopShiftsView({ today, version, onClosed }: { today: string; ve
   const read = async (tillNumber: number, shiftId: number) => {
     const answer = await bridge.call('shop.shift', { tillNumber, shiftId });
     if (answer.ok) setOpen(answer.value); else failed(answer.error);
+  };
+  // At a till: the core fetches that Z again and queues it on the receipts' printer as a COPIA. On the back-office
+  // PC there is no receipts' printer: the page prints the Z it shows (80 mm, receipt.css).
+  const print = async (tillNumber: number, shiftId: number) => {
+    const answer = await bridge.call('shop.printShift', { tillNumber, shiftId });
+    if (!answer.ok) {
+      if (answer.error.reason === 'BACK_OFFICE_CLOSED') onClosed(); else notify('error', describeBridgeError(answer.error, t));
+    } else if (answer.value.queued) notify('info', t.thermalQueued['z-copy']);
+    else if (shell === 'browser') window.print();
   };
 
   const controls = (
@@ -85,7 +96,12 @@ export function ShopShiftsView({ today, version, onClosed }: { today: string; ve
   );
   const paper = open ? (
     <section className="shift-paper paper-view" aria-label={t.reportZ} data-testid="shop-shift-z">
-      {open.report ? <ShiftReportPaper report={open.report satisfies ShiftReportDto} paperWidth={80} /> : <p role="status" className="day-warning">{t.shiftsNoReport}</p>}
+      {open.report ? (<>
+        <div className="receipt-toolbar" role="toolbar" aria-label={t.receiptActions}>
+          <button type="button" className="primary" data-testid="shop-shift-print" onClick={() => void print(open.summary.tillNumber, open.summary.shiftId)}>{t.shiftsPrintCopy}</button>
+        </div>
+        <ShiftReportPaper report={open.report satisfies ShiftReportDto} paperWidth={80} />
+      </>) : <p role="status" className="day-warning">{t.shiftsNoReport}</p>}
     </section>
   ) : null;
   return <ListDetail wide className="day-report-view" list={controls} panel={paper} panelLabel={t.reportZ}

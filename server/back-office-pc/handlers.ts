@@ -6,37 +6,30 @@
  * in this closure: the page never holds it. One session at a time, like a till's.
  */
 import type { BackOfficeSessionDto } from '../../shared/bridge/types';
-import type { BridgeError } from '../../shared/bridge/contract';
 import type { BridgeHandlerTable } from '../../shared/bridge/dispatch-call';
 import type { BackOfficeSessions } from '../back-office/sessions';
 import type { Database } from '../db/adapter';
+import type { ChangeNotifier } from '../http/change-notifier';
 import type { SalesSignal } from '../http/sales-signal';
 import { dashboard } from '../store/dashboard';
 import { dayReport } from '../store/day-report';
 import { saleDetail, searchSales } from '../store/sale-history';
 import { readShop } from '../store/shop';
+import { backOfficePcRecordHandlers, type BackOfficePcRecordMethods } from './record-handlers';
+import { BackOfficeRefusal } from './refusal';
 
 export type BackOfficePcMethods = 'app.info' | 'shop.owners' | 'shop.openBackOffice' | 'shop.closeBackOffice' | 'shop.sales'
-  | 'shop.sale' | 'shop.dayReport' | 'shop.dashboard' | 'shop.waitForChange' | 'shop.printDayReport' | 'shop.dayReportPdf';
+  | 'shop.sale' | 'shop.dayReport' | 'shop.dashboard' | 'shop.waitForChange' | 'shop.printDayReport' | 'shop.dayReportPdf'
+  | BackOfficePcRecordMethods;
 
 export interface BackOfficePcContext {
   db: Database;
   sessions: BackOfficeSessions;
   signal: SalesSignal;
+  /** Wakes the tills' feed after a save from here, so every till receives it (the server's own notifier). */
+  notifier: ChangeNotifier;
   now: () => number;
   version: string;
-}
-
-/** A refusal on purpose, said to the page as a bridge error (its reason is a code the screen has words for). */
-export class BackOfficeRefusal extends Error {
-  constructor(readonly error: BridgeError) {
-    super(error.message);
-  }
-}
-
-export function toBackOfficeError(error: unknown): BridgeError {
-  if (error instanceof BackOfficeRefusal) return error.error;
-  return { code: 'INTERNAL', message: 'The back office failed; the details are in the server\'s log.' };
 }
 
 const closed = (message = 'Open the shop\'s back office with an owner\'s PIN first.') =>
@@ -59,6 +52,7 @@ export function backOfficePcHandlers(ctx: BackOfficePcContext): Pick<BridgeHandl
   }
 
   return {
+    ...backOfficePcRecordHandlers(ctx, checked),
     'app.info': async () => ({
       version: ctx.version, shell: 'browser', mode: 'back-office', demo: false, locale: 'es-CO', tillId: '', softwareName: 'Mostrador POS',
     }),

@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { dispatchBridgeCall } from '../../shared/bridge/dispatch-call';
 import { startBrowserHost, type BrowserHost } from '../../common/web-host/host';
 import { rendererIsBuilt } from '../../common/web-host/static-files';
-import { backOfficePcHandlers, toBackOfficeError, type BackOfficePcContext } from './handlers';
+import { backOfficePcHandlers, type BackOfficePcContext } from './handlers';
+import { toBackOfficeError } from './refusal';
 
 /** The renderer the tills use, as `vite build` leaves it in the checkout (or the package). */
 export const DEFAULT_RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer', import.meta.url));

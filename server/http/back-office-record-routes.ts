@@ -1,19 +1,16 @@
 /**
  * The back office's master data and shifts (shared/shop/back-office-records.ts), behind a session already checked
  * by back-office-routes.ts. A save on a stale version is answered 409 `stale_version` with the record as it is now;
- * a PIN is hashed here (common/pin-hash.ts) and goes no further: never stored, answered or logged in clear.
+ * the saves themselves are server/back-office/record-saves.ts (shared with the back-office PC's bridge).
  */
 import type { IncomingMessage } from 'node:http';
-import { hashPin } from '../../common/pin-hash';
 import {
   customerSaveSchema, personSaveSchema, productSaveSchema, recordsQuerySchema, shiftsQuerySchema,
 } from '../../shared/shop/back-office-records';
 import { productCodeSchema } from '../../shared/product';
 import { SHOP_LIMITS } from '../../shared/shop/contract';
-import { shopProductOfInput } from '../../shared/shop/shop-product';
-import {
-  listCustomers, listPeople, listProducts, readProduct, saveCustomer, savePerson, saveProduct, type Saved,
-} from '../store/back-office-records';
+import { saveCustomerBody, savePersonBody, saveProductBody, type SaveDecision } from '../back-office/record-saves';
+import { listCustomers, listPeople, listProducts, readProduct } from '../store/back-office-records';
 import { listShifts, readShift } from '../store/shift-list';
 import type { Database } from '../db/adapter';
 import type { ChangeNotifier } from './change-notifier';
@@ -24,12 +21,12 @@ const P = '/v1/back-office/';
 /** What these routes need of the back office's context (back-office-routes.ts passes its own). */
 export interface RecordsContext { db: Database; notifier: ChangeNotifier; now: () => number }
 
-function answerSave<T>(ctx: RecordsContext, saved: Saved<T>, name: string): Reply {
+function answerSave<T>(saved: SaveDecision<T>, name: string): Reply {
+  if (saved.outcome === 'invalid') return invalid([{ field: saved.field, message: saved.message }]);
   if (saved.outcome === 'stale') {
     return refusal(409, 'stale_version', `the ${name} changed since it was opened; the current one is attached`, { current: saved.current });
   }
   if (saved.outcome === 'refused') return refusal(409, saved.code, saved.message, { field: saved.field });
-  if (saved.changed) ctx.notifier.changed();
   return reply(200, { [name]: saved.record });
 }
 
@@ -43,22 +40,14 @@ export async function handleRecords(ctx: RecordsContext, req: IncomingMessage, m
     if (!body.ok) return body.reply;
     if (kind === 'products') {
       const parsed = parseBody(body.bytes, productSaveSchema);
-      if (!parsed.ok) return parsed.reply;
-      const product = shopProductOfInput(parsed.value.product);
-      if (!product.ok) return invalid([{ field: `product.${product.field}`, message: product.message }]);
-      return answerSave(ctx, await saveProduct(ctx.db, product.product, parsed.value.baseVersion, ctx.now()), 'product');
+      return parsed.ok ? answerSave(await saveProductBody(ctx, parsed.value), 'product') : parsed.reply;
     }
     if (kind === 'customers') {
       const parsed = parseBody(body.bytes, customerSaveSchema);
-      if (!parsed.ok) return parsed.reply;
-      const { key, customer, baseVersion } = parsed.value;
-      return answerSave(ctx, await saveCustomer(ctx.db, key, customer, baseVersion, ctx.now()), 'customer');
+      return parsed.ok ? answerSave(await saveCustomerBody(ctx, parsed.value), 'customer') : parsed.reply;
     }
     const parsed = parseBody(body.bytes, personSaveSchema);
-    if (!parsed.ok) return parsed.reply;
-    const { pin, ...change } = parsed.value;
-    const pinHash = pin === undefined ? null : await hashPin(pin);
-    return answerSave(ctx, await savePerson(ctx.db, change, pinHash, ctx.now()), 'person');
+    return parsed.ok ? answerSave(await savePersonBody(ctx, parsed.value), 'person') : parsed.reply;
   }
   if (kind && method !== 'GET') return refusal(405, 'method_not_allowed', 'use GET or POST', {}, { Allow: 'GET, POST' });
   if (method !== 'GET') return null;

@@ -73,6 +73,8 @@ const catalogFileInput = withOwnerOverride({ file: csvFileSchema.optional(), upl
 /** Record ids and times as the store keeps them: safe integers. */
 const recordId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const epochMs = z.number().int().min(0).max(8.64e15);
+/** A shift as the shop server names it: its till's number and the till's own shift id. */
+const shopShiftRef = z.strictObject({ tillNumber: z.number().int().min(1).max(999), shiftId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
 
 /** The service's address: https, or http to this machine only (shared/service-url.ts), so the secret never travels in clear. */
 export const serviceUrlSchema = z.string().max(SERVICE_URL_MAX_LENGTH, SERVICE_URL_MESSAGES['too-long']).superRefine((value, ctx) => {
@@ -338,7 +340,12 @@ export const bridgeContract = {
   'shop.savePerson': { input: personSaveSchema, result: returns<RecordSaveOutcome<PersonRecord>>() },
   /** Each till's shifts closed on a shop day, and one shift's Z as its till froze it. */
   'shop.shifts': { input: shiftsQuerySchema, result: returns<ShiftsList>() },
-  'shop.shift': { input: z.strictObject({ tillNumber: z.number().int().min(1).max(999), shiftId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }), result: returns<ShiftDetail>() },
+  'shop.shift': { input: shopShiftRef, result: returns<ShiftDetail>() },
+  /**
+   * That shift's Z as the server holds it, fetched again by the core, on this till's receipt printer as a COPIA
+   * (queued: true). The back-office PC has no receipt printer: queued false, the page prints itself.
+   */
+  'shop.printShift': { input: shopShiftRef, result: returns<{ queued: boolean }>() },
   /** The day report the page shows, on the receipts' printer or as a PDF on receipt paper (as the Z report prints). */
   'shop.printDayReport': { input: z.strictObject({ date: dayReportQuerySchema.shape.date, paperWidth: paperWidth.optional() }), result: returns<{ printed: boolean }>() },
   'shop.dayReportPdf': { input: z.strictObject({ date: dayReportQuerySchema.shape.date, paperWidth: paperWidth.optional() }), result: returns<{ base64: string; fileName: string }>() },

@@ -3,7 +3,8 @@
  * TLS on loopback). From till 1 the owner adds a product in "Catálogo de la tienda" with the till's product form;
  * it reaches till 2's own catalog through the feed. While the owner edits it, someone saves it at the server: the
  * save is refused and the form shows the current version, saying so. "Turnos y Z por caja" lists till 1's closed
- * shift and shows its Z on the till's Z paper. Screenshots at 1366×768 and 1024×768, no sideways overflow, axe clean.
+ * shift and shows its Z on the till's Z paper; *Imprimir copia del Z* puts it on till 1's receipt printer (a fake
+ * network printer) marked COPIA. Screenshots at 1366×768 and 1024×768, no sideways overflow, axe clean.
  */
 import { createRequire } from 'node:module';
 import { copyFileSync, mkdirSync } from 'node:fs';
@@ -11,6 +12,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test, expect, type Page } from '@playwright/test';
 import { consumidorFinal } from '../../shared/customer';
+import { DEFAULT_PRINTER_SETTINGS } from '../../shared/printer';
+import { decodeEscPos } from '../support/escpos-decoder';
+import { startFakePrinter, wholeJobs, type FakePrinter } from '../support/escpos-fake-printer';
 import { startShopServerProcess, type ShopServerProcess } from '../support/shop-server-process';
 import { removeDataDir, startApp, type AppProcess } from './app-process';
 import { callCore } from './core-bridge';
@@ -28,8 +32,11 @@ const WATER = { code: 'AGU-600', name: 'Agua sin gas 600 ml', quantity: 3, unit_
 const SIZES = [{ width: 1366, height: 768 }, { width: 1024, height: 768 }] as const;
 
 let server: ShopServerProcess | null = null;
+let printer: FakePrinter | null = null;
 const apps: AppProcess[] = [];
 test.afterEach(async () => {
+  await printer?.close();
+  printer = null;
   for (const app of apps.splice(0)) {
     await app.stop();
     for (const { account } of await keytar.findCredentials(app.keychainService)) await keytar.deletePassword(app.keychainService, account);
@@ -123,4 +130,14 @@ test('the owner edits the catalog once for every till, is told of a stale versio
   await expect(z.getByTestId('report-sales-count')).toHaveText('1');
   await expect(z.getByTestId('report-counted')).toContainText('57.000');
   await shoot(page, 'owner-shifts');
+
+  // The Z on till 1's receipt printer: fetched again from the server by the core, marked COPIA.
+  printer = await startFakePrinter();
+  await callCore(t1, 'printer.save', { settings: { ...DEFAULT_PRINTER_SETTINGS, connection: { kind: 'network', host: '127.0.0.1', port: printer.port } } });
+  await z.getByRole('button', { name: 'Imprimir copia del Z' }).click();
+  await expect(page.getByText('Copia del informe Z enviada a la impresora de recibos.')).toBeVisible();
+  await until('the Z copy on the printer', async () => wholeJobs(printer!).length === 1, 30_000);
+  const paper = decodeEscPos(wholeJobs(printer)[0]!);
+  expect(paper.lines.find((l) => l.trim() !== '')?.trim()).toBe('*** COPIA ***');
+  expect(paper.lines.join('\n')).toMatch(/Contado +\$ 57\.000,00/);
 });

@@ -5,6 +5,7 @@
  * checked against shared/shop/back-office.ts by the client before a screen sees it.
  */
 import type { BackOfficeSessionDto } from '../../../shared/bridge/types';
+import type { ZReport } from '../../../shared/shop/back-office-records';
 import { BridgeFailure } from '../bridge/bridge-failure';
 import type { BridgeHandlers } from '../bridge/dispatch';
 import type { Person } from '../store/people';
@@ -18,13 +19,15 @@ import type { AppContext } from './app-context';
 type BackOfficeMethods = 'shop.owners' | 'shop.openBackOffice' | 'shop.closeBackOffice' | 'shop.sales' | 'shop.sale' | 'shop.dayReport'
   | 'shop.dashboard' | 'shop.waitForChange' | 'shop.printDayReport' | 'shop.dayReportPdf'
   | 'shop.products' | 'shop.saveProduct' | 'shop.customers' | 'shop.saveCustomer' | 'shop.people' | 'shop.savePerson'
-  | 'shop.shifts' | 'shop.shift';
+  | 'shop.shifts' | 'shop.shift' | 'shop.printShift';
 
 export interface BackOfficeDeps {
   /** The active owner whose PIN this is (FORBIDDEN otherwise), through the till's PIN guard. */
   ownerByPin(pin: string): Promise<Person>;
   /** Whether anybody is set up at this till (without people there is no owner to name at the server). */
   peopleSetUp(): boolean;
+  /** Queues a Z as the server holds it on this till's receipt printer, as a COPIA (printing-handlers.ts). */
+  printShopZ(report: ZReport): { jobId: number };
 }
 
 const closed = (message = 'Open the shop\'s back office with an owner\'s PIN first.') =>
@@ -146,6 +149,13 @@ export function backOfficeHandlers(
     'shop.savePerson': async (body) => read((c) => c.savePerson(body)),
     'shop.shifts': async (query) => read((c) => c.shifts(query)),
     'shop.shift': async ({ tillNumber, shiftId }) => read((c) => c.shift(tillNumber, shiftId)),
+    // The Z is fetched again here (the page's copy is never trusted for paper) and printed as the server holds it.
+    'shop.printShift': async ({ tillNumber, shiftId }) => {
+      const detail = await read((c) => c.shift(tillNumber, shiftId));
+      if (detail.report?.kind !== 'Z') throw new BridgeFailure('NOT_FOUND', 'The shop server has no Z report of that shift.', undefined, 'NO_Z_REPORT');
+      deps.printShopZ(detail.report);
+      return { queued: true };
+    },
     'shop.printDayReport': async ({ date, paperWidth }) => ctx.printer.print(await paperJob(date, paperWidth)),
     'shop.dayReportPdf': async ({ date, paperWidth }) => ctx.printer.pdf(await paperJob(date, paperWidth)),
   };

@@ -7,6 +7,7 @@
 import type { PrinterDto, PrinterStatusDto } from '../../../shared/bridge/types';
 import { LIMITS } from '../../../shared/limits';
 import { columnsFor, type PrinterConnection } from '../../../shared/printer';
+import { zReportSchema, type ZReport } from '../../../shared/shop/back-office-records';
 import { BridgeFailure } from '../bridge/bridge-failure';
 import type { BridgeHandlers } from '../bridge/dispatch';
 import { drawerPulseBytes, escPosBytes } from '../printing/escpos-bytes';
@@ -39,7 +40,11 @@ export interface PrintingDesk {
   afterCharge(sale: { saleId: number; cash: boolean }): void;
   /** A sale validated (or the app started): fiscal receipts of sales validated since automatic printing was on. Never throws. */
   catchUp(): void;
+  /** Tienda: a Z as the shop server holds it (any till's), queued as a COPIA; refused when no receipt printer is set up. */
+  printShopZ(report: ZReport): { jobId: number };
 }
+
+const NO_PRINTER = (): BridgeFailure => new BridgeFailure('INVALID_INPUT', 'No receipt printer is set up; choose one first.', { 'settings.connection.kind': 'choose a network printer or a printer of this computer' });
 
 export function printingDesk(ctx: AppContext, onStatus: (status: PrinterStatusDto) => void, opts: PrintingOptions = {}): PrintingDesk {
   const { store } = ctx;
@@ -57,6 +62,12 @@ export function printingDesk(ctx: AppContext, onStatus: (status: PrinterStatusDt
     if (job.kind === 'drawer') return reprint ? { drop: 'the pulse may already have opened the drawer' } : { bytes: drawerPulseBytes() };
     if (job.kind === 'test') {
       return { bytes: escPosBytes(testPageBlocks(settings.locale, { ...paper, printer: describe(setup.connection) }), paper) };
+    }
+    if (job.kind === 'z-copy' && job.report !== null) {
+      // Never this till's first print of that Z (the till that closed it printed it): always a copy.
+      const report = zReportSchema.safeParse(JSON.parse(job.report));
+      if (!report.success || report.data.kind !== 'Z') return { drop: 'the shop server\'s Z report does not read as one' };
+      return { bytes: escPosBytes(shiftReportBlocks(report.data, settings.locale, { ...paper, copy: true, reprint }), paper) };
     }
     if (job.kind === 'x-report' || job.kind === 'z-report' || job.kind === 'z-copy') {
       const shift = job.shiftId === null ? null : store.getShift(job.shiftId);
@@ -90,11 +101,11 @@ export function printingDesk(ctx: AppContext, onStatus: (status: PrinterStatusDt
     log: (line) => ctx.log(line),
   });
 
-  const enqueue = (kind: PrintJobKind, saleId: number | null, onceKey?: string, shiftId?: number): PrintJobRecord | null => {
+  const enqueue = (kind: PrintJobKind, saleId: number | null, onceKey?: string, shiftId?: number, report?: string): PrintJobRecord | null => {
     if (store.waitingPrintJobs().jobs >= LIMITS.maxWaitingPrintJobs) {
       throw new BridgeFailure('UNAVAILABLE', `${LIMITS.maxWaitingPrintJobs} print jobs are already waiting; check the printer first.`);
     }
-    const job = store.enqueuePrintJob({ kind, saleId, ...(shiftId ? { shiftId } : {}), ...(onceKey ? { onceKey } : {}) });
+    const job = store.enqueuePrintJob({ kind, saleId, ...(shiftId ? { shiftId } : {}), ...(onceKey ? { onceKey } : {}), ...(report ? { report } : {}) });
     if (job) engine.kick();
     return job;
   };
@@ -155,6 +166,11 @@ export function printingDesk(ctx: AppContext, onStatus: (status: PrinterStatusDt
       if (setup.connection.kind === 'none') return;
       if (cash && setup.drawerOnCash) bestEffort(`sale ${saleId} is recorded; its drawer pulse could not be queued`, () => enqueue('drawer', saleId, `drawer:${saleId}`));
       if (setup.printAtCharge) bestEffort(`sale ${saleId} is recorded; its slip could not be queued`, () => enqueue('provisional', saleId, `provisional:${saleId}`));
+    },
+    printShopZ(report) {
+      if (printer().connection.kind === 'none') throw NO_PRINTER();
+      const job = enqueue('z-copy', null, undefined, undefined, JSON.stringify(report));
+      return { jobId: job?.id ?? 0 };
     },
     catchUp() {
       bestEffort('fiscal receipts could not be queued', () => {

@@ -647,6 +647,14 @@ export const migrations: readonly Migration[] = [
       db.exec(SHOP_SYNC_SQL);
     },
   },
+  {
+    name: 'a Z report from the shop server printed at this till as a copy (issue 21)',
+    up(db) {
+      // Tienda prints another till's Z (or this one's, as the server holds it) on this till's receipt printer: the
+      // job keeps the Z as the server answered it (JSON), since its shift is not in this till's data.
+      db.exec(`ALTER TABLE print_jobs ADD COLUMN report TEXT CHECK (report IS NULL OR (kind = 'z-copy' AND shift_id IS NULL AND json_valid(report)))`);
+    },
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = migrations.length;

@@ -1,6 +1,6 @@
 /**
  * The print queue: a printer is another outbox. A job is written with what it prints (a sale's fiscal receipt, its
- * provisional slip, a copy, a drawer pulse, a test page, a shift's X or Z report) and stays 'waiting' until the printer took all its bytes;
+ * provisional slip, a copy, a drawer pulse, a test page, a shift's X or Z report, a Z copy from the shop server) and stays 'waiting' until the printer took all its bytes;
  * only then is it 'printed'. A failed try only moves its next attempt later, so nothing is ever lost.
  */
 import type Database from 'better-sqlite3';
@@ -23,6 +23,8 @@ export interface PrintJobRecord {
   doneAt: number | null;
   /** When every byte of a try left for the printer without its confirmation: the job may be on paper already. */
   bytesLeftAt: number | null;
+  /** A Z copy of a shift this till does not hold: the Z as the shop server answered it (JSON), else null. */
+  report: string | null;
 }
 
 export interface PrintQueue {
@@ -30,7 +32,7 @@ export interface PrintQueue {
    * Adds a job. With `onceKey` ("fiscal:12") the job can exist only once: a second enqueue returns null and adds
    * nothing, whatever state the first is in.
    */
-  enqueuePrintJob(job: { kind: PrintJobKind; saleId?: number | null; shiftId?: number | null; onceKey?: string }): PrintJobRecord | null;
+  enqueuePrintJob(job: { kind: PrintJobKind; saleId?: number | null; shiftId?: number | null; onceKey?: string; report?: string }): PrintJobRecord | null;
   /** The fiscal receipt of every sale validated at or after `since` that has none yet; returns how many were added. */
   enqueueFiscalReceiptsSince(since: number): number;
   /**
@@ -51,12 +53,12 @@ export interface PrintQueue {
 
 interface Row {
   id: number; kind: PrintJobKind; sale_id: number | null; shift_id: number | null; state: PrintJobState; attempts: number; next_attempt_at: number;
-  last_error: string | null; created_at: number; done_at: number | null; bytes_left_at: number | null;
+  last_error: string | null; created_at: number; done_at: number | null; bytes_left_at: number | null; report: string | null;
 }
 
 const toRecord = (r: Row): PrintJobRecord => ({
   id: r.id, kind: r.kind, saleId: r.sale_id, shiftId: r.shift_id, state: r.state, attempts: r.attempts, nextAttemptAt: r.next_attempt_at,
-  lastError: r.last_error, createdAt: r.created_at, doneAt: r.done_at, bytesLeftAt: r.bytes_left_at,
+  lastError: r.last_error, createdAt: r.created_at, doneAt: r.done_at, bytesLeftAt: r.bytes_left_at, report: r.report,
 });
 
 /** See enqueueFiscalReceiptsSince; far less than RETENTION.printJobsMs, so a pruned job is never looked for again. */
@@ -66,8 +68,8 @@ const FISCAL_MARK_SLACK_MS = 10 * 60 * 1000;
 const oneLine = (text: string): string => text.replace(/\s+/g, ' ').slice(0, 300);
 
 export function printQueueTable(db: Database.Database, now: () => number): PrintQueue {
-  const insert = db.prepare(`INSERT INTO print_jobs (kind, sale_id, shift_id, once_key, next_attempt_at, created_at)
-    VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (once_key) DO NOTHING RETURNING *`);
+  const insert = db.prepare(`INSERT INTO print_jobs (kind, sale_id, shift_id, once_key, report, next_attempt_at, created_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (once_key) DO NOTHING RETURNING *`);
   const fiscalSince = db.prepare(`INSERT INTO print_jobs (kind, sale_id, once_key, next_attempt_at, created_at)
     SELECT 'fiscal', o.sale_id, 'fiscal:' || o.sale_id, @now, @now FROM outbox o
     WHERE o.state = 'validated' AND o.validated_at >= @since ORDER BY o.validated_at, o.id
@@ -94,9 +96,9 @@ export function printQueueTable(db: Database.Database, now: () => number): Print
   const ofSale = db.prepare(`SELECT * FROM print_jobs WHERE sale_id = ? ORDER BY id`);
 
   return {
-    enqueuePrintJob({ kind, saleId = null, shiftId = null, onceKey }) {
+    enqueuePrintJob({ kind, saleId = null, shiftId = null, onceKey, report }) {
       const t = now();
-      const row = insert.get(kind, saleId, shiftId, onceKey ?? null, t, t) as Row | undefined;
+      const row = insert.get(kind, saleId, shiftId, onceKey ?? null, report ?? null, t, t) as Row | undefined;
       return row ? toRecord(row) : null;
     },
     enqueueFiscalReceiptsSince(since) {

@@ -2,7 +2,8 @@
  * The back-office PC (issue 21): the shop server on embedded PGlite with its back-office host, two tills pushing
  * their day as tills do (signed requests), and the host's bridge driven as the page drives it (POST /bridge/<method>
  * with the per-launch key): the owner chooses themself and types the PIN; a wrong PIN, a cashier and a missing
- * choice are refused; the dashboard and the day report equal sums worked out here from the pushed sales' own lines.
+ * choice are refused; the dashboard and the day report equal sums worked out here from the pushed sales' own lines;
+ * the editors' saves reach the tills' feed by version (a stale one answers the current record) and shifts are listed.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BridgeError } from '../../../shared/bridge/contract';
 import { sumAmounts } from '../../../shared/money';
-import { dashboardSchema, dayReportSchema, salesPageSchema, saleDetailSchema } from '../../../shared/shop/back-office';
+import {
+  customersPageSchema, dashboardSchema, dayReportSchema, peopleListSchema, productsPageSchema, salesPageSchema, saleDetailSchema,
+  shiftDetailSchema, shiftsListSchema,
+} from '../../../shared/shop/back-office';
+import { changesResponseSchema } from '../../../shared/shop/contract';
+import { pinMatches } from '../../../common/pin-hash';
+import { sampleShiftReport } from '../../support/escpos-sample-report';
 import { shopDateOf, shopDayWindow } from '../../../shared/shop/shop-day';
 import { startBackOfficePc, type BackOfficePc } from '../../../server/back-office-pc/start';
 import { CASHIER_PIN, OWNER_PIN, pushAll, seedPeople, type People } from './back-office-rig';
@@ -27,6 +34,14 @@ let sales: DaySale[];
 let tills: ShopTill[];
 let rendererDir: string;
 const date = shopDateOf(Date.now());
+const COFFEE = {
+  code: 'CAF-1', name: 'Café de origen', barcodes: ['7701234567890'], unitMeasure: '94', priceEntry: 'shelf', price: 5000,
+  tax: { code: '01', rate: 19 }, discountRate: 0, category: 'Bebidas', active: true,
+};
+const BUYER = {
+  identification_type: '31', identification: '900123456', dv: '8', person_type: '1', name: 'Tienda La Esquina SAS',
+  tax_regime: '48', email: 'compras@esquina.co', municipality_code: '11001',
+};
 
 beforeAll(async () => {
   h = await startHarness(stores.open);
@@ -39,7 +54,7 @@ beforeAll(async () => {
   rendererDir = mkdtempSync(join(tmpdir(), 'mostrador-bo-renderer-'));
   mkdirSync(join(rendererDir, 'assets'));
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Mostrador</title>');
-  pc = await startBackOfficePc({ db: h.db, sessions: h.server.sessions, signal: h.server.salesSignal, now: Date.now, version: '9.9.9', port: 0, rendererDir });
+  pc = await startBackOfficePc({ db: h.db, sessions: h.server.sessions, signal: h.server.salesSignal, notifier: h.server.notifier, now: Date.now, version: '9.9.9', port: 0, rendererDir });
 }, 120_000);
 
 afterAll(async () => {
@@ -83,10 +98,13 @@ describe('the back-office PC\'s host', () => {
 
   it('lists the server\'s active owners only, and answers nothing before a PIN', async () => {
     expect(await call('shop.owners')).toMatchObject({ ok: true, value: { owners: [{ key: people.owner, name: 'Marta' }] } });
-    for (const method of ['shop.dashboard', 'shop.sales']) {
+    for (const method of ['shop.dashboard', 'shop.sales', 'shop.products', 'shop.customers', 'shop.people']) {
       expect(await call(method)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN', reason: 'BACK_OFFICE_CLOSED' } });
     }
     expect(await call('shop.dayReport', { date })).toMatchObject({ ok: false, error: { reason: 'BACK_OFFICE_CLOSED' } });
+    expect(await call('shop.shifts', { date })).toMatchObject({ ok: false, error: { reason: 'BACK_OFFICE_CLOSED' } });
+    expect(await call('shop.saveProduct', { product: COFFEE, baseVersion: null })).toMatchObject({ ok: false, error: { reason: 'BACK_OFFICE_CLOSED' } });
+    expect((await h.db.query('SELECT key FROM products WHERE key = $1', [COFFEE.code])).rows).toEqual([]);
   });
 
   it('refuses a wrong PIN, a cashier and no choice; accepts the owner\'s PIN', async () => {
@@ -135,6 +153,72 @@ describe('the back-office PC\'s host', () => {
     const waiting = call('shop.waitForChange', { since: version, wait: 20 });
     await pushAll([tills[1]!], [{ tillIndex: 0, sale: oneSale(`T2-late-${Date.now()}`, 99, Date.now()) }]);
     expect(await waiting).toMatchObject({ ok: true, value: { changed: true } });
+  });
+
+  it('saves a product into the tills\' feed, answers a stale version with the current one, refuses on the form\'s field', async () => {
+    const cursor = changesResponseSchema.parse((await tills[0]!.call('GET', '/v1/changes?since=0')).body).cursor;
+    // A till long-polling the feed is woken by the save (the server's own notifier), not left to its deadline.
+    let woken = false;
+    const stop = new AbortController();
+    void h.server.notifier.wait(120_000, stop.signal).then(() => { woken = !stop.signal.aborted; });
+    const created = await call('shop.saveProduct', { product: COFFEE, baseVersion: null });
+    stop.abort();
+    expect(woken).toBe(true);
+    // The shelf price became the base that pays it exactly, as through a till's bridge.
+    expect(created).toMatchObject({ ok: true, value: { outcome: 'saved', record: { code: 'CAF-1', price: 4201.68, version: 1 } } });
+    const feed = changesResponseSchema.parse((await tills[1]!.call('GET', `/v1/changes?since=${cursor}`)).body);
+    expect(feed.changes.filter((c) => c.kind === 'product')).toEqual([expect.objectContaining({ key: 'CAF-1', data: expect.objectContaining({ price: 4201.68, version: 1 }) })]);
+
+    expect(await call('shop.saveProduct', { product: { ...COFFEE, priceEntry: 'base', price: 4500 }, baseVersion: 1 }))
+      .toMatchObject({ ok: true, value: { outcome: 'saved', record: { price: 4500, version: 2 } } });
+    const stale = await call('shop.saveProduct', { product: { ...COFFEE, name: 'Café viejo' }, baseVersion: 1 });
+    expect(stale).toMatchObject({ ok: true, value: { outcome: 'stale', current: { code: 'CAF-1', name: 'Café de origen', price: 4500, version: 2 } } });
+    const after = changesResponseSchema.parse((await tills[0]!.call('GET', `/v1/changes?since=${feed.cursor}`)).body);
+    expect(after.changes.map((c) => [c.key, c.kind === 'product' ? c.data.version : null])).toEqual([['CAF-1', 2]]);
+
+    // The form's rule (a shelf price with no exact base) and the bridge contract both refuse on their field.
+    expect(await call('shop.saveProduct', { product: { ...COFFEE, code: 'CAF-2', price: 1025 }, baseVersion: null }))
+      .toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', fields: { 'product.price': expect.any(String) } } });
+    expect(await call('shop.saveProduct', { product: { ...COFFEE, code: ' X' }, baseVersion: null })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    const page = productsPageSchema.parse((await call('shop.products', { q: 'caf' })).value);
+    expect(page.products.map((p) => [p.code, p.version])).toEqual([['CAF-1', 2]]);
+  });
+
+  it('saves customers and people by version, refuses a rule of the shop on its field, never answers a PIN\'s hash', async () => {
+    const customer = await call('shop.saveCustomer', { key: null, customer: BUYER, baseVersion: null });
+    expect(customer).toMatchObject({ ok: true, value: { outcome: 'saved', record: { key: '31:900123456', version: 1 } } });
+    expect(customersPageSchema.parse((await call('shop.customers', { q: '9001' })).value).total).toBe(1);
+    const listed = peopleListSchema.parse((await call('shop.people')).value);
+    expect(listed.people.map((p) => p.name)).toEqual(['Marta', 'Rosa']);
+    expect(JSON.stringify(listed)).not.toContain('scrypt');
+    expect(await call('shop.savePerson', { key: null, baseVersion: null, name: 'rosa', role: 'cashier', active: true, pin: '1111' }))
+      .toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', reason: 'NAME_TAKEN', fields: { name: expect.any(String) } } });
+    const added = await call('shop.savePerson', { key: null, baseVersion: null, name: 'Julián', role: 'cashier', active: true, pin: '97531' });
+    expect(added).toMatchObject({ ok: true, value: { outcome: 'saved', record: { name: 'Julián', role: 'cashier', version: 1 } } });
+    expect(JSON.stringify(added)).not.toMatch(/scrypt|97531/);
+    const { rows } = await h.db.query<{ data: { pinHash: string } }>('SELECT data FROM people WHERE key = $1', [added.value.record.key]);
+    expect(await pinMatches('97531', rows[0]!.data.pinHash)).toBe(true);
+  });
+
+  it('lists each till\'s shifts closed on a day and serves a Z as its till froze it', async () => {
+    const z = sampleShiftReport('Z'); // closed 2026-11-23 in Bogotá
+    const shift = (shiftId: number, closedAt: number) => ({
+      shiftId, openedAt: z.shift.openedAt, openedBy: z.shift.openedBy, openingCash: '100000.00', closedAt, closedBy: 'José Núñez',
+      countedCash: z.cash.counted!, report: { ...z, shift: { ...z.shift, id: shiftId } },
+    });
+    expect((await tills[0]!.call('POST', '/v1/shifts', { shifts: [shift(7, z.shift.closedAt!)] })).status).toBe(200);
+    expect((await tills[1]!.call('POST', '/v1/shifts', { shifts: [shift(3, z.shift.closedAt! - 3_600_000)] })).status).toBe(200);
+    const day = shiftsListSchema.parse((await call('shop.shifts', { date: '2026-11-23' })).value);
+    expect(day.shifts.map((s) => [s.tillNumber, s.shiftId])).toEqual([[1, 7], [2, 3]]);
+    expect(day.shifts[0]).toMatchObject({ opening: '100000.00', counted: '149700.00', difference: '-800.00', sales: { count: 3, total: z.sales.payable } });
+    expect(shiftsListSchema.parse((await call('shop.shifts', { date: '2026-11-23', till: 2 })).value).shifts.map((s) => s.shiftId)).toEqual([3]);
+    expect(await call('shop.shifts', { date: '2026-11-31' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', fields: { date: expect.any(String) } } });
+    const detail = shiftDetailSchema.parse((await call('shop.shift', { tillNumber: 1, shiftId: 7 })).value);
+    expect(detail.report).toMatchObject({ kind: 'Z', sales: z.sales, taxes: z.taxes, cash: z.cash });
+    expect(await call('shop.shift', { tillNumber: 1, shiftId: 8 })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    // No receipts' printer on the PC: the page prints the Z it shows.
+    expect(await call('shop.printShift', { tillNumber: 1, shiftId: 7 })).toMatchObject({ ok: true, value: { queued: false } });
+    expect(await call('shop.printShift', { tillNumber: 1, shiftId: 8 })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
   });
 
   it('prints through the browser and ends the session when the owner closes it', async () => {

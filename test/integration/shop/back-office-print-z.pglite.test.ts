@@ -1,0 +1,89 @@
+/**
+ * Tienda's "Turnos y Z por caja" prints another till's Z on this till's receipt printer (issue 21): a composed till
+ * (real SQLite, real keychain) paired with the REAL shop server on PGlite and a fake network printer
+ * (test/support/escpos-fake-printer.ts); a second till pushes its closed shift with its Z. Through the bridge the
+ * owner prints that Z: the core fetches it again from the server and the printer receives it marked COPIA, with the
+ * other till's name and frozen figures. Refused without a session, for a shift the server does not have, and with
+ * no receipt printer set up; nothing is queued then.
+ */
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_PRINTER_SETTINGS } from '../../../shared/printer';
+import { decodeEscPos } from '../../support/escpos-decoder';
+import { startFakePrinter, wholeJobs, type FakePrinter } from '../../support/escpos-fake-printer';
+import { sampleShiftReport } from '../../support/escpos-sample-report';
+import { startHarness, type Harness } from '../server/harness';
+import { pgliteStores } from '../server/stores';
+import { startAppRig, type AppRig } from '../app/app-rig';
+
+const stores = pgliteStores();
+afterAll(() => stores.closeAll(), 60_000);
+const SHOP = { client: { retry: { attempts: 1 } }, pollWaitSeconds: 1, idleMs: 100, backoff: { baseMs: 50, maxMs: 200 } };
+const OWNER_PIN = '4826';
+
+let harness: Harness | null = null;
+let printer: FakePrinter | null = null;
+const rigs: AppRig[] = [];
+afterEach(async () => {
+  for (const rig of rigs.splice(0)) await rig.close();
+  await harness?.close();
+  await printer?.close();
+  harness = null;
+  printer = null;
+});
+
+/** Polls (bounded: 400 × 50 ms) until the condition holds. */
+async function until(what: string, check: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 400; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe('Tienda prints a till\'s Z from the shop server on this till\'s receipt printer', () => {
+  it('queues the server\'s Z as a COPIA with the other till\'s name and figures; refuses without a session, an unknown shift, no printer', async () => {
+    harness = await startHarness(stores.open);
+    printer = await startFakePrinter();
+    const one = await startAppRig(undefined, { shop: SHOP });
+    rigs.push(one);
+    await one.value('people.save', { person: { name: 'Marta', role: 'owner', pin: OWNER_PIN } });
+    const code = await harness.admin('POST', '/admin/pairing');
+    await one.value('shopServer.pair', { address: harness.server.url, code: String(code.body.code), seedShop: true });
+    await one.value('printer.save', { settings: { ...DEFAULT_PRINTER_SETTINGS, connection: { kind: 'network', host: '127.0.0.1', port: printer.port } } });
+
+    // Till 2 ("Bodega") closed shift 3 and pushed it with its Z.
+    const two = await harness.pairedTill('Bodega');
+    const z = sampleShiftReport('Z');
+    const report = { ...z, shift: { ...z.shift, id: 3, tillName: 'Bodega' } };
+    const pushed = await two.call('POST', '/v1/shifts', { shifts: [{
+      shiftId: 3, openedAt: z.shift.openedAt, openedBy: z.shift.openedBy, openingCash: '100000.00', closedAt: z.shift.closedAt!, closedBy: 'José Núñez',
+      countedCash: z.cash.counted!, report,
+    }] });
+    expect(pushed.status).toBe(200);
+    const tillNumber = (await harness.db.query<{ number: number }>(`SELECT number FROM tills WHERE name = 'Bodega'`)).rows[0]!.number;
+
+    expect(await one.call('shop.printShift', { tillNumber, shiftId: 3 })).toMatchObject({ ok: false, error: { reason: 'BACK_OFFICE_CLOSED' } });
+    await one.value('shop.openBackOffice', { pin: OWNER_PIN });
+    expect(await one.call('shop.printShift', { tillNumber, shiftId: 4 })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    expect((await one.value('printer.get', {})).status.waitingJobs).toBe(0);
+
+    expect(await one.value('shop.printShift', { tillNumber, shiftId: 3 })).toEqual({ queued: true });
+    await until('the Z copy printed', async () => wholeJobs(printer!).length === 1 && (await one.value('printer.get', {})).status.waitingJobs === 0);
+    const paper = decodeEscPos(wholeJobs(printer)[0]!);
+    const text = paper.lines.join('\n');
+    expect(paper.lines.find((l) => l.trim() !== '')?.trim()).toBe('*** COPIA ***');
+    expect(text).toContain('INFORME Z');
+    expect(text).toMatch(/Turno +Bodega\s·\s3\n/);
+    // The Z's frozen figures as the server holds them (sampleShiftReport: 149 700 counted, 800 missing).
+    expect(text).toMatch(new RegExp(`Cantidad de ventas +${z.sales.count}\n`));
+    expect(text).toMatch(/Contado +\$ 149\.700,00/);
+    expect(text).toMatch(/Diferencia +-\$ 800,00 faltante/);
+    expect(paper.cuts).toBe(1);
+
+    // With no receipt printer set up, it says so on the printer's field and queues nothing.
+    await one.value('printer.save', { settings: DEFAULT_PRINTER_SETTINGS });
+    expect(await one.call('shop.printShift', { tillNumber, shiftId: 3 }))
+      .toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', fields: { 'settings.connection.kind': expect.any(String) } } });
+    expect((await one.value('printer.get', {})).status.waitingJobs).toBe(0);
+  });
+});
