@@ -1,5 +1,5 @@
 /**
- * A CSV import problem from the core (English, by row and column: electron/core/csv/csv-file.ts, customer-csv.ts,
+ * A CSV import problem from the core (English, by row and column: common/csv/csv-file.ts, customer-csv.ts,
  * catalog-import.ts and the customer directory's handlers) in the owner's language; anything else goes through the
  * bridge's field rules (`localizeFieldMessage`). One table for both imports, as they share one CSV reader. Pure.
  */

@@ -4,7 +4,7 @@
  * formula (csv-file.ts's writeCsv).
  */
 import type { CatalogProductDto } from '../../../shared/bridge/types';
-import { writeCsv } from '../csv/csv-file';
+import { writeCsv } from '../../../common/csv/csv-file';
 import { EXPORT_HEADERS, type CatalogColumn } from './catalog-import';
 
 const ORDER: readonly CatalogColumn[] = ['code', 'name', 'barcodes', 'unit', 'price', 'shelfPrice', 'tax', 'rate', 'discount', 'category', 'active'];

@@ -5,7 +5,7 @@ import type { AppContext } from './app-context';
 import { exportCatalogCsv } from './catalog-export';
 import { checkCatalogImport, type CatalogFileFacts } from './catalog-import';
 import type { CatalogImportPreviewDto } from '../../../shared/bridge/types';
-import type { CsvSource } from '../csv/csv-file';
+import type { CsvSource } from '../../../common/csv/csv-file';
 import { LIMITS } from '../../../shared/limits';
 import { catalogRecordOf, shelfMissMessage } from './catalog-records';
 

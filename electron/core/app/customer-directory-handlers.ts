@@ -7,8 +7,8 @@ import type { CustomerDto, CustomerImportPreviewDto } from '../../../shared/brid
 import type { InvoiceCustomer } from '../../../shared/api/invoice-request';
 import { BridgeFailure, invalidField } from '../bridge/bridge-failure';
 import type { BridgeHandlers } from '../bridge/dispatch';
-import { CsvFileError, type CsvProblem } from '../csv/csv-file';
-import { readCustomerCsv, writeCustomerCsv } from '../csv/customer-csv';
+import { CsvFileError, type CsvProblem } from '../../../common/csv/csv-file';
+import { readCustomerCsv, writeCustomerCsv } from '../../../common/csv/customer-csv';
 import type { SavedCustomer } from '../store';
 import type { AppContext } from './app-context';
 

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { catalogHandlers } from '../../../electron/core/app/catalog-handlers';
 import { BridgeFailure } from '../../../electron/core/bridge/bridge-failure';
 import { openStore, type Store } from '../../../electron/core/store';
-import { decodeCsvBytes } from '../../../electron/core/csv/csv-file';
+import { decodeCsvBytes } from '../../../common/csv/csv-file';
 import { calculateLine } from '../../../shared/money';
 import { basePriceForShelf } from '../../../shared/shelf-price';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CsvFileError, decodeCsvBytes, readCsv } from '../../../electron/core/csv/csv-file';
-import { readCustomerCsv, writeCustomerCsv } from '../../../electron/core/csv/customer-csv';
+import { CsvFileError, decodeCsvBytes, readCsv } from '../../../common/csv/csv-file';
+import { readCustomerCsv, writeCustomerCsv } from '../../../common/csv/customer-csv';
 
 const HEADER = 'tipo_identificacion;identificacion;dv;nombre;tipo_persona;regimen;correo;municipio';
 

@@ -6,7 +6,7 @@
  * Numbers in cells: decimal-cell.ts.
  */
 import { stringify } from 'csv-stringify/sync';
-import { foldText } from '../../../shared/folded-text';
+import { foldText } from '../../shared/folded-text';
 import type { CsvProblem } from './csv-reader';
 
 export {

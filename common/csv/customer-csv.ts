@@ -3,11 +3,11 @@
  * (shared/customer.ts: codes from shared/codes.ts, the DV checked, computed when the column is blank). Errors name
  * the row and the column as the spreadsheet shows them; a file with any error imports nothing.
  */
-import type { InvoiceCustomer } from '../../../shared/api/invoice-request';
-import { ALPHANUMERIC_IDENTIFICATION_TYPES, findMunicipality } from '../../../shared/codes';
-import { customerInputSchema } from '../../../shared/customer';
-import { LIMITS } from '../../../shared/limits';
-import { nitCheckDigit } from '../../../shared/nit';
+import type { InvoiceCustomer } from '../../shared/api/invoice-request';
+import { ALPHANUMERIC_IDENTIFICATION_TYPES, findMunicipality } from '../../shared/codes';
+import { customerInputSchema } from '../../shared/customer';
+import { LIMITS } from '../../shared/limits';
+import { nitCheckDigit } from '../../shared/nit';
 import { findColumns, readCsv, writeCsv, type ColumnSpec, type CsvProblem } from './csv-file';
 
 type Field = keyof InvoiceCustomer;
