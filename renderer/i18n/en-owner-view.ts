@@ -110,4 +110,6 @@ export const enOwnerView: typeof esOwnerView = {
   ownerInvoice: 'Invoice',
   ownerCashier: 'Cashier',
   ownerLines: 'Products',
+  ownerReprint: 'Reprint copy',
+  ownerReprintPc: 'This computer has no receipt printer: the copy (COPIA) is printed from a till, in Tienda → History.',
 };

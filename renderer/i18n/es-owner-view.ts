@@ -111,4 +111,6 @@ export const esOwnerView = {
   ownerInvoice: 'Factura',
   ownerCashier: 'Cajero',
   ownerLines: 'Productos',
+  ownerReprint: 'Reimprimir copia',
+  ownerReprintPc: 'Este computador no tiene impresora de recibos: la copia (COPIA) se imprime desde una caja, en Tienda → Historial.',
 };

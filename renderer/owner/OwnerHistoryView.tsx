@@ -31,6 +31,7 @@ export function OwnerHistoryView({ version, onClosed }: { version: string; onClo
   const [page, setPage] = useState<SalesPage | null>(null);
   const [open, setOpen] = useState<SaleDetail | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const notify = useApp((s) => s.notify);
   const money = (amount: string) => formatCop(amount, locale);
 
   const failed = (error: Parameters<typeof describeBridgeError>[0]) => {
@@ -49,6 +50,15 @@ export function OwnerHistoryView({ version, onClosed }: { version: string; onClo
   const show = async (ref: string) => {
     const answer = await bridge.call('shop.sale', { referenceCode: ref });
     if (answer.ok) setOpen(answer.value); else failed(answer.error);
+  };
+
+  // At a till the core fetches the sale again and queues it on the receipts' printer as a COPIA; the back-office PC
+  // has no receipts' printer (queued false): it says where the copy is printed.
+  const reprint = async (ref: string) => {
+    const answer = await bridge.call('shop.reprintSale', { referenceCode: ref });
+    if (!answer.ok) {
+      if (answer.error.reason === 'BACK_OFFICE_CLOSED') onClosed(); else notify('error', describeBridgeError(answer.error, t));
+    } else notify('info', answer.value.queued ? t.thermalQueued.copy : t.ownerReprintPc);
   };
 
   const list = (
@@ -106,6 +116,9 @@ export function OwnerHistoryView({ version, onClosed }: { version: string; onClo
           <tr><th scope="row">{t.dashTotal}</th><td /><td className="num">{money(open.summary.total)}</td></tr>
         </tfoot>
       </table>
+      {open.summary.state === 'validated' ? (
+        <div className="row"><button type="button" onClick={() => void reprint(open.summary.referenceCode)} data-testid="owner-reprint">{t.ownerReprint}</button></div>
+      ) : null}
     </article>
   ) : null;
   return <ListDetail list={list} panel={detail} panelLabel={t.ownerSaleDetail} panelKey={open?.summary.referenceCode ?? null} onClosePanel={() => setOpen(null)} focusField={false} />;

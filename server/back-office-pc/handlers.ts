@@ -19,7 +19,7 @@ import { backOfficePcRecordHandlers, type BackOfficePcRecordMethods } from './re
 import { BackOfficeRefusal } from './refusal';
 
 export type BackOfficePcMethods = 'app.info' | 'shop.owners' | 'shop.openBackOffice' | 'shop.closeBackOffice' | 'shop.sales'
-  | 'shop.sale' | 'shop.dayReport' | 'shop.dashboard' | 'shop.waitForChange' | 'shop.printDayReport' | 'shop.dayReportPdf'
+  | 'shop.sale' | 'shop.reprintSale' | 'shop.dayReport' | 'shop.dashboard' | 'shop.waitForChange' | 'shop.printDayReport' | 'shop.dayReportPdf'
   | BackOfficePcRecordMethods;
 
 export interface BackOfficePcContext {
@@ -98,6 +98,16 @@ export function backOfficePcHandlers(ctx: BackOfficePcContext): Pick<BridgeHandl
       const detail = await saleDetail(ctx.db, referenceCode);
       if (!detail) throw new BackOfficeRefusal({ code: 'NOT_FOUND', message: 'The shop server has no such sale.' });
       return detail;
+    },
+    // No receipts' printer here: the page prints the copy itself (browser mode's window.print()).
+    'shop.reprintSale': async ({ referenceCode }) => {
+      await checked();
+      const detail = await saleDetail(ctx.db, referenceCode);
+      if (!detail) throw new BackOfficeRefusal({ code: 'NOT_FOUND', message: 'The shop server has no such sale.' });
+      if (detail.sale.service.state !== 'validated' || !detail.sale.service.cufe) {
+        throw new BackOfficeRefusal({ code: 'INVALID_INPUT', message: 'Only a sale the DIAN validated has a fiscal copy to print.', reason: 'SALE_NOT_VALIDATED' });
+      }
+      return { queued: false };
     },
     'shop.dayReport': async ({ date }) => {
       await checked();

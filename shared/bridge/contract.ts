@@ -346,6 +346,11 @@ export const bridgeContract = {
    * (queued: true). The back-office PC has no receipt printer: queued false, the page prints itself.
    */
   'shop.printShift': { input: shopShiftRef, result: returns<{ queued: boolean }>() },
+  /**
+   * A validated sale of any till, fetched again by the core from the server, on this till's receipt printer as a
+   * COPIA (queued: true); refused for a sale not validated. The back-office PC: queued false, the page prints itself.
+   */
+  'shop.reprintSale': { input: z.strictObject({ referenceCode: referenceCodeSchema }), result: returns<{ queued: boolean }>() },
   /** The day report the page shows, on the receipts' printer or as a PDF on receipt paper (as the Z report prints). */
   'shop.printDayReport': { input: z.strictObject({ date: dayReportQuerySchema.shape.date, paperWidth: paperWidth.optional() }), result: returns<{ printed: boolean }>() },
   'shop.dayReportPdf': { input: z.strictObject({ date: dayReportQuerySchema.shape.date, paperWidth: paperWidth.optional() }), result: returns<{ base64: string; fileName: string }>() },

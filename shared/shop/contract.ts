@@ -228,6 +228,8 @@ export const pushedSaleSchema = z.strictObject({
     fullNumber: z.union([z.null(), z.string().max(40)]),
     cufe: z.union([z.null(), z.string().max(200)]),
     validatedAt: z.union([z.null(), msTime]),
+    /** The service's QR lookup URL (absent in pushes from before issue 21's reprints: derive it from the CUFE). */
+    qrUrl: z.string().max(400).regex(/^https:\/\//, { error: 'must be an https URL' }).optional(),
   }),
   /** The sale this one corrects (a credit/replacement), and whether this one was voided or corrected since. */
   corrects: z.union([z.null(), referenceCodeSchema]),

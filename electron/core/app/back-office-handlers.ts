@@ -6,6 +6,7 @@
  */
 import type { BackOfficeSessionDto } from '../../../shared/bridge/types';
 import type { ZReport } from '../../../shared/shop/back-office-records';
+import type { ShopSaleCopy } from '../receipt/shop-sale-receipt';
 import { BridgeFailure } from '../bridge/bridge-failure';
 import type { BridgeHandlers } from '../bridge/dispatch';
 import type { Person } from '../store/people';
@@ -19,7 +20,7 @@ import type { AppContext } from './app-context';
 type BackOfficeMethods = 'shop.owners' | 'shop.openBackOffice' | 'shop.closeBackOffice' | 'shop.sales' | 'shop.sale' | 'shop.dayReport'
   | 'shop.dashboard' | 'shop.waitForChange' | 'shop.printDayReport' | 'shop.dayReportPdf'
   | 'shop.products' | 'shop.saveProduct' | 'shop.customers' | 'shop.saveCustomer' | 'shop.people' | 'shop.savePerson'
-  | 'shop.shifts' | 'shop.shift' | 'shop.printShift';
+  | 'shop.shifts' | 'shop.shift' | 'shop.printShift' | 'shop.reprintSale';
 
 export interface BackOfficeDeps {
   /** The active owner whose PIN this is (FORBIDDEN otherwise), through the till's PIN guard. */
@@ -28,6 +29,8 @@ export interface BackOfficeDeps {
   peopleSetUp(): boolean;
   /** Queues a Z as the server holds it on this till's receipt printer, as a COPIA (printing-handlers.ts). */
   printShopZ(report: ZReport): { jobId: number };
+  /** Queues another till's validated sale, as the server holds it, on this till's receipt printer as a COPIA. */
+  printShopSale(copy: ShopSaleCopy): { jobId: number };
 }
 
 const closed = (message = 'Open the shop\'s back office with an owner\'s PIN first.') =>
@@ -154,6 +157,16 @@ export function backOfficeHandlers(
       const detail = await read((c) => c.shift(tillNumber, shiftId));
       if (detail.report?.kind !== 'Z') throw new BridgeFailure('NOT_FOUND', 'The shop server has no Z report of that shift.', undefined, 'NO_Z_REPORT');
       deps.printShopZ(detail.report);
+      return { queued: true };
+    },
+    // Like the Z: fetched again (never the page's copy); only a validated invoice has a fiscal copy to print.
+    'shop.reprintSale': async ({ referenceCode }) => {
+      const detail = await read((c) => c.sale(referenceCode));
+      const { service } = detail.sale;
+      if (service.state !== 'validated' || !service.fullNumber || !service.cufe) {
+        throw new BridgeFailure('INVALID_INPUT', 'Only a sale the DIAN validated has a fiscal copy to print.', undefined, 'SALE_NOT_VALIDATED');
+      }
+      deps.printShopSale(detail);
       return { queued: true };
     },
     'shop.printDayReport': async ({ date, paperWidth }) => ctx.printer.print(await paperJob(date, paperWidth)),

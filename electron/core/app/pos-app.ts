@@ -246,7 +246,7 @@ export function createPosApp(opts: PosAppOptions): PosApp {
         return charged;
       },
       ...shopServerHandlers(ctx, shopLink, opts.shop?.client),
-      ...backOfficeHandlers(ctx, shopLink, { ownerByPin: people.ownerByPin, peopleSetUp: people.setUp, printShopZ: desk.printShopZ }, opts.shop?.client),
+      ...backOfficeHandlers(ctx, shopLink, { ownerByPin: people.ownerByPin, peopleSetUp: people.setUp, printShopZ: desk.printShopZ, printShopSale: desk.printShopSale }, opts.shop?.client),
     });
   for (const method of MASTER_DATA_EDITS) {
     const handler = (all as unknown as Record<string, (input: unknown) => Promise<unknown>>)[method];

@@ -7,6 +7,7 @@
 import type { PrinterDto, PrinterStatusDto } from '../../../shared/bridge/types';
 import { LIMITS } from '../../../shared/limits';
 import { columnsFor, type PrinterConnection } from '../../../shared/printer';
+import { saleDetailSchema } from '../../../shared/shop/back-office';
 import { zReportSchema, type ZReport } from '../../../shared/shop/back-office-records';
 import { BridgeFailure } from '../bridge/bridge-failure';
 import type { BridgeHandlers } from '../bridge/dispatch';
@@ -18,6 +19,7 @@ import { fiscalSince, printsOnValidation, readPrinterSettings, writePrinterSetti
 import { receiptBlocks, testPageBlocks } from '../printing/receipt-layout';
 import { shiftReportBlocks } from '../printing/shift-report-layout';
 import { buildReceipt } from '../receipt/receipt-model';
+import { buildShopSaleReceipt, type ShopSaleCopy } from '../receipt/shop-sale-receipt';
 import type { PrintJobKind, PrintJobRecord } from '../store';
 import type { AppContext } from './app-context';
 import { reportOfShift } from './shift-report';
@@ -42,7 +44,11 @@ export interface PrintingDesk {
   catchUp(): void;
   /** Tienda: a Z as the shop server holds it (any till's), queued as a COPIA; refused when no receipt printer is set up. */
   printShopZ(report: ZReport): { jobId: number };
+  /** Tienda: another till's validated sale as the shop server holds it, queued as a COPIA; refused with no receipt printer. */
+  printShopSale(copy: ShopSaleCopy): { jobId: number };
 }
+
+const shopSaleCopySchema = saleDetailSchema.pick({ summary: true, sale: true });
 
 const NO_PRINTER = (): BridgeFailure => new BridgeFailure('INVALID_INPUT', 'No receipt printer is set up; choose one first.', { 'settings.connection.kind': 'choose a network printer or a printer of this computer' });
 
@@ -68,6 +74,14 @@ export function printingDesk(ctx: AppContext, onStatus: (status: PrinterStatusDt
       const report = zReportSchema.safeParse(JSON.parse(job.report));
       if (!report.success || report.data.kind !== 'Z') return { drop: 'the shop server\'s Z report does not read as one' };
       return { bytes: escPosBytes(shiftReportBlocks(report.data, settings.locale, { ...paper, copy: true, reprint }), paper) };
+    }
+    if (job.kind === 'shop-copy') {
+      // Never an original here (the till that sold it printed that): always COPIA.
+      const copy = job.report === null ? null : shopSaleCopySchema.safeParse(JSON.parse(job.report));
+      // The service's own QR URL when the till pushed it, else the DIAN's lookup from the CUFE, by this till's service.
+      const receipt = copy?.success ? buildShopSaleReceipt(copy.data, settings, settings.connection.mode === 'demo' ? 'test' : 'production') : null;
+      if (!receipt) return { drop: 'the shop server\'s sale does not read as a validated invoice' };
+      return { bytes: escPosBytes(receiptBlocks(receipt, settings.locale, { ...paper, copy: true, reprint }), paper) };
     }
     if (job.kind === 'x-report' || job.kind === 'z-report' || job.kind === 'z-copy') {
       const shift = job.shiftId === null ? null : store.getShift(job.shiftId);
@@ -170,6 +184,11 @@ export function printingDesk(ctx: AppContext, onStatus: (status: PrinterStatusDt
     printShopZ(report) {
       if (printer().connection.kind === 'none') throw NO_PRINTER();
       const job = enqueue('z-copy', null, undefined, undefined, JSON.stringify(report));
+      return { jobId: job?.id ?? 0 };
+    },
+    printShopSale(copy) {
+      if (printer().connection.kind === 'none') throw NO_PRINTER();
+      const job = enqueue('shop-copy', null, undefined, undefined, JSON.stringify({ summary: copy.summary, sale: copy.sale }));
       return { jobId: job?.id ?? 0 };
     },
     catchUp() {

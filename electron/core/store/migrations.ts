@@ -655,6 +655,39 @@ export const migrations: readonly Migration[] = [
       db.exec(`ALTER TABLE print_jobs ADD COLUMN report TEXT CHECK (report IS NULL OR (kind = 'z-copy' AND shift_id IS NULL AND json_valid(report)))`);
     },
   },
+  {
+    name: 'another till\'s sale from the shop server reprinted at this till as a copy (issue 21)',
+    up(db) {
+      // A new kind of job means new CHECKs, which SQLite cannot alter: the table is rebuilt with its rows and ids.
+      // A 'shop-copy' keeps the sale as the server answered it (JSON), since the sale is not in this till's data.
+      db.exec(`
+        CREATE TABLE print_jobs_new (
+          id              INTEGER PRIMARY KEY AUTOINCREMENT,
+          kind            TEXT NOT NULL CHECK (kind IN ('fiscal','provisional','copy','drawer','test','x-report','z-report','z-copy','shop-copy')),
+          sale_id         INTEGER REFERENCES sales(id),
+          shift_id        INTEGER REFERENCES shifts(id),
+          once_key        TEXT UNIQUE,
+          state           TEXT NOT NULL DEFAULT 'waiting' CHECK (state IN ('waiting','printed','dropped')),
+          attempts        INTEGER NOT NULL DEFAULT 0 CHECK (attempts >= 0),
+          next_attempt_at INTEGER NOT NULL,
+          last_error      TEXT,
+          created_at      INTEGER NOT NULL,
+          done_at         INTEGER,
+          bytes_left_at   INTEGER CHECK (bytes_left_at IS NULL OR bytes_left_at >= 0),
+          report          TEXT CHECK (report IS NULL OR (kind IN ('z-copy','shop-copy') AND shift_id IS NULL AND sale_id IS NULL AND json_valid(report))),
+          CHECK (kind <> 'shop-copy' OR report IS NOT NULL)
+        ) STRICT;
+        INSERT INTO print_jobs_new (id, kind, sale_id, shift_id, once_key, state, attempts, next_attempt_at, last_error, created_at, done_at, bytes_left_at, report)
+          SELECT id, kind, sale_id, shift_id, once_key, state, attempts, next_attempt_at, last_error, created_at, done_at, bytes_left_at, report FROM print_jobs;
+        DROP TABLE print_jobs;
+        ALTER TABLE print_jobs_new RENAME TO print_jobs;
+        CREATE INDEX print_jobs_waiting ON print_jobs (next_attempt_at, id) WHERE state = 'waiting';
+        CREATE INDEX print_jobs_done ON print_jobs (done_at) WHERE state <> 'waiting';
+        CREATE INDEX print_jobs_by_sale ON print_jobs (sale_id) WHERE sale_id IS NOT NULL;
+        CREATE INDEX print_jobs_waiting_in_order ON print_jobs (id) WHERE state = 'waiting';
+      `);
+    },
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = migrations.length;

@@ -5,7 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 
-export const PRINT_JOB_KINDS = ['fiscal', 'provisional', 'copy', 'drawer', 'test', 'x-report', 'z-report', 'z-copy'] as const;
+export const PRINT_JOB_KINDS = ['fiscal', 'provisional', 'copy', 'drawer', 'test', 'x-report', 'z-report', 'z-copy', 'shop-copy'] as const;
 export type PrintJobKind = (typeof PRINT_JOB_KINDS)[number];
 export type PrintJobState = 'waiting' | 'printed' | 'dropped';
 
@@ -23,7 +23,7 @@ export interface PrintJobRecord {
   doneAt: number | null;
   /** When every byte of a try left for the printer without its confirmation: the job may be on paper already. */
   bytesLeftAt: number | null;
-  /** A Z copy of a shift this till does not hold: the Z as the shop server answered it (JSON), else null. */
+  /** A Z copy of a shift, or a sale copy, this till does not hold: as the shop server answered it (JSON), else null. */
   report: string | null;
 }
 
@@ -91,7 +91,7 @@ export function printQueueTable(db: Database.Database, now: () => number): Print
   const bytesLeft = db.prepare(`UPDATE print_jobs SET bytes_left_at = coalesce(bytes_left_at, ?) WHERE id = ? AND state = 'waiting'`);
   const failed = db.prepare(`UPDATE print_jobs SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ? AND state = 'waiting'`);
   const dropped = db.prepare(`UPDATE print_jobs SET state = 'dropped', last_error = ?, done_at = ? WHERE id = ? AND state = 'waiting'`);
-  const waiting = db.prepare(`SELECT count(*) AS jobs, coalesce(sum(kind IN ('fiscal','provisional','copy')), 0) AS receipts
+  const waiting = db.prepare(`SELECT count(*) AS jobs, coalesce(sum(kind IN ('fiscal','provisional','copy','shop-copy')), 0) AS receipts
     FROM print_jobs WHERE state = 'waiting'`);
   const ofSale = db.prepare(`SELECT * FROM print_jobs WHERE sale_id = ? ORDER BY id`);
 

@@ -1,0 +1,104 @@
+/**
+ * Tienda's History across tills reprints another till's sale on this till's receipt printer (issue 21): a composed
+ * till (real SQLite, real keychain) paired with the REAL shop server on PGlite and a fake network printer; a second
+ * till pushes a validated sale (one with the service's QR URL, one from an older till without it) and one still
+ * waiting at the DIAN. Through the bridge the owner reprints: the core fetches the sale again and the printer
+ * receives it marked COPIA with its full number and CUFE, its QR the service's URL or the DIAN's lookup from the
+ * CUFE. Refused without a session, for a sale not validated (nothing queued) and with no receipt printer.
+ */
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { cashChange, cashDue } from '../../../shared/money';
+import { DEFAULT_PRINTER_SETTINGS } from '../../../shared/printer';
+import type { PushedSale } from '../../../shared/shop/contract';
+import { decodeEscPos } from '../../support/escpos-decoder';
+import { startFakePrinter, wholeJobs, type FakePrinter } from '../../support/escpos-fake-printer';
+import { oneSale } from '../server/back-office-samples';
+import { startHarness, type Harness } from '../server/harness';
+import { pgliteStores } from '../server/stores';
+import { startAppRig, type AppRig } from '../app/app-rig';
+
+const stores = pgliteStores();
+afterAll(() => stores.closeAll(), 60_000);
+const SHOP = { client: { retry: { attempts: 1 } }, pollWaitSeconds: 1, idleMs: 100, backoff: { baseMs: 50, maxMs: 200 } };
+const OWNER_PIN = '4826';
+const CUFE_A = 'a'.repeat(96);
+const CUFE_B = 'b'.repeat(96);
+const SERVICE_QR = `https://catalogo-vpfe.dian.gov.co/document/searchqr?documentkey=${CUFE_A}`;
+
+let harness: Harness | null = null;
+let printer: FakePrinter | null = null;
+const rigs: AppRig[] = [];
+afterEach(async () => {
+  for (const rig of rigs.splice(0)) await rig.close();
+  await harness?.close();
+  await printer?.close();
+  harness = null;
+  printer = null;
+});
+
+/** Polls (bounded: 400 × 50 ms) until the condition holds. */
+async function until(what: string, check: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 400; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe('Tienda reprints a till\'s sale from the shop server on this till\'s receipt printer', () => {
+  it('prints a validated sale of another till as COPIA with its number, CUFE and QR; refuses without a session, unvalidated, no printer', async () => {
+    harness = await startHarness(stores.open);
+    printer = await startFakePrinter();
+    const one = await startAppRig(undefined, { shop: SHOP });
+    rigs.push(one);
+    await one.value('people.save', { person: { name: 'Marta', role: 'owner', pin: OWNER_PIN } });
+    const code = await harness.admin('POST', '/admin/pairing');
+    await one.value('shopServer.pair', { address: harness.server.url, code: String(code.body.code), seedShop: true });
+    await one.value('printer.save', { settings: { ...DEFAULT_PRINTER_SETTINGS, connection: { kind: 'network', host: '127.0.0.1', port: printer.port } } });
+
+    // Till 2 ("Bodega") pushed two validated sales (one with the service's QR URL, one from before it was pushed)
+    // and one the DIAN has not validated yet.
+    const two = await harness.pairedTill('Bodega');
+    const at = Date.now() - 60_000;
+    const withQr = oneSale('BOD-1', 7, at, { fullNumber: 'SETP990000123', cufe: CUFE_A });
+    const cash = { received: '50000.00', change: cashChange('50000.00', cashDue(withQr.total)) };
+    const paid: PushedSale = { ...withQr, service: { ...withQr.service, qrUrl: SERVICE_QR }, cash };
+    const older = oneSale('BOD-2', 8, at + 1000, { fullNumber: 'SETP990000124', cufe: CUFE_B });
+    const base = oneSale('BOD-3', 9, at + 2000);
+    const waiting: PushedSale = { ...base, service: { state: 'queued', fullNumber: null, cufe: null, validatedAt: null } };
+    expect((await two.call('POST', '/v1/sales', { sales: [paid, older, waiting] })).status).toBe(200);
+
+    expect(await one.call('shop.reprintSale', { referenceCode: 'BOD-1' })).toMatchObject({ ok: false, error: { reason: 'BACK_OFFICE_CLOSED' } });
+    await one.value('shop.openBackOffice', { pin: OWNER_PIN });
+    expect(await one.call('shop.reprintSale', { referenceCode: 'BOD-3' }))
+      .toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', reason: 'SALE_NOT_VALIDATED' } });
+    expect(await one.call('shop.reprintSale', { referenceCode: 'NADA-1' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    expect((await one.value('printer.get', {})).status.waitingJobs).toBe(0);
+
+    expect(await one.value('shop.reprintSale', { referenceCode: 'BOD-1' })).toEqual({ queued: true });
+    await until('the copy printed', async () => wholeJobs(printer!).length === 1 && (await one.value('printer.get', {})).status.waitingJobs === 0);
+    const paper = decodeEscPos(wholeJobs(printer)[0]!);
+    const text = paper.lines.join('\n');
+    expect(paper.lines.find((l) => l.trim() !== '')?.trim()).toBe('*** COPIA ***');
+    expect(text).toContain('SETP990000123');
+    expect(text.replace(/\s+/g, '')).toContain(CUFE_A);
+    expect(text).toContain('Bodega');
+    expect(text).toMatch(/\$ 50\.000,00/);
+    expect(paper.qrPayloads).toEqual([SERVICE_QR]);
+    expect(paper.cuts).toBe(1);
+
+    // A sale pushed without the service's QR URL: the DIAN's lookup from its CUFE (the demo service: habilitación).
+    expect(await one.value('shop.reprintSale', { referenceCode: 'BOD-2' })).toEqual({ queued: true });
+    await until('the second copy printed', async () => wholeJobs(printer!).length === 2 && (await one.value('printer.get', {})).status.waitingJobs === 0);
+    const second = decodeEscPos(wholeJobs(printer)[1]!);
+    expect(second.lines.find((l) => l.trim() !== '')?.trim()).toBe('*** COPIA ***');
+    expect(second.lines.join('\n')).toContain('SETP990000124');
+    expect(second.qrPayloads).toEqual([`https://catalogo-vpfe-hab.dian.gov.co/document/searchqr?documentkey=${CUFE_B}`]);
+
+    // With no receipt printer set up, it says so on the printer's field and queues nothing.
+    await one.value('printer.save', { settings: DEFAULT_PRINTER_SETTINGS });
+    expect(await one.call('shop.reprintSale', { referenceCode: 'BOD-1' }))
+      .toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', fields: { 'settings.connection.kind': expect.any(String) } } });
+    expect((await one.value('printer.get', {})).status.waitingJobs).toBe(0);
+  });
+});
