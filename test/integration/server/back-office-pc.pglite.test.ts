@@ -146,6 +146,12 @@ describe('the back-office PC\'s host', () => {
     const found = await call('shop.sale', { referenceCode: first.referenceCode });
     expect(saleDetailSchema.parse(found.value).summary.referenceCode).toBe(first.referenceCode);
     expect(await call('shop.sale', { referenceCode: 'T9-nothing-1' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    // No receipts' printer on the PC: a validated sale's copy is left to the page; one not validated is refused.
+    const validated = sales.find((s) => s.sale.service.state === 'validated')!.sale;
+    const notValidated = sales.find((s) => s.sale.service.state !== 'validated')!.sale;
+    expect(await call('shop.reprintSale', { referenceCode: validated.referenceCode })).toMatchObject({ ok: true, value: { queued: false } });
+    expect(await call('shop.reprintSale', { referenceCode: notValidated.referenceCode }))
+      .toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', reason: 'SALE_NOT_VALIDATED' } });
 
     const now = await call('shop.waitForChange', { wait: 0 });
     expect(now.ok).toBe(true);
