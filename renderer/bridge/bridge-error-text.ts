@@ -87,6 +87,8 @@ const RULES: readonly Rule[] = [
   [/^must not contain spaces$/, (t) => t.fieldRules.noSpaces],
   [/^must be a host name or an IP address/, (t) => t.fieldRules.printerHost],
   [/^must be the print queue name/, (t) => t.fieldRules.printerQueue],
+  // No receipt printer set up (printing-handlers.ts): the field is the printer's kind.
+  [/^choose a network printer or a printer of this computer$/, (t) => t.fieldRules.choosePrinter],
   [/^must be an? [a-z ]+ id$/, (t) => t.fieldRules.internalId],
   [/^must be [\w" ,]+ or [\w"]+$/, (t) => t.fieldRules.optionFromList],
   [/^Invalid option: expected one of /, (t) => t.fieldRules.optionFromList],

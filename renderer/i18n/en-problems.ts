@@ -96,6 +96,7 @@ export const enProblems: typeof esProblems = {
     noSpaces: 'must not contain spaces',
     printerHost: 'must be a host name or an IP address (no http://, no spaces)',
     printerQueue: 'must be the print queue name (letters, digits, _ . @ -, not starting with -)',
+    choosePrinter: 'choose a network printer or a printer of this computer (Settings → Receipt printer)',
   },
   fieldNames: {
     email: 'e-mail', municipality_code: 'municipality', municipalityCode: 'municipality', nit: 'NIT', dv: 'check digit',

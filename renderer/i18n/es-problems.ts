@@ -99,6 +99,7 @@ export const esProblems = {
     noSpaces: 'no puede tener espacios',
     printerHost: 'debe ser un nombre de equipo o una dirección IP (sin http:// ni espacios)',
     printerQueue: 'debe ser el nombre de la cola de impresión (letras, dígitos, _ . @ -, sin empezar por -)',
+    choosePrinter: 'elija una impresora de red o una de este computador (Ajustes → Impresora de recibos)',
   },
   fieldNames: {
     email: 'correo electrónico', municipality_code: 'municipio', municipalityCode: 'municipio', nit: 'NIT', dv: 'DV',

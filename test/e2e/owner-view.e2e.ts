@@ -147,6 +147,10 @@ test('the owner opens Tienda from a paired till: dashboard, day report and Histo
   await sales.getByRole('button', { name: /Caja 2/ }).first().click();
   await expect(page.getByTestId('owner-sale')).toContainText('Agua sin gas');
   await shoot(page, 'owner-history');
+  // A validated sale of another till offers its COPIA; this till has no receipt printer, and says so in Spanish.
+  await page.getByTestId('owner-reprint').click();
+  await expect(page.getByText(/impresora/i).first()).toBeVisible();
+  await expectSpanishScreen(page, { screen: 'Tienda · Historial, copia sin impresora', soft: true });
 
   // Closing the shop ends the session: the PIN is asked again.
   await page.getByRole('button', { name: 'Cerrar la tienda' }).click();
