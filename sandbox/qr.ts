@@ -6,6 +6,6 @@ import QRCode from 'qrcode';
  */
 export function qrDataUri(url: string): Promise<string> {
   // One byte-mode segment: the library's search for the cheapest mix of modes allocates some 0.6 MB a code and gives
-  // a DIAN URL the same version anyway (electron/core/receipt/qr-payload.ts says more).
+  // a DIAN URL the same version anyway (common/receipt/qr-payload.ts says more).
   return QRCode.toDataURL([{ data: Buffer.from(url, 'utf8'), mode: 'byte' }], { type: 'image/png', errorCorrectionLevel: 'M', margin: 2 });
 }

@@ -33,4 +33,5 @@ export const enHistory: typeof esHistory = {
   reprintCopy: 'Reprint a copy',
   reprintDone: (n: number) => `Copy ${n} recorded; print it or save it as PDF.`,
   copyMark: (n: number, when: string) => `COPY No. ${n} · ${when}`,
+  copyMarkUncounted: (when: string) => `COPY · ${when}`,
 };

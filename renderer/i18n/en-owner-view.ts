@@ -111,5 +111,7 @@ export const enOwnerView: typeof esOwnerView = {
   ownerCashier: 'Cashier',
   ownerLines: 'Products',
   ownerReprint: 'Reprint copy',
-  ownerReprintPc: 'This computer has no receipt printer: the copy (COPIA) is printed from a till, in Tienda → History.',
+  ownerReprintPc: 'This computer has no receipt printer: the copy (COPIA) is printed with the browser\'s print dialog, on 80 mm paper.',
+  ownerCopyPaper: 'Receipt copy',
+  ownerCopyBack: 'Back to the sale',
 };

@@ -33,4 +33,6 @@ export const esHistory = {
   reprintCopy: 'Reimprimir copia',
   reprintDone: (n: number) => `Copia ${n} registrada; imprímala o guárdela en PDF.`,
   copyMark: (n: number, when: string) => `COPIA N.º ${n} · ${when}`,
+  /** A copy no till counted (the back-office PC's). */
+  copyMarkUncounted: (when: string) => `COPIA · ${when}`,
 };

@@ -112,5 +112,7 @@ export const esOwnerView = {
   ownerCashier: 'Cajero',
   ownerLines: 'Productos',
   ownerReprint: 'Reimprimir copia',
-  ownerReprintPc: 'Este computador no tiene impresora de recibos: la copia (COPIA) se imprime desde una caja, en Tienda → Historial.',
+  ownerReprintPc: 'Este computador no tiene impresora de recibos: la copia (COPIA) se imprime con el diálogo de impresión del navegador, en papel de 80 mm.',
+  ownerCopyPaper: 'Copia del recibo',
+  ownerCopyBack: 'Volver a la venta',
 };

@@ -4,6 +4,7 @@
  * (replaced by another invoice) or corrects another one.
  */
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import type { ReceiptDto } from '../../shared/bridge/types';
 import type { SaleDetail, SalesPage, SaleSummary } from '../../shared/shop/back-office';
 import { formatCop } from '../../shared/money';
 import { useApp } from '../app/app-store';
@@ -14,6 +15,7 @@ import { formatDateTime, formatQuantity } from '../format/date-time';
 import { saleNumberLabel } from '../format/sale-number';
 import { taxLabel } from '../format/tax-name';
 import { useScreenText } from '../i18n/screen-text';
+import { ReceiptPaper } from '../receipt/ReceiptPaper';
 import type { Messages } from '../i18n/messages';
 
 /** A sale's state in words: voided and corrected before the DIAN's state (the sale needs nothing then). */
@@ -31,6 +33,8 @@ export function OwnerHistoryView({ version, onClosed }: { version: string; onClo
   const [page, setPage] = useState<SalesPage | null>(null);
   const [open, setOpen] = useState<SaleDetail | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // The back-office PC's COPIA, shown in place of the detail and printed by the browser (80 mm, receipt.css).
+  const [paper, setPaper] = useState<ReceiptDto | null>(null);
   const notify = useApp((s) => s.notify);
   const money = (amount: string) => formatCop(amount, locale);
 
@@ -49,17 +53,24 @@ export function OwnerHistoryView({ version, onClosed }: { version: string; onClo
   const search = (event: FormEvent) => { event.preventDefault(); setQuery(text.trim()); };
   const show = async (ref: string) => {
     const answer = await bridge.call('shop.sale', { referenceCode: ref });
-    if (answer.ok) setOpen(answer.value); else failed(answer.error);
+    if (answer.ok) { setOpen(answer.value); setPaper(null); } else failed(answer.error);
   };
 
   // At a till the core fetches the sale again and queues it on the receipts' printer as a COPIA; the back-office PC
-  // has no receipts' printer (queued false): it says where the copy is printed.
+  // has no receipts' printer (queued false): it answers the paper, shown here and printed by the browser.
   const reprint = async (ref: string) => {
     const answer = await bridge.call('shop.reprintSale', { referenceCode: ref });
     if (!answer.ok) {
       if (answer.error.reason === 'BACK_OFFICE_CLOSED') onClosed(); else notify('error', describeBridgeError(answer.error, t));
+    } else if (answer.value.receipt) {
+      setPaper(answer.value.receipt);
+      notify('info', t.ownerReprintPc);
     } else notify('info', answer.value.queued ? t.thermalQueued.copy : t.ownerReprintPc);
   };
+  // Printed once the paper is on the page (the dialog prints what is drawn); again from the paper's own button.
+  useEffect(() => {
+    if (paper) window.print();
+  }, [paper]);
 
   const list = (
     <section className="owner-history" aria-label={t.ownerHistory}>
@@ -93,7 +104,16 @@ export function OwnerHistoryView({ version, onClosed }: { version: string; onClo
       ) : null}
     </section>
   );
-  const detail = open ? (
+  const copyPaper = paper ? (
+    <section className="shift-paper paper-view" aria-label={t.ownerCopyPaper} data-testid="owner-copy-paper">
+      <div className="receipt-toolbar" role="toolbar" aria-label={t.receiptActions}>
+        <button type="button" className="primary" onClick={() => window.print()}>{t.print}</button>
+        <button type="button" onClick={() => setPaper(null)}>{t.ownerCopyBack}</button>
+      </div>
+      <ReceiptPaper receipt={paper} />
+    </section>
+  ) : null;
+  const detail = copyPaper ?? (open ? (
     <article className="owner-sale" data-testid="owner-sale">
       <h2>{saleNumberLabel(open.summary.tillName, open.summary.saleNumber)}</h2>
       <p><span className={ownerSaleState(open.summary, t).className}>{ownerSaleState(open.summary, t).text}</span></p>
@@ -120,6 +140,7 @@ export function OwnerHistoryView({ version, onClosed }: { version: string; onClo
         <div className="row"><button type="button" onClick={() => void reprint(open.summary.referenceCode)} data-testid="owner-reprint">{t.ownerReprint}</button></div>
       ) : null}
     </article>
-  ) : null;
-  return <ListDetail list={list} panel={detail} panelLabel={t.ownerSaleDetail} panelKey={open?.summary.referenceCode ?? null} onClosePanel={() => setOpen(null)} focusField={false} />;
+  ) : null);
+  return <ListDetail list={list} panel={detail} panelLabel={paper ? t.ownerCopyPaper : t.ownerSaleDetail} panelKey={open?.summary.referenceCode ?? null}
+    onClosePanel={() => { setOpen(null); setPaper(null); }} focusField={false} wide={paper !== null} className={paper ? 'day-report-view' : undefined} />;
 }

@@ -26,7 +26,9 @@ export function ReceiptPaper({ receipt }: { receipt: ReceiptDto }): ReactNode {
   return (
     <article className={`receipt-paper paper-${receipt.paperWidth} ${receipt.fiscal ? 'fiscal' : 'provisional'}`}
       aria-label={receipt.title} data-testid="receipt">
-      {receipt.copy ? <p className="copy-mark" data-testid="receipt-copy">{t.copyMark(receipt.copy.copyNumber, formatDateTime(receipt.copy.at, locale))}</p> : null}
+      {receipt.copy ? <p className="copy-mark" data-testid="receipt-copy">{receipt.copy.copyNumber > 0
+        ? t.copyMark(receipt.copy.copyNumber, formatDateTime(receipt.copy.at, locale))
+        : t.copyMarkUncounted(formatDateTime(receipt.copy.at, locale))}</p> : null}
       {receipt.fiscal ? null : <p className="not-fiscal" role="note">{t.notFiscalBanner}</p>}
       <h1 className="receipt-title">{receipt.title}</h1>
       <header className="receipt-seller">

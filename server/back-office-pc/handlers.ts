@@ -17,6 +17,7 @@ import { saleDetail, searchSales } from '../store/sale-history';
 import { readShop } from '../store/shop';
 import { backOfficePcRecordHandlers, type BackOfficePcRecordMethods } from './record-handlers';
 import { BackOfficeRefusal } from './refusal';
+import { saleCopyReceipt } from './sale-copy';
 
 export type BackOfficePcMethods = 'app.info' | 'shop.owners' | 'shop.openBackOffice' | 'shop.closeBackOffice' | 'shop.sales'
   | 'shop.sale' | 'shop.reprintSale' | 'shop.dayReport' | 'shop.dashboard' | 'shop.waitForChange' | 'shop.printDayReport' | 'shop.dayReportPdf'
@@ -99,7 +100,7 @@ export function backOfficePcHandlers(ctx: BackOfficePcContext): Pick<BridgeHandl
       if (!detail) throw new BackOfficeRefusal({ code: 'NOT_FOUND', message: 'The shop server has no such sale.' });
       return detail;
     },
-    // No receipts' printer here: the page prints the copy itself (browser mode's window.print()).
+    // No receipts' printer here: it answers the COPIA's paper and the page prints it (browser mode's window.print()).
     'shop.reprintSale': async ({ referenceCode }) => {
       await checked();
       const detail = await saleDetail(ctx.db, referenceCode);
@@ -107,7 +108,7 @@ export function backOfficePcHandlers(ctx: BackOfficePcContext): Pick<BridgeHandl
       if (detail.sale.service.state !== 'validated' || !detail.sale.service.cufe) {
         throw new BackOfficeRefusal({ code: 'INVALID_INPUT', message: 'Only a sale the DIAN validated has a fiscal copy to print.', reason: 'SALE_NOT_VALIDATED' });
       }
-      return { queued: false };
+      return { queued: false, receipt: await saleCopyReceipt(ctx.db, detail, ctx.now()) };
     },
     'shop.dayReport': async ({ date }) => {
       await checked();

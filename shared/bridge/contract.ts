@@ -350,7 +350,8 @@ export const bridgeContract = {
    * A validated sale of any till, fetched again by the core from the server, on this till's receipt printer as a
    * COPIA (queued: true); refused for a sale not validated. The back-office PC: queued false, the page prints itself.
    */
-  'shop.reprintSale': { input: z.strictObject({ referenceCode: referenceCodeSchema }), result: returns<{ queued: boolean }>() },
+  // A till queues the COPIA on its printer; the back-office PC has none and answers the paper for the page to print.
+  'shop.reprintSale': { input: z.strictObject({ referenceCode: referenceCodeSchema }), result: returns<{ queued: boolean; receipt?: ReceiptDto }>() },
   /** The day report the page shows, on the receipts' printer or as a PDF on receipt paper (as the Z report prints). */
   'shop.printDayReport': { input: z.strictObject({ date: dayReportQuerySchema.shape.date, paperWidth: paperWidth.optional() }), result: returns<{ printed: boolean }>() },
   'shop.dayReportPdf': { input: z.strictObject({ date: dayReportQuerySchema.shape.date, paperWidth: paperWidth.optional() }), result: returns<{ base64: string; fileName: string }>() },

@@ -6,7 +6,7 @@
  */
 import type { BackOfficeSessionDto } from '../../../shared/bridge/types';
 import type { ZReport } from '../../../shared/shop/back-office-records';
-import type { ShopSaleCopy } from '../receipt/shop-sale-receipt';
+import type { ShopSaleCopy } from '../../../shared/receipt/shop-sale-receipt';
 import { BridgeFailure } from '../bridge/bridge-failure';
 import type { BridgeHandlers } from '../bridge/dispatch';
 import type { Person } from '../store/people';

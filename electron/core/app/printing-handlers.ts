@@ -19,7 +19,7 @@ import { fiscalSince, printsOnValidation, readPrinterSettings, writePrinterSetti
 import { receiptBlocks, testPageBlocks } from '../printing/receipt-layout';
 import { shiftReportBlocks } from '../printing/shift-report-layout';
 import { buildReceipt } from '../receipt/receipt-model';
-import { buildShopSaleReceipt, type ShopSaleCopy } from '../receipt/shop-sale-receipt';
+import { buildShopSaleReceipt, type ShopSaleCopy } from '../../../shared/receipt/shop-sale-receipt';
 import type { PrintJobKind, PrintJobRecord } from '../store';
 import type { AppContext } from './app-context';
 import { reportOfShift } from './shift-report';

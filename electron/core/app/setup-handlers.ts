@@ -2,7 +2,7 @@
 import type { AppInfoDto } from '../../../shared/bridge/types';
 import { BridgeFailure, invalidField } from '../bridge/bridge-failure';
 import type { BridgeHandlers } from '../bridge/dispatch';
-import { SOFTWARE_NAME } from '../receipt/receipt-titles';
+import { SOFTWARE_NAME } from '../../../shared/receipt/receipt-titles';
 import type { AppContext } from './app-context';
 import { seedDemoCatalog } from './demo-catalog';
 import { applyPreferredRange, listRanges } from './ranges';

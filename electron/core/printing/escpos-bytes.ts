@@ -5,7 +5,7 @@
  */
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import QRCode from 'qrcode';
-import { qrPayload } from '../receipt/qr-payload';
+import { qrPayload } from '../../../common/receipt/qr-payload';
 import type { PrinterCodePage } from '../../../shared/printer';
 import type { PaperBlock } from './receipt-layout';
 

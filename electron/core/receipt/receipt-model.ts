@@ -3,23 +3,15 @@
  * service validated it (number, CUFE, QR); before that the cashier can print only a provisional slip, which says
  * so and carries none of the fiscal marks.
  */
-import type { Locale, PaperWidth, ReceiptDto, ReprintDto, SellerDto } from '../../../shared/bridge/types';
-import type { NumberingAuthorizationDto } from '../../../shared/numbering-authorization';
+import type { ReceiptDto, ReprintDto } from '../../../shared/bridge/types';
+import type { ReceiptSettings } from '../../../shared/receipt/receipt-settings';
 import { SOFTWARE_MAKER } from '../../../shared/software-maker';
 import { DEFAULT_TILL_NAME } from '../../../shared/bridge/contract';
 import type { Sale } from '../store/sales';
-import { receiptQr } from './qr-image';
-import { SOFTWARE_NAME, receiptTitle } from './receipt-titles';
+import { receiptQr } from '../../../common/receipt/qr-image';
+import { SOFTWARE_NAME, receiptTitle } from '../../../shared/receipt/receipt-titles';
 
-export interface ReceiptSettings {
-  seller: SellerDto;
-  locale: Locale;
-  paperWidth: PaperWidth;
-  /** This till's name now: printed for a sale that kept none (absent: the default name, "Caja 1"). */
-  tillName?: string;
-  /** The owner's numbering authorisation (Settings); printed on fiscal receipts only. */
-  numberingAuthorization?: NumberingAuthorizationDto | null;
-}
+export type { ReceiptSettings };
 
 /** `copy`: a reprint as recorded (COPIA, its number and time); absent for the original, which is never marked. */
 export async function buildReceipt(sale: Sale, settings: ReceiptSettings, copy?: ReprintDto): Promise<ReceiptDto> {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RemoteDocument } from '../../../shared/api/document';
 import { consumidorFinal } from '../../../shared/customer';
 import { buildReceipt } from '../../../electron/core/receipt/receipt-model';
-import { drawQr } from '../../../electron/core/receipt/qr-image';
+import { drawQr } from '../../../common/receipt/qr-image';
 import { openStore, type Store } from '../../../electron/core/store';
 import type { SellerDto } from '../../../shared/bridge/types';
 import { decodeQrDataUri } from '../../support/qr-decode';

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
-import { drawQr } from '../../../electron/core/receipt/qr-image';
+import { drawQr } from '../../../common/receipt/qr-image';
 import { MIN_QR_CSS_PX, qrDisplay, qrGeometry } from '../../../renderer/receipt/qr-fit';
 import { qrDataUri } from '../../../sandbox/qr';
 

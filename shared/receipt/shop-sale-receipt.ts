@@ -4,13 +4,13 @@
  * service's answer (number, CUFE, QR URL) and the cash handed over; the totals with the same shared function a
  * sale's own receipt uses, so the copy reads to the cent what the original did. Only a validated sale has this.
  */
-import type { ReceiptDto } from '../../../shared/bridge/types';
-import { SMALLEST_COIN } from '../../../shared/cash';
-import { dianQrUrl, type DianEnvironment } from '../../../shared/dian-qr';
-import { calculateTotals, cashDue } from '../../../shared/money';
-import type { SaleDetail } from '../../../shared/shop/back-office';
-import { SOFTWARE_MAKER } from '../../../shared/software-maker';
-import type { ReceiptSettings } from './receipt-model';
+import type { ReceiptDto } from '../bridge/types';
+import { SMALLEST_COIN } from '../cash';
+import { dianQrUrl, type DianEnvironment } from '../dian-qr';
+import { calculateTotals, cashDue } from '../money';
+import type { SaleDetail } from '../shop/back-office';
+import { SOFTWARE_MAKER } from '../software-maker';
+import type { ReceiptSettings } from './receipt-settings';
 import { SOFTWARE_NAME, receiptTitle } from './receipt-titles';
 
 /** What a job keeps to print the copy later (after a restart too): the server's summary and pushed sale. */

@@ -1,5 +1,5 @@
 /** The words the law asks for on each kind of receipt, per language. */
-import type { Locale } from '../../../shared/bridge/types';
+import type { Locale } from '../bridge/types';
 
 export const SOFTWARE_NAME = 'Mostrador POS';
 
