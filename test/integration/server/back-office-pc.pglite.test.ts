@@ -10,6 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BridgeError } from '../../../shared/bridge/contract';
+import type { ReceiptDto } from '../../../shared/bridge/types';
+import { dianQrUrl } from '../../../shared/dian-qr';
+import { saveRecord } from '../../../server/store/master-data';
 import { sumAmounts } from '../../../shared/money';
 import {
   customersPageSchema, dashboardSchema, dayReportSchema, peopleListSchema, productsPageSchema, salesPageSchema, saleDetailSchema,
@@ -38,6 +41,11 @@ const COFFEE = {
   code: 'CAF-1', name: 'Café de origen', barcodes: ['7701234567890'], unitMeasure: '94', priceEntry: 'shelf', price: 5000,
   tax: { code: '01', rate: 19 }, discountRate: 0, category: 'Bebidas', active: true,
 };
+const SELLER = {
+  name: 'Tienda La Esquina SAS', nit: '900123456', dv: '8', address: 'Calle 1 # 2-3', phone: '6011234567', email: 'ventas@esquina.co',
+  municipalityCode: '11001', resolutionText: '',
+};
+const AUTHORIZATION = { number: '18760000001', date: '2024-01-01', prefix: 'SETP', from: '990000000', to: '995000000', validFrom: '2024-01-01', validUntil: '2030-12-31' };
 const BUYER = {
   identification_type: '31', identification: '900123456', dv: '8', person_type: '1', name: 'Tienda La Esquina SAS',
   tax_regime: '48', email: 'compras@esquina.co', municipality_code: '11001',
@@ -146,12 +154,6 @@ describe('the back-office PC\'s host', () => {
     const found = await call('shop.sale', { referenceCode: first.referenceCode });
     expect(saleDetailSchema.parse(found.value).summary.referenceCode).toBe(first.referenceCode);
     expect(await call('shop.sale', { referenceCode: 'T9-nothing-1' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
-    // No receipts' printer on the PC: a validated sale's copy is left to the page; one not validated is refused.
-    const validated = sales.find((s) => s.sale.service.state === 'validated')!.sale;
-    const notValidated = sales.find((s) => s.sale.service.state !== 'validated')!.sale;
-    expect(await call('shop.reprintSale', { referenceCode: validated.referenceCode })).toMatchObject({ ok: true, value: { queued: false } });
-    expect(await call('shop.reprintSale', { referenceCode: notValidated.referenceCode }))
-      .toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', reason: 'SALE_NOT_VALIDATED' } });
 
     const now = await call('shop.waitForChange', { wait: 0 });
     expect(now.ok).toBe(true);
@@ -159,6 +161,33 @@ describe('the back-office PC\'s host', () => {
     const waiting = call('shop.waitForChange', { since: version, wait: 20 });
     await pushAll([tills[1]!], [{ tillIndex: 0, sale: oneSale(`T2-late-${Date.now()}`, 99, Date.now()) }]);
     expect(await waiting).toMatchObject({ ok: true, value: { changed: true } });
+  });
+
+  it('answers a validated sale\'s COPIA paper (number, CUFE, QR) with the shop\'s seller, and refuses without one or for a sale not validated', async () => {
+    const validated = sales.find((s) => s.sale.service.state === 'validated')!.sale;
+    const notValidated = sales.find((s) => s.sale.service.state !== 'validated')!.sale;
+    // No till has uploaded the shop's settings here yet: no seller, no fiscal paper.
+    expect(await call('shop.reprintSale', { referenceCode: validated.referenceCode }))
+      .toMatchObject({ ok: false, error: { code: 'UNAVAILABLE', reason: 'SHOP_SELLER_MISSING' } });
+    // As the first till uploads them: the till's settings text, kept as a JSON string.
+    await saveRecord(h.db, 'setting', 'seller', JSON.stringify(SELLER), Date.now());
+    await saveRecord(h.db, 'setting', 'numbering_authorization', JSON.stringify(AUTHORIZATION), Date.now());
+    const before = Date.now();
+    const answer = await call('shop.reprintSale', { referenceCode: validated.referenceCode });
+    expect(answer).toMatchObject({ ok: true, value: { queued: false } });
+    const receipt: ReceiptDto = answer.value.receipt;
+    expect(receipt).toMatchObject({
+      fiscal: true, title: 'Factura electrónica de venta', seller: SELLER, authorization: AUTHORIZATION, paperWidth: 80,
+      fullNumber: validated.service.fullNumber, cufe: validated.service.cufe, referenceCode: validated.referenceCode,
+      // The samples were pushed without the service's QR URL: the DIAN's lookup from the CUFE.
+      qrUrl: dianQrUrl(validated.service.cufe!, 'production'), state: 'validated',
+      copy: { copyNumber: 0, fiscal: true },
+    });
+    expect(receipt.copy!.at).toBeGreaterThanOrEqual(before);
+    expect(receipt.qrImage).toMatch(/^data:image\/png;base64,/);
+    expect(receipt.totals.payable).toBe(validated.total);
+    expect(await call('shop.reprintSale', { referenceCode: notValidated.referenceCode }))
+      .toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', reason: 'SALE_NOT_VALIDATED' } });
   });
 
   it('saves a product into the tills\' feed, answers a stale version with the current one, refuses on the form\'s field', async () => {
