@@ -132,3 +132,59 @@ test('the back-office PC: the owner chooses themself, types the PIN and sees eve
   await page.getByRole('button', { name: 'Cerrar la tienda' }).click();
   await expect(page.getByLabel('¿Quién abre la tienda?')).toBeVisible();
 });
+
+test('the back-office PC: Reimprimir copia shows the COPIA on 80 mm paper and calls the print dialog (window.print stubbed in the page)', async ({ page }) => {
+  test.setTimeout(180_000);
+  server = await startShopServerProcess({ backOffice: true });
+  const s = server;
+  const admin = async (data: unknown) => {
+    const answer = await s.admin('POST', '/admin/records', data);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  };
+  await admin({ kind: 'person', data: { key: OWNER, name: 'Marta Gómez', role: 'owner', pinHash: await hashPin(OWNER_PIN, FAST_PIN_COST), active: true } });
+  const { body } = await s.admin('POST', '/admin/pairing');
+  const till = new ShopTill(s.url);
+  expect((await till.pair(body.code, { name: 'Caja 1' })).status).toBe(200);
+  const cufe = 'ab'.repeat(48);
+  const sale = oneSale(`T1-copy-${Date.now()}`, 7, Date.now() - 60_000, { fullNumber: 'SETP990000007', cufe });
+  expect((await till.call('POST', '/v1/sales', { sales: [sale] })).status).toBe(200);
+
+  await page.setViewportSize({ width: 1366, height: 768 });
+  // The real dialog would block the page: counted instead.
+  await page.addInitScript(() => {
+    (window as unknown as { printed: number }).printed = 0;
+    window.print = () => { (window as unknown as { printed: number }).printed += 1; };
+  });
+  await page.goto(s.backOfficeUrl());
+  await page.getByLabel('¿Quién abre la tienda?').selectOption({ label: 'Marta Gómez' });
+  await page.getByLabel('Clave del dueño').fill(OWNER_PIN);
+  await page.getByRole('button', { name: 'Abrir la tienda' }).click();
+  await page.getByRole('navigation', { name: 'Vistas de la tienda' }).getByRole('button', { name: 'Historial de todas las cajas' }).click();
+  await page.getByTestId('owner-sales').getByRole('button').first().click();
+
+  // No seller on the server yet (no till uploaded the shop's settings): said in Spanish, nothing printed.
+  await page.getByTestId('owner-reprint').click();
+  await expect(page.getByText('El servidor de la tienda no tiene los datos del vendedor')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(0);
+
+  // As the first till uploads it: the seller's settings text.
+  const seller = { name: 'Tienda La Esquina SAS', nit: '900123456', dv: '8', address: 'Calle 1 # 2-3', phone: '', email: '', municipalityCode: '11001', resolutionText: '' };
+  await admin({ kind: 'setting', data: { key: 'seller', value: JSON.stringify(seller) } });
+  await page.getByTestId('owner-reprint').click();
+  const paper = page.getByTestId('owner-copy-paper').getByTestId('receipt');
+  await expect(paper).toBeVisible();
+  await expect(paper.getByTestId('receipt-copy')).toHaveText(/^COPIA · /);
+  await expect(paper).toContainText('SETP990000007');
+  await expect(paper).toContainText(cufe);
+  await expect(paper).toContainText('Tienda La Esquina SAS');
+  await expect(paper.locator('img.receipt-qr')).toBeVisible();
+  await expect(paper).toHaveClass(/paper-80/);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+  await expectSpanishScreen(page, { screen: 'PC de la oficina · copia', soft: true });
+  await shoot(page, 'back-office-pc-copy');
+  // The paper's own button prints again; back to the sale's detail.
+  await page.getByRole('button', { name: 'Imprimir', exact: true }).click();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(2);
+  await page.getByRole('button', { name: 'Volver a la venta' }).click();
+  await expect(page.getByTestId('owner-sale')).toBeVisible();
+});
