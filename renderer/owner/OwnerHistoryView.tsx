@@ -50,6 +50,16 @@ export function OwnerHistoryView({ version, onClosed }: { version: string; onClo
     return () => { live = false; };
   }, [query, version]);
 
+  // When a till pushes (the change signal moves `version`), the open sale is read again too: a sale opened while in
+  // validation shows "Validada" and its COPIA once the DIAN has answered.
+  const openRef = open?.summary.referenceCode ?? null;
+  useEffect(() => {
+    if (!openRef || paper) return undefined;
+    let live = true;
+    void bridge.call('shop.sale', { referenceCode: openRef }).then((answer) => { if (live && answer.ok) setOpen(answer.value); });
+    return () => { live = false; };
+  }, [version]);
+
   const search = (event: FormEvent) => { event.preventDefault(); setQuery(text.trim()); };
   const show = async (ref: string) => {
     const answer = await bridge.call('shop.sale', { referenceCode: ref });
