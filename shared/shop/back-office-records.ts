@@ -21,13 +21,13 @@ import { z } from 'zod';
 import { customerInputSchema } from '../customer';
 import { PERSON_ROLES, personNameSchema, pinSchema } from '../people';
 import { productInputSchema } from '../product';
-import { amountText, shopProductSchema, tillIdSchema } from './contract';
+import { ANSWER_ROWS, answerText, amountText, shopProductSchema, tillIdSchema } from './contract';
 import { isShopDate } from './shop-day';
 
 const counter = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const msTime = z.number().int().min(0).max(8_640_000_000_000_000);
 const tillNumber = z.number().int().min(1).max(999);
-const shopDate = z.string().refine(isShopDate, { error: 'must be a date as YYYY-MM-DD' });
+const shopDate = z.string().max(10).refine(isShopDate, { error: 'must be a date as YYYY-MM-DD' });
 /** The server version of the record the owner opened; null: a new record (it must not exist yet). */
 const baseVersion = z.union([z.null(), z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)]);
 export const personKeySchema = z.string().regex(/^[0-9a-f]{32}$/, { error: 'must be a person key' });
@@ -85,7 +85,7 @@ export const personSavedSchema = z.strictObject({ person: personRecordSchema });
 
 /** The 409 body of a save on a stale version, for each kind. */
 export const staleAnswerSchema = <S extends z.ZodType>(record: S) => z.object({
-  error: z.object({ code: z.literal('stale_version'), message: z.string(), current: z.union([z.null(), record]) }),
+  error: z.object({ code: z.literal('stale_version'), message: answerText, current: z.union([z.null(), record]) }),
 });
 /** What a save says back through the bridge: saved, or refused because someone changed the record meanwhile. */
 export type RecordSaveOutcome<T> = { outcome: 'saved'; record: T } | { outcome: 'stale'; current: T | null };
@@ -102,32 +102,32 @@ const tally = z.object({ count: counter, payable: amountText });
 export const zReportSchema = z.object({
   kind: z.enum(['X', 'Z']),
   shift: z.object({
-    id: counter, tillName: z.string(), openedAt: msTime, openedBy: z.string(), openingCash: amountText,
-    closedAt: z.union([z.null(), msTime]), closedBy: z.union([z.null(), z.string()]),
+    id: counter, tillName: answerText, openedAt: msTime, openedBy: answerText, openingCash: amountText,
+    closedAt: z.union([z.null(), msTime]), closedBy: z.union([z.null(), answerText]),
   }),
   takenAt: msTime,
   sales: tally,
   gross: amountText,
   discount: amountText,
   taxTotal: amountText,
-  taxes: z.array(z.object({ code: z.string(), rate: z.string(), taxableAmount: amountText, amount: amountText })),
-  byMeans: z.array(tally.extend({ meansCode: z.string() })),
+  taxes: z.array(z.object({ code: answerText, rate: answerText, taxableAmount: amountText, amount: amountText })).max(ANSWER_ROWS),
+  byMeans: z.array(tally.extend({ meansCode: answerText })).max(ANSWER_ROWS),
   validated: tally,
   pending: tally,
   needsAttention: tally,
-  byCashier: z.array(tally.extend({ cashierName: z.string() })),
+  byCashier: z.array(tally.extend({ cashierName: answerText })).max(ANSWER_ROWS),
   cash: z.object({
     opening: amountText, cashSales: amountText, expected: amountText,
     counted: z.union([z.null(), amountText]), difference: z.union([z.null(), amountText]),
-    count: z.union([z.null(), z.object({ bills: z.record(z.string(), counter), coins: z.record(z.string(), counter) })]),
+    count: z.union([z.null(), z.object({ bills: z.record(answerText, counter), coins: z.record(answerText, counter) })]),
   }),
   unsent: z.object({ count: counter, oldestAt: z.union([z.null(), msTime]) }),
 });
 export type ZReport = z.infer<typeof zReportSchema>;
 
 export const shiftSummarySchema = z.strictObject({
-  tillId: tillIdSchema, tillNumber, tillName: z.string(),
-  shiftId: counter, openedAt: msTime, closedAt: msTime, openedBy: z.string(), closedBy: z.string(),
+  tillId: tillIdSchema, tillNumber, tillName: answerText,
+  shiftId: counter, openedAt: msTime, closedAt: msTime, openedBy: answerText, closedBy: answerText,
   opening: amountText, counted: amountText,
   /** From the Z (null when its report does not read as one). */
   sales: z.union([z.null(), z.strictObject({ count: counter, total: amountText })]),
@@ -137,7 +137,7 @@ export type ShiftSummary = z.infer<typeof shiftSummarySchema>;
 export const shiftsListSchema = z.strictObject({
   date: shopDate,
   /** Every paired till (for the filter), revoked ones included: their shifts stay the shop's. */
-  tills: z.array(z.strictObject({ tillId: tillIdSchema, number: tillNumber, name: z.string() })),
+  tills: z.array(z.strictObject({ tillId: tillIdSchema, number: tillNumber, name: answerText })).max(ANSWER_ROWS),
   /** Shifts closed that day, by till then close. */
   shifts: z.array(shiftSummarySchema).max(RECORD_PAGE.maxShifts),
 });

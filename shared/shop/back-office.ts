@@ -16,7 +16,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { pinSchema } from '../people';
-import { amountText, pushedSaleSchema, referenceCodeSchema, SALE_SERVICE_STATES, SHOP_LIMITS, tillIdSchema } from './contract';
+import { ANSWER_ROWS, answerText, amountText, pushedSaleSchema, referenceCodeSchema, SALE_SERVICE_STATES, SHOP_LIMITS, tillIdSchema } from './contract';
 import { isShopDate } from './shop-day';
 
 export const BACK_OFFICE_LIMITS = {
@@ -36,7 +36,7 @@ const counter = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const msTime = z.number().int().min(0).max(8_640_000_000_000_000);
 const amount = amountText;
 const tillNumber = z.number().int().min(1).max(999);
-const shopDate = z.string().refine(isShopDate, { error: 'must be a date as YYYY-MM-DD' });
+const shopDate = z.string().max(10).refine(isShopDate, { error: 'must be a date as YYYY-MM-DD' });
 
 // ---- The session ------------------------------------------------------------------------------------------------
 
@@ -46,7 +46,7 @@ export const sessionResponseSchema = z.strictObject({
   /** Kept in the server's memory only (as its hash); a restart ends every session. */
   token: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
   expiresAt: msTime,
-  person: z.strictObject({ key: z.string(), name: z.string().max(LIMITS.personNameLength) }),
+  person: z.strictObject({ key: answerText, name: z.string().max(LIMITS.personNameLength) }),
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 /** Refusal codes of the session route: `pin_refused` (401: wrong PIN, unknown person, not an active owner), `pin_paused` (429, Retry-After). */
@@ -69,16 +69,16 @@ export const saleSummarySchema = z.strictObject({
   referenceCode: referenceCodeSchema,
   tillId: tillIdSchema,
   tillNumber,
-  tillName: z.string(),
+  tillName: answerText,
   saleNumber: counter,
   createdAt: msTime,
-  cashierName: z.string(),
-  customerName: z.string(),
-  customerIdentification: z.string(),
+  cashierName: answerText,
+  customerName: answerText,
+  customerIdentification: answerText,
   total: amount,
-  paymentMeans: z.string(),
+  paymentMeans: answerText,
   state: z.enum(SALE_SERVICE_STATES),
-  fullNumber: z.union([z.null(), z.string()]),
+  fullNumber: z.union([z.null(), answerText]),
   corrects: z.union([z.null(), referenceCodeSchema]),
   correctedBy: z.union([z.null(), referenceCodeSchema]),
 });
@@ -92,16 +92,16 @@ export const salesPageSchema = z.strictObject({
 });
 export type SalesPage = z.infer<typeof salesPageSchema>;
 
-const taxRow = z.strictObject({ code: z.string(), rate: z.string(), taxableAmount: amount, amount });
+const taxRow = z.strictObject({ code: answerText, rate: answerText, taxableAmount: amount, amount });
 export const saleDetailSchema = z.strictObject({
   summary: saleSummarySchema,
   /** The sale as its till last pushed it (the invoice request, cash, the service's answer). */
   sale: pushedSaleSchema,
   lines: z.array(z.strictObject({
-    code: z.string(), name: z.string(), quantity: z.string(), price: z.string(), discountRate: z.string(),
+    code: answerText, name: answerText, quantity: answerText, price: answerText, discountRate: answerText,
     base: amount, discount: amount, lineAmount: amount, taxTotal: amount, payable: amount,
-  })),
-  taxes: z.array(taxRow),
+  })).max(ANSWER_ROWS),
+  taxes: z.array(taxRow).max(ANSWER_ROWS),
 });
 export type SaleDetail = z.infer<typeof saleDetailSchema>;
 
@@ -114,7 +114,7 @@ export const dayReportQuerySchema = z.strictObject({ date: shopDate });
 
 const zShiftSchema = z.strictObject({
   shiftId: counter,
-  openedAt: msTime, closedAt: msTime, openedBy: z.string(), closedBy: z.string(),
+  openedAt: msTime, closedAt: msTime, openedBy: answerText, closedBy: answerText,
   /** The Z's own figures, as frozen at the close. */
   zSales: tallySchema,
   opening: amount,
@@ -130,8 +130,8 @@ export const dayReportSchema = z.strictObject({
   to: msTime,
   /** Every till's sales of the day that count (not voided, not replaced by a correction). */
   sales: tallySchema.extend({ gross: amount, discount: amount, taxTotal: amount }),
-  taxes: z.array(taxRow),
-  byMeans: z.array(tallySchema.extend({ meansCode: z.string() })),
+  taxes: z.array(taxRow).max(ANSWER_ROWS),
+  byMeans: z.array(tallySchema.extend({ meansCode: answerText })).max(ANSWER_ROWS),
   validated: tallySchema,
   /** Waiting, sending or queued at the DIAN's service: not validated yet. */
   pending: tallySchema,
@@ -143,34 +143,34 @@ export const dayReportSchema = z.strictObject({
     list: z.array(z.strictObject({
       kind: z.enum(['voided', 'replaced']), referenceCode: referenceCodeSchema, tillNumber, saleNumber: counter, total: amount,
       correctedBy: z.union([z.null(), referenceCodeSchema]),
-    })),
+    })).max(ANSWER_ROWS),
   }),
   tills: z.array(z.strictObject({
-    tillId: tillIdSchema, number: tillNumber, name: z.string(),
+    tillId: tillIdSchema, number: tillNumber, name: answerText,
     sales: tallySchema,
     /** Z reports of the shifts this till closed that day. */
     shifts: z.array(zShiftSchema),
     cash: z.strictObject({ expected: amount, counted: amount, difference: amount }),
     /** Shifts with sales that day whose Z has not reached the server (shiftId null: sales outside any shift). */
     missingZ: z.array(z.strictObject({ shiftId: z.union([z.null(), counter]), sales: tallySchema })),
-  })),
+  })).max(ANSWER_ROWS),
   /** The Z reports of the day added up (their own frozen figures). */
   zReports: z.strictObject({ count: counter, sales: tallySchema, cashExpected: amount, cashCounted: amount }),
   /** Tills with sales that day whose Z (or one of them) has not reached the server: named, never left out. */
-  tillsWithoutZ: z.array(z.strictObject({ number: tillNumber, name: z.string() })),
+  tillsWithoutZ: z.array(z.strictObject({ number: tillNumber, name: answerText })).max(ANSWER_ROWS),
 });
 export type DayReport = z.infer<typeof dayReportSchema>;
 
 // ---- The dashboard -----------------------------------------------------------------------------------------------
 
-const byTill = z.array(tallySchema.extend({ tillNumber, tillName: z.string() }));
-const byMeans = z.array(tallySchema.extend({ meansCode: z.string() }));
-const topProducts = z.array(z.strictObject({ code: z.string(), name: z.string(), quantity: z.string(), total: amount }));
+const byTill = z.array(tallySchema.extend({ tillNumber, tillName: answerText })).max(ANSWER_ROWS);
+const byMeans = z.array(tallySchema.extend({ meansCode: answerText })).max(ANSWER_ROWS);
+const topProducts = z.array(z.strictObject({ code: answerText, name: answerText, quantity: answerText, total: amount })).max(ANSWER_ROWS);
 const periodSchema = z.strictObject({
   sales: tallySchema,
   byTill,
   byMeans,
-  taxes: z.array(taxRow),
+  taxes: z.array(taxRow).max(ANSWER_ROWS),
   taxTotal: amount,
   /** Best sellers by amount (line totals with tax), at most BACK_OFFICE_LIMITS.topProducts. */
   topProducts,
@@ -181,11 +181,11 @@ export const dashboardSchema = z.strictObject({
   today: periodSchema.extend({
     date: shopDate,
     /** Hours 0–23 in Bogotá, per till; hours without sales are left out. */
-    byHour: z.array(tallySchema.extend({ hour: z.number().int().min(0).max(23), tillNumber })),
+    byHour: z.array(tallySchema.extend({ hour: z.number().int().min(0).max(23), tillNumber })).max(ANSWER_ROWS),
   }),
   week: periodSchema.extend({
     monday: shopDate,
-    byDay: z.array(tallySchema.extend({ date: shopDate, tillNumber })),
+    byDay: z.array(tallySchema.extend({ date: shopDate, tillNumber })).max(ANSWER_ROWS),
   }),
   /** What the DIAN has not validated yet, whatever the day. */
   dian: z.strictObject({

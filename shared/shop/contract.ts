@@ -50,6 +50,11 @@ export const SHOP_LIMITS = {
   uploadProductsPerBatch: 5_000,
 } as const;
 
+/** Any text the server answers (names, codes, messages): never longer than the longest name the till keeps. */
+export const answerText = z.string().max(LIMITS.productNameLength);
+/** Rows of one answer of the back office (a page, a report's breakdown, a chart's series). */
+export const ANSWER_ROWS = 10_000;
+
 /** Non-negative whole numbers the server hands out (sequences, versions, counters). */
 const counter = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const msTime = z.number().int().min(0).max(8_640_000_000_000_000);
@@ -197,7 +202,7 @@ export const commandResultsSchema = z.strictObject({
     version: z.union([z.null(), counter]),
     /** Why, for conflict and refused: a reason code the till says in its own words. */
     reason: z.string().max(80).optional(),
-  })),
+  })).max(SHOP_LIMITS.commandsPerBatch),
 });
 
 // ---- Sales and shifts pushed by a till -------------------------------------------------------------------------
