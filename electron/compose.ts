@@ -18,6 +18,7 @@ import { openStore, type Store, type StoreOptions } from './core/store';
 import { removeStaleInspections, replaceDataFile } from './core/backup/restore';
 import type { BridgeHandlers } from './core/bridge/dispatch';
 import type { PosEvent } from './core/app/pos-app';
+import { holdYoungGeneration } from './core/app/heap-relief';
 import { createUploadStore, type UploadStore } from './core/uploads/upload-store';
 import { LIMITS } from '../shared/limits';
 
@@ -147,6 +148,8 @@ export async function composePosApp(opts: ComposeOptions): Promise<ComposedApp> 
   }
 
   let current = await open();
+  // Started: the young generation keeps the size the start gave it (heap-relief.ts).
+  holdYoungGeneration();
 
   async function reopen(): Promise<void> {
     const work = (async () => {

@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInvoicingApi, type RequestRecord } from '../../electron/core/api/invoicing-api';
+import { createInvoicingApi, rateBudgetFor, type RequestRecord } from '../../electron/core/api/invoicing-api';
 import { openStore } from '../../electron/core/store';
 import { createSyncEngine, DEFAULT_POLL } from '../../electron/core/sync/sync-engine';
 import { sampleSale } from '../support/sample-sale';
@@ -103,10 +103,10 @@ async function runMostrador(): Promise<Figures & { account: RateAccount }> {
   const refs: string[] = [];
   for (let i = 0; i < N; i++) refs.push(store.recordSale(sampleSale(i)).referenceCode);
   const records: RequestRecord[] = [];
-  // 97 % of the service's limit: headroom for clock skew between the two windows.
+  // The app's own budget under the service's limit (rateBudgetFor), in the scaled window.
   const api = createInvoicingApi({
     baseUrl: sb.baseUrl, clientId: sb.clientId, getClientSecret: async () => sb.clientSecret,
-    rateLimit: { limit: Math.floor(LIMIT * 0.97), windowMs: WINDOW_MS },
+    rateLimit: { limit: rateBudgetFor(LIMIT), windowMs: WINDOW_MS },
     onRequest: (r) => records.push(r),
   });
   const engine = createSyncEngine({

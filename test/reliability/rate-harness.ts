@@ -11,12 +11,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { rateBudgetFor } from '../../electron/core/api/invoicing-api';
 import { openStore } from '../../electron/core/store';
 import { sampleSale } from '../support/sample-sale';
 import { spawnSandbox, type SandboxProcess } from '../support/sandbox-process';
 
 export interface RateRunOptions {
-  /** The service's limit per window (the tills keep to `tillLimit`, 97 % of it by default, like the app). */
+  /** The service's limit per window (the tills keep to `tillLimit`, the app's own budget under it by default). */
   serviceLimit: number;
   windowMs: number;
   salesPerTill: number;
@@ -158,7 +159,7 @@ function figures(scenario: string, arrivals: Arrival[], windowMs: number, rest: 
   };
 }
 
-const tillLimitOf = (o: RateRunOptions): number => o.tillLimit ?? Math.floor(o.serviceLimit * 0.97);
+const tillLimitOf = (o: RateRunOptions): number => o.tillLimit ?? rateBudgetFor(o.serviceLimit);
 
 /**
  * (a) One till drains a backlog, is SIGKILLed once it has sent 80 % of its window's budget, and is restarted at once

@@ -8,6 +8,11 @@
  * slowly, never past a time at which a document was proven still queued; so about one document in 25 finishes
  * before its first look (a random 1–8 s service is looked at from about 1.3 s, a steady 2 s service at 1.6–2 s).
  * `settleMs` follows the slow end, so follow-ups stay quick while documents normally finish and back off after.
+ *
+ * One poll is one trial of that timing, however many documents it covered (`learnFromPoll`): a drained backlog's
+ * poll finds hundreds of documents final at their first look, and counting each as a trial drove the estimate to
+ * zero (0.8 to the power 300) and the slow end with it, so the last sales of a drain were looked at too early, then
+ * again only after the long gap for many waiting documents.
  */
 import type { ConfirmTiming } from '../store/sync-timing';
 
@@ -31,6 +36,25 @@ const MAX_MS = 10 * 60_000;
 const bounded = (ms: number): number => Math.min(MAX_MS, Math.max(0, Math.round(ms)));
 
 export function learnTiming(timing: ConfirmTiming, obs: TimingObservation): ConfirmTiming {
+  return learnOnce(timing, obs, Math.max(0, obs.lowerMs, obs.upperMs));
+}
+
+/**
+ * What one poll teaches: its documents taken as one trial. The first look's estimate moves once, from the document
+ * that says the most (found final at its first look: the quickest of those, a low estimate on purpose; otherwise the
+ * one proven queued the longest); the slow end moves once, towards the slowest document the poll saw.
+ */
+export function learnFromPoll(timing: ConfirmTiming, observations: readonly TimingObservation[]): ConfirmTiming {
+  if (observations.length === 0) return timing;
+  const early = observations.filter((o) => o.atFirstLook || o.upperMs <= timing.firstLookMs);
+  const pick = early.length > 0
+    ? early.reduce((a, b) => (b.upperMs < a.upperMs ? b : a))
+    : observations.reduce((a, b) => (b.lowerMs > a.lowerMs ? b : a));
+  const slowest = Math.max(...observations.map((o) => Math.max(0, o.lowerMs, o.upperMs)));
+  return learnOnce(timing, pick, slowest);
+}
+
+function learnOnce(timing: ConfirmTiming, obs: TimingObservation, slowestMs: number): ConfirmTiming {
   const lower = Math.max(0, obs.lowerMs);
   const upper = Math.max(lower, obs.upperMs);
   const samples = timing.samples + 1;
@@ -38,13 +62,13 @@ export function learnTiming(timing: ConfirmTiming, obs: TimingObservation): Conf
     // Found final at the first look: it may have been much quicker, so halve (a new till starts from a guess).
     const guess = obs.atFirstLook ? upper / 2 : (lower + upper) / 2;
     const firstLookMs = timing.samples === 0 ? guess : Math.min(timing.firstLookMs, guess);
-    const settleMs = timing.samples === 0 ? upper : Math.max(timing.settleMs, upper);
+    const settleMs = timing.samples === 0 ? slowestMs : Math.max(timing.settleMs, slowestMs);
     return { firstLookMs: bounded(firstLookMs), settleMs: bounded(Math.max(settleMs, firstLookMs)), samples };
   }
   const firstLookMs = obs.atFirstLook || upper <= timing.firstLookMs
     ? Math.min(timing.firstLookMs, upper) * DROP
     : Math.max(timing.firstLookMs, Math.min(timing.firstLookMs * CLIMB, lower));
   // The slow end: jump halfway up to a slower document at once, decay by 2 % per quicker one.
-  const settleMs = upper > timing.settleMs ? timing.settleMs + (upper - timing.settleMs) / 2 : timing.settleMs * 0.98;
+  const settleMs = slowestMs > timing.settleMs ? timing.settleMs + (slowestMs - timing.settleMs) / 2 : timing.settleMs * 0.98;
   return { firstLookMs: bounded(firstLookMs), settleMs: bounded(Math.max(settleMs, firstLookMs)), samples };
 }

@@ -29,6 +29,9 @@ export interface PollResult {
   looked: { entryId: number; final: boolean }[];
 }
 
+/** The smallest page a poll asks for: a few documents more cost nothing, and other tills' may be among them. */
+const MIN_PAGE = 10;
+
 export async function pollPending(store: SyncStore, api: SyncApi, opts: PollOptions): Promise<PollResult> {
   const waiting = store.listAwaitingValidation(opts.service).filter((e) => e.remoteId !== null);
   if (waiting.length === 0) return { changed: 0, updates: [], pending: 0, looked: [] };
@@ -38,12 +41,16 @@ export async function pollPending(store: SyncStore, api: SyncApi, opts: PollOpti
 
   // One document: one look-up. Several: the list (one request covers a page), then look-ups for the rest.
   if (wanted.length > 1) {
-    // Newest first: pages beyond the ones that can hold our backlog are not worth reading; the look-ups cover the rest.
-    const maxPages = Math.ceil(waiting.length / opts.perPage) + 1;
+    // A page sized to what waits (twice as many, for other tills' documents on the same client id), not always the
+    // longest: at a busy counter a few documents wait, and a page of 100 with their QR images is about a megabyte
+    // to download and parse every poll (on a field sale's mobile data too). Newest first: pages beyond the ones that
+    // can hold our backlog are not worth reading; the look-ups cover the rest.
+    const perPage = Math.min(opts.perPage, Math.max(MIN_PAGE, 2 * waiting.length));
+    const maxPages = Math.ceil(waiting.length / perPage) + 1;
     const wantedIds = new Set(wanted.map((e) => e.remoteId as string));
     let wantedSeen = 0;
     for (let page = 1; page <= maxPages && wantedSeen < wantedIds.size; page++) {
-      const result = await api.listDocuments({ page, perPage: opts.perPage });
+      const result = await api.listDocuments({ page, perPage });
       for (const doc of result.documents) {
         if (!byId.has(doc.id) || seen.has(doc.id)) continue;
         seen.set(doc.id, doc);

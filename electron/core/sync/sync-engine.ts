@@ -6,7 +6,7 @@
  */
 import { isApiError } from '../api/errors';
 import type { OutboxState } from '../store/outbox';
-import { DEFAULT_TIMING, learnTiming, type ConfirmTiming, type TimingObservation } from './confirm-timing';
+import { DEFAULT_TIMING, learnFromPoll, type ConfirmTiming, type TimingObservation } from './confirm-timing';
 import { PollSchedule } from './poll-schedule';
 import { pollPending } from './poller';
 import type { SyncApi, SyncStore } from './ports';
@@ -136,8 +136,9 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       return DEFAULT_TIMING;
     }
   }
-  function learn(obs: TimingObservation): void {
-    timing = learnTiming(timing, obs);
+  function learn(observations: readonly TimingObservation[]): void {
+    if (observations.length === 0) return;
+    timing = learnFromPoll(timing, observations);
     try {
       store.saveSyncTiming?.(timingKey, timing);
     } catch {
@@ -272,10 +273,12 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
           perPage: poll.perPage, maxLookups: poll.maxLookups, only: due, ...(opts.service === undefined ? {} : { service: opts.service }),
         });
         reached();
+        const observations: TimingObservation[] = [];
         for (const look of result.looked) {
           const obs = schedule.seen(look.entryId, t, look.final);
-          if (obs) learn(obs);
+          if (obs) observations.push(obs);
         }
+        learn(observations);
         for (const update of result.updates) emit({ type: 'sale', ...update });
         if (result.changed > 0) emitStatus();
       } catch (error) {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../../electron/core/store';
-import { DEFAULT_TIMING, learnTiming } from '../../../electron/core/sync/confirm-timing';
+import { DEFAULT_TIMING, learnFromPoll, learnTiming } from '../../../electron/core/sync/confirm-timing';
 import { PollSchedule } from '../../../electron/core/sync/poll-schedule';
 import { createSyncEngine, type SyncEngine } from '../../../electron/core/sync/sync-engine';
 import { sampleSale } from '../../support/sample-sale';
@@ -179,5 +179,26 @@ describe('learned timing', () => {
     const slower = learnTiming(t, { lowerMs: 8_000, upperMs: 8_200, atFirstLook: false });
     expect(slower.firstLookMs).toBeLessThan(steady * 1.05);
     expect(slower.settleMs).toBeGreaterThan(t.settleMs);
+  });
+
+  it('takes one poll as one trial, however many documents it covered (a drained backlog does not drive it to zero)', () => {
+    const steady = { firstLookMs: 200, settleMs: 400, samples: 10 };
+    // 300 documents of a drained backlog, all found final at their first look, queued 150 ms to 3 s before the poll.
+    const burst = Array.from({ length: 300 }, (_, i) => ({ lowerMs: 0, upperMs: 150 + i * 10, atFirstLook: true }));
+    const once = learnFromPoll(steady, burst);
+    expect(once.firstLookMs).toBe(Math.round(150 * 0.8));
+    expect(once.samples).toBe(11);
+    // The slow end moves halfway towards the slowest document of the poll, once.
+    expect(once.settleMs).toBe(Math.round(400 + (150 + 299 * 10 - 400) / 2));
+    // The same documents counted one by one collapse the estimate.
+    const each = burst.reduce(learnTiming, steady);
+    expect(each.firstLookMs).toBeLessThan(5);
+    // A poll that found every document still queued past its first look climbs once, from the longest proven wait.
+    const late = learnFromPoll(steady, [
+      { lowerMs: 210, upperMs: 300, atFirstLook: false },
+      { lowerMs: 260, upperMs: 350, atFirstLook: false },
+    ]);
+    expect(late.firstLookMs).toBe(Math.round(200 * 1.01));
+    expect(learnFromPoll(steady, [])).toEqual(steady);
   });
 });
