@@ -8,6 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CORE_PROCESS_ENV } from './core-process-env.mjs';
 import { electronBinary as findElectronBinary, electronPackageDir } from './electron-binary.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -68,7 +69,9 @@ function forward(child) {
 }
 
 function startBrowserMode() {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'electron', 'web.ts'), ...passThrough], { cwd: root, stdio: 'inherit' });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'electron', 'web.ts'), ...passThrough], {
+    cwd: root, stdio: 'inherit', env: { ...process.env, ...CORE_PROCESS_ENV },
+  });
   forward(child);
 }
 

@@ -9,6 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+// @ts-expect-error: a plain .mjs script without types (also read by start.mjs and smoke-start.mjs); an object of strings.
+import { CORE_PROCESS_ENV } from '../../scripts/core-process-env.mjs';
 
 export interface AppProcess {
   /** The address the app printed, with its per-launch key in the fragment. */
@@ -41,7 +43,7 @@ export async function startApp(opts: { dataDir?: string; port?: number; bundle?:
   const entry = opts.bundle ? [opts.bundle] : ['--import', 'tsx', 'electron/web.ts'];
   const child: ChildProcess = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...entry, '--port', String(opts.port ?? 0),
     '--data-dir', dataDir, '--no-open'], {
-    cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...opts.env, MOSTRADOR_KEYCHAIN_SERVICE: keychainService },
+    cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...CORE_PROCESS_ENV, ...opts.env, MOSTRADOR_KEYCHAIN_SERVICE: keychainService },
   });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
