@@ -131,7 +131,9 @@ for (const size of SIZES) {
     await expect(emptyCart(page)).toBeVisible();
     const rest = await bannerHeight(page);
     await expectCounterInView(page, at('empty counter'), []);
-    // A fresh till has never made a backup: the status bar says so, in view, and leads to Settings.
+    // A fresh till has never made a backup: the status bar says so, in view, and leads to Settings. The line comes
+    // with the first status after the first paint: waited for, then measured.
+    await expect(backupWarning(page), at('empty counter')).toBeVisible();
     expect.soft(await inView(backupWarning(page), 'the backup warning'), at('empty counter')).toEqual([]);
     await check('counter-empty');
 
