@@ -4,11 +4,15 @@
  * newest sales separately, every filter applied inside, and the answers are merged newest first. Counting stops at
  * `LIMITS.historyCountCap`: counting every match was what made the old search slow, and "more than 1 000" is all a
  * person reads from a larger number.
- * Exact matches come first, whatever their age (see RANK): a sale number typed bare lists that sale before the 700
- * newer sales whose reference or buyer merely contains those digits.
+ * Exact matches come first, whatever their age: the reading of the text and the order of the ranks are the shared
+ * rule the shop server's History follows too (`shared/sale-search-rule.ts`); a sale number typed bare lists that
+ * sale before the 700 newer sales whose reference or buyer merely contains those digits. This file brings the SQL.
  */
 import type Database from 'better-sqlite3';
 import { LIMITS } from '../../../shared/limits';
+import {
+  cufePrefixIn, identificationIn, invoiceNumberIn, MIN_FRAGMENT, rankMatches, SEARCH_RANK as RANK, shortNumberIn,
+} from '../../../shared/sale-search-rule';
 import type { ClosedAs, OutboxState } from './outbox';
 
 export interface SaleSummary {
@@ -66,17 +70,7 @@ export interface SaleSearchResult {
   capped: boolean;
 }
 
-/** "123", "000123" or "Caja 1 · 000123" → 123; any other text (a reference that happens to end in digits) → null. */
-export function shortNumberIn(text: string): number | null {
-  const match = /^(?:[^·]*·\s*)?(\d{1,9})$/.exec(text.trim());
-  return match?.[1] ? Number(match[1]) : null;
-}
-
-/** A NIT or cédula as people write it ("900.373.115-3") → its digits without the DV; null for any other text. */
-export function identificationIn(text: string): string | null {
-  const match = /^(\d{1,3}(?:\.\d{3})+|\d+)(?:-\d)?$/.exec(text.trim());
-  return match?.[1] ? match[1].replaceAll('.', '') : null;
-}
+export { shortNumberIn };
 
 /** The trigram index's query for a literal substring (quotes doubled; the tokenizer folds case and accents). */
 function phrase(text: string): string {
@@ -88,18 +82,6 @@ function afterPrefix(prefix: string): string {
   return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
 }
 
-/**
- * The order of the list: each way of matching has a rank, a sale takes the best rank it matched by, and within a rank
- * the newest comes first. This till's sale with that number, then other tills' with that number, then an invoice
- * number typed whole, the buyer's NIT or cédula typed whole, the start of a CUFE, the start of an invoice number,
- * and last the fragments (any part of a reference, a buyer's name or identification).
- */
-const RANK = {
-  ownTillNumber: 0, otherTillNumber: 1, invoiceNumber: 2, identification: 3, cufePrefix: 4, invoicePrefix: 5, fragment: 6,
-} as const;
-
-const MIN_TRIGRAM = 3;
-const MIN_CUFE_PREFIX = 4;
 /** Buyers a text may name before their sales are read in one sorted pass instead of one ordered walk each. */
 const MAX_BUYERS = 20;
 
@@ -160,7 +142,7 @@ export function saleSearch(db: Database.Database): (search: SaleSearch) => SaleS
     } else {
       const identification = identificationIn(text);
       const words = identification ?? text;
-      if ([...words].length >= MIN_TRIGRAM) {
+      if ([...words].length >= MIN_FRAGMENT) {
         sources.push({
           sql: `SELECT s.id FROM sales_by_reference JOIN sales s ON s.id = sales_by_reference.rowid${joinOutbox}
             WHERE sales_by_reference MATCH @words${filters} ORDER BY sales_by_reference.rowid DESC LIMIT @each`,
@@ -207,9 +189,9 @@ export function saleSearch(db: Database.Database): (search: SaleSearch) => SaleS
           rank: `CASE WHEN s.till_id = @ownTill THEN ${RANK.ownTillNumber} ELSE ${RANK.otherTillNumber} END`,
         });
       }
-      if (/^[0-9a-z-]+$/i.test(text)) {
+      const number = invoiceNumberIn(text);
+      if (number !== null) {
         // The invoice number from its start, with or without its prefix letters ("SETP990000123", "990000123").
-        const number = text.toUpperCase();
         sources.push({
           sql: `SELECT s.id FROM outbox n JOIN sales s ON s.id = n.sale_id${joinOutbox}
             WHERE n.full_number IS NOT NULL AND upper(n.full_number) >= @numberFrom AND upper(n.full_number) < @numberTo${filters} LIMIT @each`,
@@ -228,18 +210,19 @@ export function saleSearch(db: Database.Database): (search: SaleSearch) => SaleS
           });
         }
       }
-      if (/^[0-9a-f]+$/i.test(text) && text.length >= MIN_CUFE_PREFIX) {
+      const cufe = cufePrefixIn(text);
+      if (cufe !== null) {
         sources.push({
           sql: `SELECT s.id FROM outbox c JOIN sales s ON s.id = c.sale_id${joinOutbox}
             WHERE c.cufe IS NOT NULL AND lower(c.cufe) >= @cufeFrom AND lower(c.cufe) < @cufeTo${filters} LIMIT @each`,
-          values: { cufeFrom: text.toLowerCase(), cufeTo: afterPrefix(text.toLowerCase()) },
+          values: { cufeFrom: cufe, cufeTo: afterPrefix(cufe) },
           rank: RANK.cufePrefix,
         });
       }
     }
 
-    // Each sale keeps the best rank it was found by.
-    const found = new Map<number, number>();
+    // Each sale keeps the best rank it was found by; sales are numbered as they are recorded, so the id is the age.
+    const found: Array<{ key: number; rank: number; at: number }> = [];
     let capped = false;
     for (const { sql: select, values, rank } of sources) {
       const sql = select.replace(/^SELECT s\.id /, `SELECT s.id, ${rank} AS rank `);
@@ -247,9 +230,9 @@ export function saleSearch(db: Database.Database): (search: SaleSearch) => SaleS
       const used = Object.fromEntries(Object.entries(all).filter(([key]) => sql.includes(`@${key}`)));
       const rows = prepared(sql).raw().all(used) as Array<[number, number]>;
       if (rows.length >= each) capped = true;
-      for (const [id, r] of rows) found.set(id, Math.min(r, found.get(id) ?? r));
+      for (const [id, rank] of rows) found.push({ key: id, rank, at: id });
     }
-    const ordered = [...found].sort(([a, ra], [b, rb]) => ra - rb || b - a).map(([id]) => id);
+    const ordered = rankMatches(found);
     const page = ordered.slice(offset, offset + limit);
     return {
       sales: page.length === 0 ? [] : summaries(page),
