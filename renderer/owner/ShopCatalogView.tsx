@@ -12,7 +12,7 @@ import { bridge } from '../bridge/client';
 import { ProductForm, type ProductSave } from '../catalog/ProductForm';
 import { taxLabel } from '../format/tax-name';
 import { useScreenText } from '../i18n/screen-text';
-import { catalogProductOf } from './shop-product-dto';
+import { catalogProductOf, shelfPriceFor } from './shop-product-dto';
 import { useRecordPage } from './use-record-page';
 
 interface Editing { product: ShopProduct | null; stale: string | null; form: number }
@@ -71,17 +71,26 @@ export function ShopCatalogView({ onClosed }: { onClosed(): void }): ReactNode {
                 <th scope="col" className="num">{t.catalogPrice}</th><th scope="col" className="col-p3">{t.catalogTax}</th>
                 <th scope="col"><span className="visually-hidden">{t.actions}</span></th>
               </tr></thead>
-              <tbody>{list.rows.map((p) => (
+              <tbody>{list.rows.map((p) => {
+                // As the till's own catalog lists it: the base, and under it the shelf price it stands for when exact
+                // (not repeated where nothing is added to the base).
+                const exact = shelfPriceFor(p);
+                const shelf = exact !== null && Number(exact) !== p.price ? exact : null;
+                return (
                 <tr key={p.code} className={p.active ? '' : 'inactive'}>
                   <td className="product-code col-p2 nowrap">{p.code}</td>
                   <td>{p.name}{p.active ? null : <> <span className="state">{t.catalogInactive}</span></>}{p.category ? <span className="line-code">{p.category}</span> : null}</td>
-                  <td className="num">{formatCop(String(p.price), locale)}</td>
+                  <td className="num">
+                    {formatCop(String(p.price), locale)}
+                    {shelf !== null ? <span className="line-code">{t.catalogShelfOf(formatCop(shelf, locale))}</span> : null}
+                  </td>
                   <td className="col-p3 nowrap">{p.tax ? taxLabel(p.tax.code, String(p.tax.rate), locale) : '—'}</td>
                   <td><div className="row-actions">
                     <button type="button" aria-label={`${t.catalogEdit}: ${p.name}`} onClick={() => setEditing({ product: p, stale: null, form: Date.now() })}>{t.catalogEdit}</button>
                   </div></td>
                 </tr>
-              ))}</tbody>
+                );
+              })}</tbody>
             </table>
           ) : null}
           {list.canMore ? <button type="button" onClick={list.more}>{t.shopMore}</button> : null}

@@ -101,6 +101,10 @@ test('the owner edits the catalog once for every till, is told of a stale versio
   await page.getByLabel('Precio', { exact: true }).fill('5.000');
   await page.getByRole('button', { name: 'Guardar producto' }).click();
   await expect(page.getByTestId('shop-products')).toContainText('Pan aliñado de la casa');
+  // Listed as the till's own catalog lists it: the base the server keeps, and the shelf price it stands for.
+  const row = page.getByTestId('shop-products').getByRole('row').filter({ hasText: 'Pan aliñado de la casa' });
+  await expect(row).toContainText('4.201,68');
+  await expect(row).toContainText(/Góndola \$\s?5\.000/);
   await until('the product in till 2\'s catalog', async () => (await callCore(t2, 'catalog.get', { code: 'PAN-BO-1' }))?.name === 'Pan aliñado de la casa', 60_000);
   expect((await callCore(t2, 'catalog.get', { code: 'PAN-BO-1' }))?.price).toBe('4201.68');
 
