@@ -3,46 +3,21 @@
  * the REAL shop server on PGlite, a second till pushing its day, the owner's PIN opening the back office, and the
  * dashboard and day report read through the till's core (the token never crosses the bridge).
  */
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { consumidorFinal } from '../../../shared/customer';
 import { sumAmounts } from '../../../shared/money';
 import { shopDateOf, shopDayWindow } from '../../../shared/shop/shop-day';
-import { startHarness, type Harness } from '../server/harness';
-import { pgliteStores } from '../server/stores';
 import { daySales, counts } from '../server/back-office-samples';
 import { pushAll } from '../server/back-office-rig';
-import { CASH, ITEMS, startAppRig, type AppRig } from '../app/app-rig';
+import { CASH, ITEMS } from '../app/app-rig';
+import { backOfficeWorld, OWNER_PIN, until } from './back-office-world';
 
-const stores = pgliteStores();
-afterAll(() => stores.closeAll(), 60_000);
-const SHOP = { client: { retry: { attempts: 1 } }, pollWaitSeconds: 1, idleMs: 100, backoff: { baseMs: 50, maxMs: 200 } };
-const OWNER_PIN = '4826';
-
-let harness: Harness | null = null;
-let rig: AppRig | null = null;
-afterEach(async () => {
-  await rig?.close();
-  await harness?.close();
-  rig = null;
-  harness = null;
-});
-
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const world = backOfficeWorld();
 
 describe('the back office through a paired till, against the real server on PGlite', () => {
   it('opens with the owner\'s PIN and reads the dashboard and day report of two tills; refuses before and after', async () => {
-    harness = await startHarness(stores.open);
-    rig = await startAppRig(undefined, { shop: SHOP });
-    await rig.value('people.save', { person: { name: 'Marta', role: 'owner', pin: OWNER_PIN } });
-    await rig.value('people.save', { person: { name: 'Rosa', role: 'cashier', pin: '1357' } });
-    const { body } = await harness.admin('POST', '/admin/pairing');
-    await rig.value('shopServer.pair', { address: harness.server.url, code: String(body.code), seedShop: true });
+    const harness = await world.server();
+    const rig = await world.pairedTill(harness, { cashiers: [{ name: 'Rosa', pin: '1357' }] });
 
     // Before the PIN: nothing is read.
     expect(await rig.call('shop.dashboard', {})).toMatchObject({ ok: false, error: { code: 'FORBIDDEN', reason: 'BACK_OFFICE_CLOSED' } });
@@ -51,7 +26,7 @@ describe('the back office through a paired till, against the real server on PGli
     const customer = consumidorFinal({ email: 'caja@demo.example.co', municipality_code: '11001' });
     await rig.value('people.signIn', { personId: 1, pin: OWNER_PIN });
     const sold = [await rig.value('sales.charge', { customer, items: ITEMS, payment: CASH }), await rig.value('sales.charge', { customer, items: ITEMS, payment: CASH })];
-    await until('both sales reach the server', async () => (await rig!.value('sync.status', {})).shopServer?.salesWaiting === 0);
+    await until('both sales reach the server', async () => (await rig.value('sync.status', {})).shopServer?.salesWaiting === 0);
     const other = await harness.pairedTill('Caja 2');
     const today = shopDateOf(Date.now());
     const window = shopDayWindow(today);

@@ -4,50 +4,23 @@
  * back-office session; both reach till 2's own store through the change feed (the person's PIN works there, as a
  * hash); a save on a stale version comes back with the current record; till 1's closed shift is read back with its Z.
  */
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { shopDateOf } from '../../../shared/shop/shop-day';
-import { startHarness, type Harness } from '../server/harness';
-import { pgliteStores } from '../server/stores';
-import { startAppRig, type AppRig } from '../app/app-rig';
+import { backOfficeWorld, OWNER_PIN, until } from './back-office-world';
 
-const stores = pgliteStores();
-afterAll(() => stores.closeAll(), 60_000);
-const SHOP = { client: { retry: { attempts: 1 } }, pollWaitSeconds: 1, idleMs: 100, backoff: { baseMs: 50, maxMs: 200 } };
-const OWNER_PIN = '4826';
+const world = backOfficeWorld();
 const NEW_PIN = '864209';
 const TINTO = {
   code: 'TINTO-BO', name: 'Tinto de la casa', barcodes: ['7709990001112'], unitMeasure: '94', priceEntry: 'shelf' as const, price: 2000,
   tax: { code: '01', rate: 19 }, discountRate: 0, category: 'Bebidas', active: true, quickKey: true, quickKeyOrder: 1,
 };
 
-let harness: Harness | null = null;
-const rigs: AppRig[] = [];
-afterEach(async () => {
-  for (const rig of rigs.splice(0)) await rig.close();
-  await harness?.close();
-  harness = null;
-});
-
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('master data edited once in the back office reaches every till', () => {
   it('a product and a person saved through till 1 arrive in till 2\'s store; a stale save shows the current one; shifts and Z read back', async () => {
-    harness = await startHarness(stores.open);
-    const one = await startAppRig(undefined, { shop: SHOP });
-    rigs.push(one);
-    await one.value('people.save', { person: { name: 'Marta', role: 'owner', pin: OWNER_PIN } });
-    const first = await harness.admin('POST', '/admin/pairing');
-    await one.value('shopServer.pair', { address: harness.server.url, code: String(first.body.code), seedShop: true });
-    const two = await startAppRig(undefined, { shop: SHOP });
-    rigs.push(two);
-    const second = await harness.admin('POST', '/admin/pairing');
-    await two.value('shopServer.pair', { address: harness.server.url, code: String(second.body.code), seedShop: false });
+    const harness = await world.server();
+    const one = await world.pairedTill(harness);
+    const two = await world.pairedTill(harness, { owner: null, seedShop: false });
 
     expect(await one.call('shop.saveProduct', { product: TINTO, baseVersion: null })).toMatchObject({ ok: false, error: { reason: 'BACK_OFFICE_CLOSED' } });
     await one.value('shop.openBackOffice', { pin: OWNER_PIN });

@@ -6,50 +6,21 @@
  * other till's name and frozen figures. Refused without a session, for a shift the server does not have, and with
  * no receipt printer set up; nothing is queued then.
  */
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRINTER_SETTINGS } from '../../../shared/printer';
 import { decodeEscPos } from '../../support/escpos-decoder';
-import { startFakePrinter, wholeJobs, type FakePrinter } from '../../support/escpos-fake-printer';
+import { wholeJobs } from '../../support/escpos-fake-printer';
 import { sampleShiftReport } from '../../support/escpos-sample-report';
-import { startHarness, type Harness } from '../server/harness';
-import { pgliteStores } from '../server/stores';
-import { startAppRig, type AppRig } from '../app/app-rig';
+import { backOfficeWorld, OWNER_PIN, until } from './back-office-world';
 
-const stores = pgliteStores();
-afterAll(() => stores.closeAll(), 60_000);
-const SHOP = { client: { retry: { attempts: 1 } }, pollWaitSeconds: 1, idleMs: 100, backoff: { baseMs: 50, maxMs: 200 } };
-const OWNER_PIN = '4826';
+const world = backOfficeWorld();
 
-let harness: Harness | null = null;
-let printer: FakePrinter | null = null;
-const rigs: AppRig[] = [];
-afterEach(async () => {
-  for (const rig of rigs.splice(0)) await rig.close();
-  await harness?.close();
-  await printer?.close();
-  harness = null;
-  printer = null;
-});
-
-/** Polls (bounded: 400 × 50 ms) until the condition holds. */
-async function until(what: string, check: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 400; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe('Tienda prints a till\'s Z from the shop server on this till\'s receipt printer', () => {
   it('queues the server\'s Z as a COPIA with the other till\'s name and figures; refuses without a session, an unknown shift, no printer', async () => {
-    harness = await startHarness(stores.open);
-    printer = await startFakePrinter();
-    const one = await startAppRig(undefined, { shop: SHOP });
-    rigs.push(one);
-    await one.value('people.save', { person: { name: 'Marta', role: 'owner', pin: OWNER_PIN } });
-    const code = await harness.admin('POST', '/admin/pairing');
-    await one.value('shopServer.pair', { address: harness.server.url, code: String(code.body.code), seedShop: true });
-    await one.value('printer.save', { settings: { ...DEFAULT_PRINTER_SETTINGS, connection: { kind: 'network', host: '127.0.0.1', port: printer.port } } });
+    const harness = await world.server();
+    const one = await world.pairedTill(harness);
+    const printer = await world.printerFor(one);
 
     // Till 2 ("Bodega") closed shift 3 and pushed it with its Z.
     const two = await harness.pairedTill('Bodega');
@@ -68,7 +39,7 @@ describe('Tienda prints a till\'s Z from the shop server on this till\'s receipt
     expect((await one.value('printer.get', {})).status.waitingJobs).toBe(0);
 
     expect(await one.value('shop.printShift', { tillNumber, shiftId: 3 })).toEqual({ queued: true });
-    await until('the Z copy printed', async () => wholeJobs(printer!).length === 1 && (await one.value('printer.get', {})).status.waitingJobs === 0);
+    await until('the Z copy printed', async () => wholeJobs(printer).length === 1 && (await one.value('printer.get', {})).status.waitingJobs === 0);
     const paper = decodeEscPos(wholeJobs(printer)[0]!);
     const text = paper.lines.join('\n');
     expect(paper.lines.find((l) => l.trim() !== '')?.trim()).toBe('*** COPIA ***');

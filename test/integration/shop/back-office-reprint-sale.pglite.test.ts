@@ -6,55 +6,26 @@
  * receives it marked COPIA with its full number and CUFE, its QR the service's URL or the DIAN's lookup from the
  * CUFE. Refused without a session, for a sale not validated (nothing queued) and with no receipt printer.
  */
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { cashChange, cashDue } from '../../../shared/money';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRINTER_SETTINGS } from '../../../shared/printer';
+import { cashChange, cashDue } from '../../../shared/money';
 import type { PushedSale } from '../../../shared/shop/contract';
 import { decodeEscPos } from '../../support/escpos-decoder';
-import { startFakePrinter, wholeJobs, type FakePrinter } from '../../support/escpos-fake-printer';
+import { wholeJobs } from '../../support/escpos-fake-printer';
 import { oneSale } from '../server/back-office-samples';
-import { startHarness, type Harness } from '../server/harness';
-import { pgliteStores } from '../server/stores';
-import { startAppRig, type AppRig } from '../app/app-rig';
+import { backOfficeWorld, OWNER_PIN, until } from './back-office-world';
 
-const stores = pgliteStores();
-afterAll(() => stores.closeAll(), 60_000);
-const SHOP = { client: { retry: { attempts: 1 } }, pollWaitSeconds: 1, idleMs: 100, backoff: { baseMs: 50, maxMs: 200 } };
-const OWNER_PIN = '4826';
+const world = backOfficeWorld();
 const CUFE_A = 'a'.repeat(96);
 const CUFE_B = 'b'.repeat(96);
 const SERVICE_QR = `https://catalogo-vpfe.dian.gov.co/document/searchqr?documentkey=${CUFE_A}`;
 
-let harness: Harness | null = null;
-let printer: FakePrinter | null = null;
-const rigs: AppRig[] = [];
-afterEach(async () => {
-  for (const rig of rigs.splice(0)) await rig.close();
-  await harness?.close();
-  await printer?.close();
-  harness = null;
-  printer = null;
-});
-
-/** Polls (bounded: 400 × 50 ms) until the condition holds. */
-async function until(what: string, check: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 400; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe('Tienda reprints a till\'s sale from the shop server on this till\'s receipt printer', () => {
   it('prints a validated sale of another till as COPIA with its number, CUFE and QR; refuses without a session, unvalidated, no printer', async () => {
-    harness = await startHarness(stores.open);
-    printer = await startFakePrinter();
-    const one = await startAppRig(undefined, { shop: SHOP });
-    rigs.push(one);
-    await one.value('people.save', { person: { name: 'Marta', role: 'owner', pin: OWNER_PIN } });
-    const code = await harness.admin('POST', '/admin/pairing');
-    await one.value('shopServer.pair', { address: harness.server.url, code: String(code.body.code), seedShop: true });
-    await one.value('printer.save', { settings: { ...DEFAULT_PRINTER_SETTINGS, connection: { kind: 'network', host: '127.0.0.1', port: printer.port } } });
+    const harness = await world.server();
+    const one = await world.pairedTill(harness);
+    const printer = await world.printerFor(one);
 
     // Till 2 ("Bodega") pushed two validated sales (one with the service's QR URL, one from before it was pushed)
     // and one the DIAN has not validated yet.
@@ -76,7 +47,7 @@ describe('Tienda reprints a till\'s sale from the shop server on this till\'s re
     expect((await one.value('printer.get', {})).status.waitingJobs).toBe(0);
 
     expect(await one.value('shop.reprintSale', { referenceCode: 'BOD-1' })).toEqual({ queued: true });
-    await until('the copy printed', async () => wholeJobs(printer!).length === 1 && (await one.value('printer.get', {})).status.waitingJobs === 0);
+    await until('the copy printed', async () => wholeJobs(printer).length === 1 && (await one.value('printer.get', {})).status.waitingJobs === 0);
     const paper = decodeEscPos(wholeJobs(printer)[0]!);
     const text = paper.lines.join('\n');
     expect(paper.lines.find((l) => l.trim() !== '')?.trim()).toBe('*** COPIA ***');
@@ -89,7 +60,7 @@ describe('Tienda reprints a till\'s sale from the shop server on this till\'s re
 
     // A sale pushed without the service's QR URL: the DIAN's lookup from its CUFE (the demo service: habilitación).
     expect(await one.value('shop.reprintSale', { referenceCode: 'BOD-2' })).toEqual({ queued: true });
-    await until('the second copy printed', async () => wholeJobs(printer!).length === 2 && (await one.value('printer.get', {})).status.waitingJobs === 0);
+    await until('the second copy printed', async () => wholeJobs(printer).length === 2 && (await one.value('printer.get', {})).status.waitingJobs === 0);
     const second = decodeEscPos(wholeJobs(printer)[1]!);
     expect(second.lines.find((l) => l.trim() !== '')?.trim()).toBe('*** COPIA ***');
     expect(second.lines.join('\n')).toContain('SETP990000124');
