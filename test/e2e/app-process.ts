@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -86,4 +87,22 @@ export async function startApp(opts: { dataDir?: string; port?: number; bundle?:
 
 export function removeDataDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** Stops the app, deletes what it wrote under its throwaway keychain entry name, and removes its data folder. */
+export async function disposeApp(app: AppProcess): Promise<void> {
+  await app.stop();
+  // Loaded here, not at the top: the benchmarks start apps through this file without a keychain to clean.
+  const keytar = createRequire(import.meta.url)('keytar') as typeof import('keytar');
+  for (const { account } of await keytar.findCredentials(app.keychainService)) await keytar.deletePassword(app.keychainService, account);
+  removeDataDir(app.dataDir);
+}
+
+/** Polls every 200 ms until the condition holds; fails after `limitMs` (2 min) with what it waited for. */
+export async function until(what: string, check: () => Promise<boolean>, limitMs = 120_000): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }

@@ -8,19 +8,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 import { consumidorFinal } from '../../shared/customer';
-import { removeDataDir, startApp, type AppProcess } from './app-process';
+import { startApp, type AppProcess, disposeApp } from './app-process';
 import { callCore } from './core-bridge';
 import { historyRow, openHistory, openTill, saveScreen } from './counter';
 import { startInvoicingService, type InvoicingService } from './invoicing-service';
 import { expectSpanishScreen } from './spanish-check';
 
-type Keytar = typeof import('keytar');
-const keytar = createRequire(import.meta.url)('keytar') as Keytar;
 
 const OWNER = { name: 'Ana Dueña', pin: '2468' };
 const SECRET = `e2e-secret-${randomBytes(16).toString('hex')}`;
@@ -38,9 +35,7 @@ const folders: string[] = [];
 
 test.afterEach(async () => {
   for (const app of apps.splice(0)) {
-    await app.stop();
-    for (const { account } of await keytar.findCredentials(app.keychainService)) await keytar.deletePassword(app.keychainService, account);
-    removeDataDir(app.dataDir);
+    await disposeApp(app);
   }
   await service?.stop();
   service = null;

@@ -6,17 +6,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
-import { removeDataDir, startApp, type AppProcess } from './app-process';
+import { startApp, type AppProcess, disposeApp } from './app-process';
 import { latestSale } from './core-bridge';
 import { emptyCart, historyRow, openHistory, openTill, saveScreen, scan, statusBar } from './counter';
 import { startInvoicingService, type InvoicingService } from './invoicing-service';
 
-type Keytar = typeof import('keytar');
-const keytar = createRequire(import.meta.url)('keytar') as Keytar;
 
 const SECRET = `e2e-secret-${randomBytes(16).toString('hex')}`;
 const CLIENT_ID = 'fc_tienda_espera';
@@ -40,11 +37,7 @@ test.beforeAll(async ({ browser }) => {
 
 test.afterAll(async () => {
   await page?.close();
-  await app?.stop();
-  if (app) {
-    for (const { account } of await keytar.findCredentials(app.keychainService)) await keytar.deletePassword(app.keychainService, account);
-    removeDataDir(app.dataDir);
-  }
+  if (app) await disposeApp(app);
   await service?.stop();
   if (serviceDir) rmSync(serviceDir, { recursive: true, force: true });
 });

@@ -6,7 +6,6 @@
  * shift and shows its Z on the till's Z paper; *Imprimir copia del Z* puts it on till 1's receipt printer (a fake
  * network printer) marked COPIA. Screenshots at 1366×768 and 1024×768, no sideways overflow, axe clean.
  */
-import { createRequire } from 'node:module';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,14 +15,12 @@ import { DEFAULT_PRINTER_SETTINGS } from '../../shared/printer';
 import { decodeEscPos } from '../support/escpos-decoder';
 import { startFakePrinter, wholeJobs, type FakePrinter } from '../support/escpos-fake-printer';
 import { startShopServerProcess, type ShopServerProcess } from '../support/shop-server-process';
-import { removeDataDir, startApp, type AppProcess } from './app-process';
+import { startApp, type AppProcess, disposeApp, until } from './app-process';
 import { callCore } from './core-bridge';
 import { goToScreen, openTill } from './counter';
 import { axeViolations } from './screen-check';
 import { sidewaysOverflow } from './screen-geometry';
 
-type Keytar = typeof import('keytar');
-const keytar = createRequire(import.meta.url)('keytar') as Keytar;
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const OWNER_PIN = '4826';
@@ -38,21 +35,12 @@ test.afterEach(async () => {
   await printer?.close();
   printer = null;
   for (const app of apps.splice(0)) {
-    await app.stop();
-    for (const { account } of await keytar.findCredentials(app.keychainService)) await keytar.deletePassword(app.keychainService, account);
-    removeDataDir(app.dataDir);
+    await disposeApp(app);
   }
   await server?.dispose();
   server = null;
 });
 
-async function until(what: string, check: () => Promise<boolean>, limitMs = 120_000): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 async function shoot(page: Page, name: string): Promise<void> {
   for (const size of SIZES) {

@@ -5,22 +5,19 @@
  * and refreshes by itself when till 2 sells again; the day report names till 2 as without its Z; History across
  * tills opens a sale. Screenshots at 1366×768 and 1920×1080, no sideways overflow down to 1024×768, axe-core clean.
  */
-import { createRequire } from 'node:module';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test, expect, type Page } from '@playwright/test';
 import { consumidorFinal } from '../../shared/customer';
 import { startShopServerProcess, type ShopServerProcess } from '../support/shop-server-process';
-import { removeDataDir, startApp, type AppProcess } from './app-process';
+import { startApp, type AppProcess, disposeApp, until } from './app-process';
 import { callCore } from './core-bridge';
 import { goToScreen, openTill } from './counter';
 import { axeViolations } from './screen-check';
 import { sidewaysOverflow } from './screen-geometry';
 import { expectSpanishScreen } from './spanish-check';
 
-type Keytar = typeof import('keytar');
-const keytar = createRequire(import.meta.url)('keytar') as Keytar;
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const OWNER_PIN = '4826';
@@ -36,21 +33,12 @@ let server: ShopServerProcess | null = null;
 const apps: AppProcess[] = [];
 test.afterEach(async () => {
   for (const app of apps.splice(0)) {
-    await app.stop();
-    for (const { account } of await keytar.findCredentials(app.keychainService)) await keytar.deletePassword(app.keychainService, account);
-    removeDataDir(app.dataDir);
+    await disposeApp(app);
   }
   await server?.dispose();
   server = null;
 });
 
-async function until(what: string, check: () => Promise<boolean>, limitMs = 120_000): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 const pushed = (app: AppProcess) => until('the till\'s sales and shifts at the server', async () => (await callCore(app, 'sync.status', {})).shopServer?.salesWaiting === 0);
 

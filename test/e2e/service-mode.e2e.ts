@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 import { nitCheckDigit } from '../../shared/nit';
-import { removeDataDir, startApp, type AppProcess } from './app-process';
+import { startApp, type AppProcess, disposeApp } from './app-process';
 import { callCore, latestSale } from './core-bridge';
 import { emptyCart, historyRow, openHistory, openTill, productSearch, receipt, saveScreen, scan, statusBar } from './counter';
 import { startInvoicingService, type InvoicingService } from './invoicing-service';
@@ -40,11 +40,7 @@ test.beforeAll(async ({ browser }) => {
 
 test.afterAll(async () => {
   await page?.close();
-  await app?.stop();
-  if (app) {
-    for (const { account } of await keytar.findCredentials(app.keychainService)) await keytar.deletePassword(app.keychainService, account);
-    removeDataDir(app.dataDir);
-  }
+  if (app) await disposeApp(app);
   await service?.stop();
   if (serviceDir) rmSync(serviceDir, { recursive: true, force: true });
 });

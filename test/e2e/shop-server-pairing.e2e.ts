@@ -3,24 +3,19 @@
  * (here a stand-in shop server over HTTPS with a self-signed certificate, until the real one is switched in), the
  * first till's data goes up, the status bar says the server is up to date, then since when it is away.
  */
-import { createRequire } from 'node:module';
 import { test, expect, type Page } from '@playwright/test';
-import { removeDataDir, startApp, type AppProcess } from './app-process';
+import { startApp, type AppProcess, disposeApp } from './app-process';
 import { openTill, saveScreen, statusBar } from './counter';
 import { expectSpanishScreen } from './spanish-check';
 import { selfSignedCertificate } from '../support/self-signed-cert';
 import { startStandInShopServer, type StandInShopServer } from '../support/stand-in-shop-server';
 
-type Keytar = typeof import('keytar');
-const keytar = createRequire(import.meta.url)('keytar') as Keytar;
 
 let app: AppProcess | null = null;
 let server: StandInShopServer | null = null;
 test.afterEach(async () => {
   if (app) {
-    await app.stop();
-    for (const { account } of await keytar.findCredentials(app.keychainService)) await keytar.deletePassword(app.keychainService, account);
-    removeDataDir(app.dataDir);
+    await disposeApp(app);
   }
   await server?.close();
   app = null;
