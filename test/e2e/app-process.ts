@@ -99,10 +99,10 @@ export async function disposeApp(app: AppProcess): Promise<void> {
 }
 
 /** Polls every 200 ms until the condition holds; fails after `limitMs` (2 min) with what it waited for. */
-export async function until(what: string, check: () => Promise<boolean>, limitMs = 120_000): Promise<void> {
+export async function until(what: string, check: () => Promise<boolean> | boolean, limitMs = 120_000): Promise<void> {
   const deadline = Date.now() + limitMs;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`gave up waiting (${limitMs / 1000} s) for ${what}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }

@@ -15,7 +15,6 @@
  * till through the bridge, and the correction is invoiced, pushed and counted like any other sale.
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test, expect, type Browser, type Page } from '@playwright/test';
@@ -28,14 +27,12 @@ import { calculateLine, calculateTotals, formatCop, sumAmounts } from '../../sha
 import { shopDateOf, shopDayWindow } from '../../shared/shop/shop-day';
 import { postgresBinDir, startPgCluster, type PgCluster } from '../support/pg-cluster';
 import { startShopServerProcess, type ShopServerProcess } from '../support/shop-server-process';
-import { removeDataDir, startApp, type AppProcess } from './app-process';
+import { startApp, type AppProcess, disposeApp, until as waitUntil } from './app-process';
 import { callCore } from './core-bridge';
 import { goToScreen, openTill } from './counter';
 import { axeViolations } from './screen-check';
 import { sidewaysOverflow } from './screen-geometry';
 
-type Keytar = typeof import('keytar');
-const keytar = createRequire(import.meta.url)('keytar') as Keytar;
 
 test.describe.configure({ mode: 'serial' });
 test.skip(!postgresBinDir(), 'Debian\'s postgresql (initdb, pg_ctl) is not installed');
@@ -113,22 +110,14 @@ test.afterAll(async () => {
   test.setTimeout(120_000);
   for (const till of tills) {
     await till.page?.context().close().catch(() => {});
-    await till.app.stop();
-    for (const { account } of await keytar.findCredentials(till.app.keychainService)) await keytar.deletePassword(till.app.keychainService, account);
-    removeDataDir(till.app.dataDir);
+    await disposeApp(till.app);
   }
   await server?.dispose();
   await db?.end().catch(() => {});
   cluster?.stop();
 });
 
-async function until(what: string, check: () => Promise<boolean> | boolean, limitMs = SETTLE_LIMIT_MS): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting (${limitMs / 1000} s) for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const until = (what: string, check: () => Promise<boolean> | boolean, limitMs = SETTLE_LIMIT_MS): Promise<void> => waitUntil(what, check, limitMs);
 
 /** The demo service has answered every sale and the server has every revision and closed shift of the till. */
 async function settled(app: AppProcess): Promise<void> {
@@ -353,7 +342,7 @@ test('the dashboard\'s figures on screen equal the day report\'s on screen', asy
   await shoot(page, 'owner-dashboard');
 });
 
-test('a product edited at the server (its admin route /admin/records: Tienda has no product editing yet) reaches all three counters', async ({ browser }) => {
+test('a product edited at the server (its admin route /admin/records; the editor in Tienda has its own e2e, owner-editors) reaches all three counters', async ({ browser }) => {
   test.setTimeout(180_000);
   const [t1, t2, t3] = tills as [Till, Till, Till];
   await goToScreen(owner!, 'Venta');

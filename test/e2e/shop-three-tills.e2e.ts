@@ -12,19 +12,16 @@
  */
 import { test, expect, type Browser, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import pg from 'pg';
 import { consumidorFinal } from '../../shared/customer';
 import { calculateLine, formatCop } from '../../shared/money';
 import { postgresBinDir, startPgCluster, type PgCluster } from '../support/pg-cluster';
 import { startShopServerProcess, type ShopServerProcess } from '../support/shop-server-process';
-import { removeDataDir, startApp, type AppProcess } from './app-process';
+import { startApp, type AppProcess, disposeApp, until as waitUntil } from './app-process';
 import { callCore } from './core-bridge';
 import { emptyCart, goToScreen, openTill, productSearch, saveScreen, scan, statusBar } from './counter';
 
-type Keytar = typeof import('keytar');
-const keytar = createRequire(import.meta.url)('keytar') as Keytar;
 
 test.describe.configure({ mode: 'serial' });
 test.skip(!postgresBinDir(), 'Debian\'s postgresql (initdb, pg_ctl) is not installed');
@@ -59,22 +56,14 @@ test.afterAll(async () => {
   test.setTimeout(120_000);
   for (const till of tills) {
     await till.page?.context().close().catch(() => {});
-    await till.app.stop();
-    for (const { account } of await keytar.findCredentials(till.app.keychainService)) await keytar.deletePassword(till.app.keychainService, account);
-    removeDataDir(till.app.dataDir);
+    await disposeApp(till.app);
   }
   await server?.dispose();
   await db?.end().catch(() => {});
   cluster?.stop();
 });
 
-async function until(what: string, check: () => Promise<boolean> | boolean, limitMs = SETTLE_LIMIT_MS): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting (${limitMs / 1000} s) for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const until = (what: string, check: () => Promise<boolean> | boolean, limitMs = SETTLE_LIMIT_MS): Promise<void> => waitUntil(what, check, limitMs);
 
 interface TillSale { revision: number; pushed: number; final: boolean }
 
