@@ -119,11 +119,25 @@ const hostile = fc.constantFrom<unknown>(
 
 type Path = Array<string | number>;
 
-/** Every path in a JSON value (objects and arrays included), so any part can be replaced. */
-function pathsOf(value: unknown, path: Path = []): Path[] {
-  const found: Path[] = [path];
-  if (Array.isArray(value)) value.forEach((v, i) => found.push(...pathsOf(v, [...path, i])));
-  else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) found.push(...pathsOf(v, [...path, k]));
+/**
+ * The paths in a JSON value (objects and arrays included), so any part can be replaced: the first MAX_PATHS of them,
+ * depth first. Unbounded, one input ran a worker out of memory: the 2 000-deep nesting put in by one mutation,
+ * copied a thousand times by the next, gave the third two billion path steps to list.
+ */
+const MAX_PATHS = 2_000;
+function pathsOf(value: unknown): Path[] {
+  const found: Path[] = [];
+  const visit = (v: unknown, path: Path): void => {
+    if (found.length >= MAX_PATHS) return;
+    found.push(path);
+    const entries: Array<[string | number, unknown]> = Array.isArray(v) ? v.map((x, i) => [i, x])
+      : v !== null && typeof v === 'object' ? Object.entries(v) : [];
+    for (const [k, child] of entries) {
+      if (found.length >= MAX_PATHS) return;
+      visit(child, [...path, k]);
+    }
+  };
+  visit(value, []);
   return found;
 }
 
