@@ -35,7 +35,7 @@ CREATE TABLE webhooks (
 `;
 
 /** The page cache's bound, in KiB. */
-export const SANDBOX_PAGE_CACHE_KIB = 2048;
+const SANDBOX_PAGE_CACHE_KIB = 2048;
 
 /** Opens (and if needed creates) the database; ':memory:' for tests, a file path to survive restarts. */
 export function openSandboxDb(location: string): SandboxDb {

@@ -101,15 +101,21 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
   const streams = new Set<ServerResponse>();
   let port = 0;
 
-  async function handleBridgeCall(req: IncomingMessage, res: ServerResponse, encodedMethod: string): Promise<void> {
+  /** A POST carrying this session's key; anything else is answered here (405 or 403) and goes no further. */
+  function sessionPost(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== 'POST') {
       res.writeHead(405, { Allow: 'POST' }).end();
-      return;
+      return false;
     }
     if (!keyMatches(req.headers[KEY_HEADER] as string | undefined, opts.key)) {
       forbidden(res, 'This call does not carry the key of this Mostrador session; open the address Mostrador printed.');
-      return;
+      return false;
     }
+    return true;
+  }
+
+  async function handleBridgeCall(req: IncomingMessage, res: ServerResponse, encodedMethod: string): Promise<void> {
+    if (!sessionPost(req, res)) return;
     // Decoded only after the key check: a caller without the key learns nothing, not even that a name is malformed.
     const method = methodFromPath(encodedMethod);
     const text = await readBody(req);
@@ -134,14 +140,7 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
   }
 
   async function handleUpload(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (req.method !== 'POST') {
-      res.writeHead(405, { Allow: 'POST' }).end();
-      return;
-    }
-    if (!keyMatches(req.headers[KEY_HEADER] as string | undefined, opts.key)) {
-      forbidden(res, 'This call does not carry the key of this Mostrador session; open the address Mostrador printed.');
-      return;
-    }
+    if (!sessionPost(req, res)) return;
     if (!opts.upload) {
       sendJson(res, 404, { ok: false, error: { code: 'UNAVAILABLE', message: 'This till takes no uploads.' } });
       return;

@@ -12,7 +12,7 @@ import { bridge } from '../bridge/client';
 import { ProductForm, type ProductSave } from '../catalog/ProductForm';
 import { taxLabel } from '../format/tax-name';
 import { useScreenText } from '../i18n/screen-text';
-import { catalogProductOf, shelfPriceFor } from './shop-product-dto';
+import { catalogProductOf, listedShelfPrice } from './shop-product-dto';
 import { useRecordPage } from './use-record-page';
 
 interface Editing { product: ShopProduct | null; stale: string | null; form: number }
@@ -72,10 +72,7 @@ export function ShopCatalogView({ onClosed }: { onClosed(): void }): ReactNode {
                 <th scope="col"><span className="visually-hidden">{t.actions}</span></th>
               </tr></thead>
               <tbody>{list.rows.map((p) => {
-                // As the till's own catalog lists it: the base, and under it the shelf price it stands for when exact
-                // (not repeated where nothing is added to the base).
-                const exact = shelfPriceFor(p);
-                const shelf = exact !== null && Number(exact) !== p.price ? exact : null;
+                const shelf = listedShelfPrice(p);
                 return (
                 <tr key={p.code} className={p.active ? '' : 'inactive'}>
                   <td className="product-code col-p2 nowrap">{p.code}</td>

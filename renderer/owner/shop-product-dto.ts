@@ -18,6 +18,15 @@ export function shelfPriceFor(p: Pick<ShopProduct, 'price' | 'tax' | 'discountRa
   }
 }
 
+/**
+ * The shelf price a catalog list shows under a product's base, as the till's own list does: the exact one
+ * (`shelfPriceFor`), and none where it is the base itself (nothing added to it).
+ */
+export function listedShelfPrice(p: Pick<ShopProduct, 'price' | 'tax' | 'discountRate'>): string | null {
+  const shelf = shelfPriceFor(p);
+  return shelf !== null && Number(shelf) !== p.price ? shelf : null;
+}
+
 export function catalogProductOf(p: ShopProduct): CatalogProductDto {
   return {
     code: p.code, name: p.name, barcode: p.barcodes[0] ?? null, barcodes: [...p.barcodes], price: String(p.price),

@@ -15,8 +15,9 @@ import { DEFAULT_PRINTER_SETTINGS } from '../../shared/printer';
 import { decodeEscPos } from '../support/escpos-decoder';
 import { startFakePrinter, wholeJobs, type FakePrinter } from '../support/escpos-fake-printer';
 import { startShopServerProcess, type ShopServerProcess } from '../support/shop-server-process';
-import { startApp, type AppProcess, disposeApp, until } from './app-process';
+import { type AppProcess, disposeApp, until } from './app-process';
 import { callCore } from './core-bridge';
+import { startTwoPairedTills } from './shop-tills';
 import { goToScreen, openTill } from './counter';
 import { axeViolations } from './screen-check';
 import { sidewaysOverflow } from './screen-geometry';
@@ -26,7 +27,8 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const OWNER_PIN = '4826';
 const CUSTOMER = consumidorFinal({ email: 'caja@demo.example.co', municipality_code: '11001' });
 const WATER = { code: 'AGU-600', name: 'Agua sin gas 600 ml', quantity: 3, unit_measure: '94', price: 2000, discount_rate: 0, taxes: [{ code: '01', rate: 19 }] };
-const SIZES = [{ width: 1366, height: 768 }, { width: 1024, height: 768 }] as const;
+// 1093×614 is 1366×768 at 125 % (the CSS pixels a till scaled by its system sees).
+const SIZES = [{ width: 1366, height: 768 }, { width: 1024, height: 768 }, { width: 1093, height: 614 }] as const;
 
 let server: ShopServerProcess | null = null;
 let printer: FakePrinter | null = null;
@@ -40,7 +42,6 @@ test.afterEach(async () => {
   await server?.dispose();
   server = null;
 });
-
 
 async function shoot(page: Page, name: string): Promise<void> {
   for (const size of SIZES) {
@@ -60,14 +61,8 @@ async function shoot(page: Page, name: string): Promise<void> {
 test('the owner edits the catalog once for every till, is told of a stale version, and reads a till\'s Z', async ({ page }) => {
   test.setTimeout(300_000);
   server = await startShopServerProcess({ tls: true });
-  const t1 = await startApp();
-  apps.push(t1);
-  const t2 = await startApp();
-  apps.push(t2);
-  await callCore(t1, 'people.save', { person: { name: 'Marta', role: 'owner', pin: OWNER_PIN } });
-  await callCore(t1, 'shopServer.pair', { address: server.address, code: String((await server.admin('POST', '/admin/pairing')).body.code), seedShop: true });
-  await callCore(t2, 'settings.save', { tillName: 'Caja 2' });
-  await callCore(t2, 'shopServer.pair', { address: server.address, code: String((await server.admin('POST', '/admin/pairing')).body.code) });
+  // The owner is set up at till 1, which seeds the shop; till 2 pairs and gets the owner from the server.
+  const [t1, t2] = await startTwoPairedTills(server, apps, OWNER_PIN);
   await callCore(t1, 'people.signIn', { personId: 1, pin: OWNER_PIN });
   const shift = await callCore(t1, 'shifts.open', { openingCash: 50000 });
   await callCore(t1, 'sales.charge', { customer: CUSTOMER, items: [WATER], payment: { form_code: '1', means_code: '10' } });

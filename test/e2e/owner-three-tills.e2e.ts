@@ -25,10 +25,11 @@ import type { InvoiceItem } from '../../shared/api/invoice-request';
 import { consumidorFinal } from '../../shared/customer';
 import { calculateLine, calculateTotals, formatCop, sumAmounts } from '../../shared/money';
 import { shopDateOf, shopDayWindow } from '../../shared/shop/shop-day';
-import { postgresBinDir, startPgCluster, type PgCluster } from '../support/pg-cluster';
-import { startShopServerProcess, type ShopServerProcess } from '../support/shop-server-process';
-import { startApp, type AppProcess, disposeApp, until as waitUntil } from './app-process';
+import { postgresBinDir } from '../support/pg-cluster';
+import type { ShopServerProcess } from '../support/shop-server-process';
+import { startApp, type AppProcess, until as waitUntil } from './app-process';
 import { callCore } from './core-bridge';
+import { startPostgresShop, stopPostgresShop, type PostgresShop } from './shop-tills';
 import { goToScreen, openTill } from './counter';
 import { axeViolations } from './screen-check';
 import { sidewaysOverflow } from './screen-geometry';
@@ -83,7 +84,7 @@ const CORRECTED: InvoiceItem[] = [LUNCH(2), WATER(2)];
 interface Till { n: 1 | 2 | 3; app: AppProcess; page: Page | null }
 interface Counted { till: number; items: InvoiceItem[]; meansCode: string }
 
-let cluster: PgCluster | null = null;
+let shop: PostgresShop | null = null;
 let server: ShopServerProcess | null = null;
 let db: pg.Client | null = null;
 const tills: Till[] = [];
@@ -99,22 +100,13 @@ test.beforeAll(async () => {
   // Every figure here is one shop day's (Bogotá): a run that would straddle its midnight starts just after it.
   const left = shopDayWindow(shopDateOf(Date.now())).to - Date.now();
   if (left < 4 * 60_000) await new Promise((r) => setTimeout(r, left + 1_000));
-  cluster = await startPgCluster();
-  const url = await cluster!.createDatabase('owner_e2e');
-  db = new pg.Client({ connectionString: url });
-  await db.connect();
-  server = await startShopServerProcess({ databaseUrl: url, tls: true });
+  shop = await startPostgresShop('owner_e2e');
+  ({ db, server } = shop);
 });
 
 test.afterAll(async () => {
   test.setTimeout(120_000);
-  for (const till of tills) {
-    await till.page?.context().close().catch(() => {});
-    await disposeApp(till.app);
-  }
-  await server?.dispose();
-  await db?.end().catch(() => {});
-  cluster?.stop();
+  await stopPostgresShop(shop, tills);
 });
 
 const until = (what: string, check: () => Promise<boolean> | boolean, limitMs = SETTLE_LIMIT_MS): Promise<void> => waitUntil(what, check, limitMs);

@@ -11,8 +11,9 @@ import { fileURLToPath } from 'node:url';
 import { test, expect, type Page } from '@playwright/test';
 import { consumidorFinal } from '../../shared/customer';
 import { startShopServerProcess, type ShopServerProcess } from '../support/shop-server-process';
-import { startApp, type AppProcess, disposeApp, until } from './app-process';
+import { type AppProcess, disposeApp, until } from './app-process';
 import { callCore } from './core-bridge';
+import { startTwoPairedTills } from './shop-tills';
 import { goToScreen, openTill } from './counter';
 import { axeViolations } from './screen-check';
 import { sidewaysOverflow } from './screen-geometry';
@@ -62,16 +63,8 @@ async function shoot(page: Page, name: string): Promise<void> {
 test('the owner opens Tienda from a paired till: dashboard, day report and History over two tills', async ({ page }) => {
   test.setTimeout(300_000);
   server = await startShopServerProcess({ tls: true });
-  const t1 = await startApp();
-  apps.push(t1);
-  const t2 = await startApp();
-  apps.push(t2);
-
   // The owner is set up at till 1, which seeds the shop; till 2 pairs and gets the owner from the server.
-  await callCore(t1, 'people.save', { person: { name: 'Marta', role: 'owner', pin: OWNER_PIN } });
-  await callCore(t1, 'shopServer.pair', { address: server.address, code: String((await server.admin('POST', '/admin/pairing')).body.code), seedShop: true });
-  await callCore(t2, 'settings.save', { tillName: 'Caja 2' });
-  await callCore(t2, 'shopServer.pair', { address: server.address, code: String((await server.admin('POST', '/admin/pairing')).body.code) });
+  const [t1, t2] = await startTwoPairedTills(server, apps, OWNER_PIN);
   await until('till 2 has the owner from the server', async () => (await callCore(t2, 'people.session', {})).people.some((p) => p.name === 'Marta'));
   for (const app of [t1, t2]) {
     const marta = (await callCore(app, 'people.session', {})).people.find((p) => p.name === 'Marta')!;

@@ -16,10 +16,11 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { consumidorFinal } from '../../shared/customer';
 import { calculateLine, formatCop } from '../../shared/money';
-import { postgresBinDir, startPgCluster, type PgCluster } from '../support/pg-cluster';
-import { startShopServerProcess, type ShopServerProcess } from '../support/shop-server-process';
-import { startApp, type AppProcess, disposeApp, until as waitUntil } from './app-process';
+import { postgresBinDir } from '../support/pg-cluster';
+import type { ShopServerProcess } from '../support/shop-server-process';
+import { startApp, type AppProcess, until as waitUntil } from './app-process';
 import { callCore } from './core-bridge';
+import { startPostgresShop, stopPostgresShop, type PostgresShop } from './shop-tills';
 import { emptyCart, goToScreen, openTill, productSearch, saveScreen, scan, statusBar } from './counter';
 
 
@@ -37,7 +38,7 @@ const SETTLE_LIMIT_MS = 240_000;
 
 interface Till { n: number; app: AppProcess; page: Page | null }
 
-let cluster: PgCluster | null = null;
+let shop: PostgresShop | null = null;
 let dbUrl = '';
 let db: pg.Client | null = null;
 let server: ShopServerProcess | null = null;
@@ -45,22 +46,13 @@ const tills: Till[] = [];
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  cluster = await startPgCluster();
-  dbUrl = await cluster!.createDatabase('shop_e2e');
-  db = new pg.Client({ connectionString: dbUrl });
-  await db.connect();
-  server = await startShopServerProcess({ databaseUrl: dbUrl, tls: true });
+  shop = await startPostgresShop('shop_e2e');
+  ({ url: dbUrl, db, server } = shop);
 });
 
 test.afterAll(async () => {
   test.setTimeout(120_000);
-  for (const till of tills) {
-    await till.page?.context().close().catch(() => {});
-    await disposeApp(till.app);
-  }
-  await server?.dispose();
-  await db?.end().catch(() => {});
-  cluster?.stop();
+  await stopPostgresShop(shop, tills);
 });
 
 const until = (what: string, check: () => Promise<boolean> | boolean, limitMs = SETTLE_LIMIT_MS): Promise<void> => waitUntil(what, check, limitMs);

@@ -90,7 +90,7 @@ export function rateBudgetFor(serviceLimit: number): number {
   return Math.max(1, Math.floor(serviceLimit * 0.99));
 }
 /** The spec's limit, 300 requests per minute, and this till's budget under it (297). */
-export const SERVICE_RATE_LIMIT = { limit: 300, windowMs: 60_000 };
+const SERVICE_RATE_LIMIT = { limit: 300, windowMs: 60_000 };
 export const DEFAULT_RATE_LIMIT = { limit: rateBudgetFor(SERVICE_RATE_LIMIT.limit), windowMs: SERVICE_RATE_LIMIT.windowMs };
 export const DEFAULT_TIMEOUTS: HttpTimeouts = { connectMs: 5_000, totalMs: 15_000 };
 export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 4, baseMs: 250, capMs: 8_000, maxElapsedMs: 30_000 };

@@ -70,8 +70,6 @@ export interface SaleSearchResult {
   capped: boolean;
 }
 
-export { shortNumberIn };
-
 /** The trigram index's query for a literal substring (quotes doubled; the tokenizer folds case and accents). */
 function phrase(text: string): string {
   return `"${text.replaceAll('"', '""')}"`;

@@ -57,7 +57,7 @@ export interface Sale {
 }
 
 export type { ReplacingSale, SaleSearch, SaleSearchResult, SaleSummary } from './sale-search';
-export { shortNumberIn } from './sale-search';
+export { shortNumberIn } from '../../../shared/sale-search-rule';
 
 export interface Sales {
   recordSale(input: SaleInput): RecordedSale;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { basePriceForShelf } from '../../../shared/shelf-price';
 import { shopProductOfInput } from '../../../shared/shop/shop-product';
-import { catalogProductOf, shelfPriceFor } from '../../../renderer/owner/shop-product-dto';
+import { catalogProductOf, listedShelfPrice, shelfPriceFor } from '../../../renderer/owner/shop-product-dto';
 
 const base = { code: 'PAN-1', name: 'Pan', barcodes: ['770'], unitMeasure: '94', category: null, active: true, version: 3 };
 
@@ -32,5 +32,12 @@ describe('a shop product in the product form', () => {
     expect(again).toEqual({ ok: true, product: { ...server, version: undefined } });
     const untaxed = catalogProductOf({ ...base, price: 2500, tax: null, discountRate: 0 });
     expect(untaxed).toMatchObject({ shelfPrice: '2500.00', taxCode: null, quickKey: false, quickKeyOrder: null });
+  });
+
+  it('lists under the base the shelf price it stands for, and none where that is the base itself', () => {
+    expect(listedShelfPrice({ price: 4201.68, tax: { code: '01', rate: 19 }, discountRate: 0 })).toBe('5000.00');
+    expect(listedShelfPrice({ price: 2500, tax: null, discountRate: 0 })).toBeNull();
+    expect(listedShelfPrice({ price: 2500, tax: { code: '01', rate: 0 }, discountRate: 0 })).toBeNull();
+    expect(listedShelfPrice({ price: 1000, tax: { code: '01', rate: 19 }, discountRate: 100 })).toBeNull();
   });
 });
