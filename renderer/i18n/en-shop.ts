@@ -22,6 +22,10 @@ export const enShop: typeof esShop & typeof esShopLine = {
   shopLastContact: (when: string) => `Last contact: ${when}.`,
   shopNoContact: 'No contact with the server since Mostrador started.',
   shopWaiting: (salesWaiting: number, edits: number) => `Waiting for the server: ${sales(salesWaiting)} and ${edits} ${edits === 1 ? 'change' : 'changes'}.`,
+  shopUnsendableTitle: (n: number) => `${n === 1 ? 'Sale that cannot' : 'Sales that cannot'} be sent to the server (${n})`,
+  shopUnsendableIntro: 'These sales stay at this till and are invoiced as always, but the shop server does not receive them: the day report marks this till as incomplete. Tell support the reason.',
+  shopUnsendableReason: { contract: 'does not meet the server\'s format', other_till: 'the server holds it as another till\'s sale', refused: 'the server refused it' } as Record<string, string>,
+  shopSaleNumber: (n: number) => `Sale ${String(n).padStart(6, '0')}`,
   shopNotAppliedTitle: 'Changes not applied',
   shopNotAppliedIntro: 'Changes made at this till that the server did not apply because the record had changed there. The server\'s version stands.',
   shopNotAppliedKind: { 'product.save': 'Product', 'customer.save': 'Customer', 'person.save': 'Person' },
@@ -43,6 +47,7 @@ export const enShop: typeof esShop & typeof esShopLine = {
     connected: 'Shop server: up to date',
     waiting: (n: number) => `Shop server: ${sales(n)} to send`,
     away: (since: string, n: number) => `Shop server unreachable since ${since}${n > 0 ? ` · ${sales(n)} to send` : ''}`,
+    unsendable: (n: number) => `${sales(n)} cannot be sent to the server`,
   },
   shopProblem: {
     CERT_MISMATCH: 'certificate other than the paired one',

@@ -7,6 +7,7 @@ export const esShopLine = {
     connected: 'Servidor de la tienda: al día',
     waiting: (n: number) => `Servidor de la tienda: ${sales(n)} por enviar`,
     away: (since: string, n: number) => `Servidor de la tienda sin conexión desde ${since}${n > 0 ? ` · ${sales(n)} por enviar` : ''}`,
+    unsendable: (n: number) => `${sales(n)} no se ${n === 1 ? 'puede' : 'pueden'} enviar al servidor`,
   },
   shopProblem: {
     CERT_MISMATCH: 'certificado distinto del emparejado',

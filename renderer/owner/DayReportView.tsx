@@ -13,7 +13,7 @@ import { bridge } from '../bridge/client';
 import { describeBridgeError } from '../bridge/bridge-error-text';
 import { useScreenText } from '../i18n/screen-text';
 import { downloadPdf } from '../receipt/download-pdf';
-import { dayReportSections, missingZWarning } from './day-report-lines';
+import { dayReportSections, incompleteWarning, missingZWarning } from './day-report-lines';
 import '../styles/receipt.css';
 
 interface Props {
@@ -63,6 +63,7 @@ export function DayReportView({ today, version, onClosed }: Props): ReactNode {
   };
 
   const warning = report ? missingZWarning(report, t) : null;
+  const incomplete = report ? incompleteWarning(report, t) : null;
   const controls = (
     <section className="day-controls" aria-label={t.ownerDayReport}>
       <form className="row" onSubmit={show}>
@@ -75,6 +76,7 @@ export function DayReportView({ today, version, onClosed }: Props): ReactNode {
       {report ? (warning
         ? <p role="status" className="day-warning" data-testid="day-missing-z">{warning}</p>
         : <p role="status" className="muted">{t.dayAllZ}</p>) : null}
+      {incomplete ? <p role="status" className="day-warning" data-testid="day-incomplete">{incomplete}</p> : null}
     </section>
   );
   const paper = report ? (
@@ -86,6 +88,7 @@ export function DayReportView({ today, version, onClosed }: Props): ReactNode {
       <article className={`receipt-paper shift-report day-report paper-${width}`} data-testid="day-report">
         <h2 className="receipt-title">{t.dayReportTitle(report.date)}</h2>
         {warning ? <p className="day-paper-warning">{warning}</p> : null}
+        {incomplete ? <p className="day-paper-warning">{incomplete}</p> : null}
         {dayReportSections(report, t, locale).map((section) => (
           <div key={section.heading} data-testid={section.testId}>
             <h3 className="report-heading">{section.heading}</h3>

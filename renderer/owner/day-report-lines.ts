@@ -46,6 +46,8 @@ export function dayReportSections(report: DayReport, t: Messages, locale: Locale
     for (const missing of till.missingZ) {
       lines.push({ label: missing.shiftId === null ? t.dayOutsideShift : t.dayMissingShift(String(missing.shiftId)), value: `${money(missing.sales.total)} · ${t.dayNoZ}` });
     }
+    if (till.audit?.inReview) lines.push({ label: t.dayInReview, value: '', testId: `day-till-${till.number}-review` });
+    if (till.audit && till.audit.unsendable > 0) lines.push({ label: t.dayUnsendable(till.audit.unsendable), value: '', testId: `day-till-${till.number}-unsendable` });
     lines.push({ label: t.dayCashExpected, value: money(till.cash.expected) });
     if (till.shifts.length > 0) {
       lines.push({ label: t.dayCashCounted, value: money(till.cash.counted) });
@@ -88,4 +90,15 @@ export function dayReportSections(report: DayReport, t: Messages, locale: Locale
 export function missingZWarning(report: DayReport, t: Messages): string | null {
   if (report.tillsWithoutZ.length === 0) return null;
   return t.dayMissingZ(report.tillsWithoutZ.map((x) => x.name || `${t.dashTill} ${x.number}`).join(', '));
+}
+
+/** The warning naming every till whose sales of the day are not all at the server (issue 25); null when all are. */
+export function incompleteWarning(report: DayReport, t: Messages): string | null {
+  const tills = report.tillsIncomplete ?? [];
+  if (tills.length === 0) return null;
+  return t.dayIncomplete(tills.map((x) => {
+    const name = x.name || `${t.dashTill} ${x.number}`;
+    const why = [...(x.inReview ? [t.dayInReviewShort] : []), ...(x.unsendable > 0 ? [t.dayUnsendable(x.unsendable)] : [])];
+    return `${name} (${why.join('; ')})`;
+  }).join(', '));
 }

@@ -30,7 +30,7 @@ export function ShopServerSection(): ReactNode {
 
   useEffect(() => {
     void bridge.call('shopServer.status', {}).then((answer) => { if (answer.ok) setState(answer.value); });
-  }, [line?.salesWaiting, line?.unreachableSince, line?.problem]);
+  }, [line?.salesWaiting, line?.salesUnsendable, line?.unreachableSince, line?.problem]);
   if (!state) return null;
   const when = (ms: number) => formatDateTime(ms, locale);
 
@@ -97,6 +97,20 @@ export function ShopServerSection(): ReactNode {
       )}
       {notice ? <p className="panel notice-info" role="status">{notice}</p> : null}
       {problem ? <p className="field-error" role="alert">{problem}</p> : null}
+      {state.salesUnsendable > 0 ? (
+        <div className="shop-not-applied" data-testid="shop-unsendable">
+          <h3>{t.shopUnsendableTitle(state.salesUnsendable)}</h3>
+          <p className="muted">{t.shopUnsendableIntro}</p>
+          <ul>
+            {state.unsendable.map((sale) => (
+              <li key={sale.referenceCode}>
+                <strong>{t.shopSaleNumber(sale.saleNumber)}</strong> {when(sale.createdAt)} · {t.shopUnsendableReason[sale.reason] ?? sale.reason}{' '}
+                <span className="muted">({sale.detail})</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {state.notApplied.length > 0 ? (
         <div className="shop-not-applied">
           <h3>{t.shopNotAppliedTitle}</h3>

@@ -235,6 +235,31 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    name: 'the tills heal the server: per-day digests that differ, sales a till cannot push (issue 25)',
+    async up(tx) {
+      await tx.exec(`
+        -- A day of a till's sales whose digest at the till differs from the server's: "en revisión" until they agree.
+        CREATE TABLE till_audit_days (
+          till_id          TEXT NOT NULL REFERENCES tills (id),
+          day              DATE NOT NULL,
+          till_count       BIGINT NOT NULL,
+          till_revisions   BIGINT NOT NULL,
+          server_count     BIGINT NOT NULL,
+          server_revisions BIGINT NOT NULL,
+          checked_at       BIGINT NOT NULL,
+          PRIMARY KEY (till_id, day)
+        );
+        -- What a till said with its last audit of the sales it holds and cannot push (listed for the owner).
+        CREATE TABLE till_unsendable (
+          till_id     TEXT PRIMARY KEY REFERENCES tills (id),
+          count       BIGINT NOT NULL CHECK (count >= 0),
+          sales       JSONB NOT NULL,
+          reported_at BIGINT NOT NULL
+        );
+      `);
+    },
+  },
 ];
 
 export class SchemaTooNewError extends Error {}

@@ -1,11 +1,13 @@
 /** The contract's routes a paired till calls (all signed): the change feed, offline commands, sales, shifts, upload. */
 import {
-  commandBatchSchema, changesQuerySchema, salesBatchSchema, SHOP_LIMITS, shiftsBatchSchema, shopUploadSchema,
+  commandBatchSchema, changesQuerySchema, heldSalesQuerySchema, SALE_OF_ANOTHER_TILL, salesAuditSchema, salesBatchSchema, SHOP_LIMITS,
+  shiftsBatchSchema, shopUploadSchema,
 } from '../../shared/shop/contract';
 import type { Database } from '../db/adapter';
 import { readChanges } from '../store/changes';
 import { decideCommands } from '../store/commands';
 import { pushSales } from '../store/sales';
+import { auditTillSales, heldSales, salesOfOtherTills } from '../store/sales-audit';
 import { pushShifts } from '../store/shifts';
 import type { Till } from '../store/tills';
 import { uploadShop } from '../store/upload';
@@ -30,6 +32,8 @@ export const TILL_ROUTES: Record<string, { method: 'GET' | 'POST'; handle: (ctx:
   '/v1/sales': { method: 'POST', handle: sales },
   '/v1/shifts': { method: 'POST', handle: shifts },
   '/v1/shop/upload': { method: 'POST', handle: upload },
+  '/v1/sales/audit': { method: 'POST', handle: audit },
+  '/v1/sales/held': { method: 'POST', handle: held },
 };
 
 async function changes(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {
@@ -59,9 +63,32 @@ async function sales(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {
   // A figure beyond what money.ts computes (the invoicing service would refuse it too) is named, and nothing is written.
   const figures = figuresOfBatch(body.value.sales);
   if (!figures.ok) return invalid(figures.problems);
-  const ack = await ctx.db.transaction((tx) => pushSales(tx, req.till.id, body.value.sales, ctx.now(), figures.figures));
-  if (ack.stored > 0) ctx.salesSignal.bump();
-  return reply(200, ack);
+  const outcome = await ctx.db.transaction(async (tx) => {
+    // Another till's sale is refused with its own code (never a plain "unchanged"), and nothing of the batch is written.
+    const foreign = await salesOfOtherTills(tx, req.till.id, body.value.sales.map((s) => s.referenceCode));
+    if (foreign.length > 0) return { foreign, ack: null };
+    return { foreign: null, ack: await pushSales(tx, req.till.id, body.value.sales, ctx.now(), figures.figures) };
+  });
+  if (outcome.foreign) {
+    return refusal(409, SALE_OF_ANOTHER_TILL, `${outcome.foreign.length} of these sales were pushed by another till; nothing was stored`, { references: outcome.foreign });
+  }
+  if (outcome.ack.stored > 0) ctx.salesSignal.bump();
+  return reply(200, outcome.ack);
+}
+
+async function audit(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {
+  const body = parseBody(req.body, salesAuditSchema);
+  if (!body.ok) return body.reply;
+  const differing = await ctx.db.transaction((tx) => auditTillSales(tx, req.till.id, body.value.days, body.value.unsendable, ctx.now()));
+  // The day report reads "en revisión" and what cannot be pushed from here: it refreshes by itself.
+  ctx.salesSignal.bump();
+  return reply(200, { differing });
+}
+
+async function held(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {
+  const body = parseBody(req.body, heldSalesQuerySchema);
+  if (!body.ok) return body.reply;
+  return reply(200, await heldSales(ctx.db, req.till.id, body.value.day, body.value.after));
 }
 
 async function shifts(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {

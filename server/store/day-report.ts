@@ -7,6 +7,7 @@ import { shopDayWindow } from '../../shared/shop/shop-day';
 import type { DayReport } from '../../shared/shop/back-office';
 import type { Database, Queryable } from '../db/adapter';
 import { byMeansOf, COUNTS, dianStatesOf, money, salesTally, taxesOf, type Window } from './report-queries';
+import { auditStateOfDay } from './sales-audit';
 
 /** A decimal text from a till's frozen Z (its own JSON), or null when it is not one. */
 const zAmount = (path: string): string => `CASE WHEN (z.report #>> '${path}') ~ '^-?[0-9]{1,15}(\\.[0-9]{1,4})?$' THEN (z.report #>> '${path}')::numeric END`;
@@ -27,10 +28,11 @@ async function dayReportIn(db: Queryable, date: string): Promise<DayReport> {
   const byMeans = await byMeansOf(db, w);
   const states = await dianStatesOf(db, w);
   const corrections = await correctionsOf(db, w);
-  const tills = await tillsOf(db, w);
+  const audit = await auditStateOfDay(db, date);
+  const tills = await tillsOf(db, w, [...audit.keys()]);
   const shifts = await shiftsOf(db, w);
   const missing = await missingZOf(db, w);
-  const report: DayReport['tills'] = tills.map((t) => {
+  const report = tills.map((t) => {
     const own = shifts.filter((s) => s.tillId === t.id);
     const cash = own.reduce((sum, s) => ({ expected: sum.expected + cents(s.expected), counted: sum.counted + cents(s.counted) }), { expected: 0n, counted: 0n });
     return {
@@ -38,6 +40,7 @@ async function dayReportIn(db: Queryable, date: string): Promise<DayReport> {
       shifts: own.map(({ tillId: _t, ...s }) => s),
       cash: { expected: pesos(cash.expected), counted: pesos(cash.counted), difference: pesos(cash.counted - cash.expected) },
       missingZ: missing.filter((m) => m.tillId === t.id).map((m) => ({ shiftId: m.shiftId, sales: m.sales })),
+      audit: audit.get(t.id) ?? { inReview: false, unsendable: 0 },
     };
   });
   const zTotal = shifts.reduce((sum, s) => ({
@@ -49,6 +52,8 @@ async function dayReportIn(db: Queryable, date: string): Promise<DayReport> {
     tills: report,
     zReports: { count: shifts.length, sales: { count: zTotal.count, total: pesos(zTotal.total) }, cashExpected: pesos(zTotal.expected), cashCounted: pesos(zTotal.counted) },
     tillsWithoutZ: report.filter((t) => t.missingZ.length > 0).map((t) => ({ number: t.number, name: t.name })),
+    tillsIncomplete: report.filter((t) => t.audit.inReview || t.audit.unsendable > 0)
+      .map((t) => ({ number: t.number, name: t.name, inReview: t.audit.inReview, unsendable: t.audit.unsendable })),
   };
 }
 
@@ -79,14 +84,15 @@ async function correctionsOf(db: Queryable, w: Window): Promise<DayReport['corre
   return { voided: tallyOf('voided'), replaced: tallyOf('replaced'), list };
 }
 
-/** Tills with sales that day or a shift closed that day. */
-async function tillsOf(db: Queryable, w: Window): Promise<Array<{ id: string; number: number; name: string; count: number; total: string }>> {
+/** Tills with sales that day, a shift closed that day, or whose sales of that day are not all here (`alsoTills`). */
+async function tillsOf(db: Queryable, w: Window, alsoTills: readonly string[]): Promise<Array<{ id: string; number: number; name: string; count: number; total: string }>> {
   const { rows } = await db.query<{ id: string; number: number; name: string; count: number; total: string }>(
     `SELECT t.id, t.number, t.name, count(s.reference_code) AS count, ${money('sum(s.total)')} AS total
        FROM tills t LEFT JOIN sales s ON s.till_id = t.id AND s.created_at >= $1 AND s.created_at < $2 AND ${COUNTS}
       WHERE EXISTS (SELECT 1 FROM sales a WHERE a.till_id = t.id AND a.created_at >= $1 AND a.created_at < $2)
          OR EXISTS (SELECT 1 FROM shifts z WHERE z.till_id = t.id AND z.closed_at >= $1 AND z.closed_at < $2)
-      GROUP BY t.id, t.number, t.name ORDER BY t.number`, [w.from, w.to]);
+         OR t.id = ANY($3::text[])
+      GROUP BY t.id, t.number, t.name ORDER BY t.number`, [w.from, w.to, [...alsoTills]]);
   return rows.map((r) => ({ ...r, number: Number(r.number), count: Number(r.count) }));
 }
 

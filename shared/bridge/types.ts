@@ -241,8 +241,10 @@ export interface ShopServerLineDto {
   unreachableSince: number | null;
   /** NETWORK, TIMEOUT, CERT_MISMATCH, REVOKED, NO_KEY, KEYCHAIN_UNAVAILABLE, HTTP_<status>…; null while it answers. */
   problem: string | null;
-  /** Sales whose latest state the server does not have yet. */
+  /** Sales whose latest state the server does not have yet (not counting those set aside). */
   salesWaiting: number;
+  /** Sales set aside because the server cannot take them (they break the contract, are another till's, were refused). */
+  salesUnsendable: number;
   /** The change feed's cursor this till has applied: when it moves, what the counter shows (quick keys) is read again. */
   feedCursor: number;
 }
@@ -256,6 +258,18 @@ export interface NotAppliedEditDto {
   decidedAt: number;
   outcome: 'conflict' | 'refused';
   reason: string | null;
+}
+
+/** A sale this till holds and cannot push to the shop server, with why (issue 25): listed for the owner. */
+export interface UnsendableSaleDto {
+  referenceCode: string;
+  saleNumber: number;
+  createdAt: number;
+  reason: 'contract' | 'other_till' | 'refused';
+  /** The field and message (technical, for whoever fixes it). */
+  detail: string;
+  /** When it was set aside. */
+  at: number;
 }
 
 /** Settings → "Servidor de la tienda". */
@@ -286,6 +300,9 @@ export interface ShopServerDto {
   salesWaiting: number;
   editsWaiting: number;
   notApplied: NotAppliedEditDto[];
+  /** Sales set aside (the first 50) and how many there are. */
+  unsendable: UnsendableSaleDto[];
+  salesUnsendable: number;
   /** After pairing as the first till: how many records went up (null when nothing was uploaded). */
   uploaded: number | null;
 }

@@ -153,11 +153,19 @@ export const dayReportSchema = z.strictObject({
     cash: z.strictObject({ expected: amount, counted: amount, difference: amount }),
     /** Shifts with sales that day whose Z has not reached the server (shiftId null: sales outside any shift). */
     missingZ: z.array(z.strictObject({ shiftId: z.union([z.null(), counter]), sales: tallySchema })),
+    /**
+     * Issue 25: `inReview` while the till's digest of that day differs from the server's (some of its sales may not be
+     * here yet; the till is pushing them again); `unsendable`: sales of that day the till holds and cannot push.
+     * Absent from servers before issue 25.
+     */
+    audit: z.strictObject({ inReview: z.boolean(), unsendable: counter }).optional(),
   })).max(ANSWER_ROWS),
   /** The Z reports of the day added up (their own frozen figures). */
   zReports: z.strictObject({ count: counter, sales: tallySchema, cashExpected: amount, cashCounted: amount }),
   /** Tills with sales that day whose Z (or one of them) has not reached the server: named, never left out. */
   tillsWithoutZ: z.array(z.strictObject({ number: tillNumber, name: answerText })).max(ANSWER_ROWS),
+  /** Tills whose sales of the day are not all here (in review, or sales they cannot push): named, never left out. */
+  tillsIncomplete: z.array(z.strictObject({ number: tillNumber, name: answerText, inReview: z.boolean(), unsendable: counter })).max(ANSWER_ROWS).optional(),
 });
 export type DayReport = z.infer<typeof dayReportSchema>;
 

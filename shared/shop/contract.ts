@@ -11,6 +11,8 @@
  *   POST /v1/sales                     salesBatchSchema → salesAckSchema (idempotent by reference_code + revision)
  *   POST /v1/shifts                    shiftsBatchSchema → shiftsAckSchema (closed shifts and their Z reports)
  *   POST /v1/shop/upload               shopUploadSchema → shopUploadResultSchema (first till seeds the shop, once)
+ *   POST /v1/sales/audit               salesAuditSchema → salesAuditResultSchema (per-day digests: what the server lacks)
+ *   POST /v1/sales/held                heldSalesQuerySchema → heldSalesSchema (one day's references and revisions held)
  *   GET  /v1/health                    { ok: true, shopId } (unsigned; says nothing else)
  *
  * The rule for edits made at a till while the server was away ("compare-and-set on the record's version"):
@@ -29,6 +31,7 @@ import { boundedText, requiredText } from '../field-rules';
 import { LIMITS } from '../limits';
 import { PERSON_ROLES } from '../people';
 import { productInputSchema } from '../product';
+import { isShopDate } from './shop-day';
 
 export const SHOP_LIMITS = {
   /** Changes in one answer of the feed. */
@@ -246,6 +249,66 @@ export type PushedSale = z.infer<typeof pushedSaleSchema>;
 export const salesBatchSchema = z.strictObject({ sales: z.array(pushedSaleSchema).min(1).max(SHOP_LIMITS.salesPerBatch) });
 /** How many of the batch changed something (new rows or newer revisions); the rest were already known. */
 export const salesAckSchema = z.strictObject({ stored: counter, unchanged: counter });
+
+/**
+ * A batch holding a reference another till pushed is refused whole (409, nothing written) with this code and the
+ * references at fault, so the till can set those aside and push the rest: a sale belongs to the till it was born at.
+ */
+export const SALE_OF_ANOTHER_TILL = 'sale_of_another_till';
+export const saleOfAnotherTillSchema = z.strictObject({
+  error: z.strictObject({ code: z.literal(SALE_OF_ANOTHER_TILL), message: z.string().max(400), references: z.array(referenceCodeSchema).max(SHOP_LIMITS.salesPerBatch) }),
+});
+
+// ---- The tills heal the server: per-day digests of what each till's sales the server holds ---------------------
+
+/**
+ * The till is where a sale is born and it keeps every one. Per shop day (America/Bogota, shop-day.ts) it sends the
+ * digest of the sales the server acknowledged — how many and the sum of their acknowledged revisions — and the server
+ * answers with its own figures for the days that differ. The server only ever holds a subset of a till's sales, each
+ * at a revision no higher than the till's, so equal (count, Σ revision) means it holds exactly the same set at the
+ * same revisions. For a day that differs the till asks which (reference, revision) the server holds and pushes again
+ * what it lacks or holds older. A few bytes a day; a year of days in one request.
+ */
+export const SHOP_AUDIT = {
+  /** Days in one audit request (a till with more history sends several). */
+  daysPerRequest: 400,
+  /** References of one day the server lists in one answer. */
+  heldPerAnswer: 20_000,
+  /** Unsendable sales a till lists for the owner with one audit (the count carries the rest). */
+  unsendableListed: 100,
+} as const;
+
+const shopDateText = z.string().max(10).refine(isShopDate, { error: 'must be a date as YYYY-MM-DD' });
+export const auditDaySchema = z.strictObject({ day: shopDateText, count: counter, revisions: counter });
+export type AuditDay = z.infer<typeof auditDaySchema>;
+
+/** Why a sale cannot reach the server: it breaks the contract, the server says it is another till's, or refused it. */
+export const UNSENDABLE_REASONS = ['contract', 'other_till', 'refused'] as const;
+export type UnsendableReason = (typeof UNSENDABLE_REASONS)[number];
+export const unsendableSaleSchema = z.strictObject({
+  referenceCode: referenceCodeSchema,
+  saleNumber: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  createdAt: msTime,
+  reason: z.enum(UNSENDABLE_REASONS),
+  /** The field and message that made it so (never a body). */
+  detail: z.string().max(200),
+});
+export type UnsendableSale = z.infer<typeof unsendableSaleSchema>;
+
+export const salesAuditSchema = z.strictObject({
+  days: z.array(auditDaySchema).max(SHOP_AUDIT.daysPerRequest),
+  /** Sales this till holds and cannot push, for the owner's day report (the first few listed, all counted). */
+  unsendable: z.strictObject({ count: counter, sales: z.array(unsendableSaleSchema).max(SHOP_AUDIT.unsendableListed) }),
+});
+/** The server's own figures for the days of the request that differ from the till's. */
+export const salesAuditResultSchema = z.strictObject({ differing: z.array(auditDaySchema).max(SHOP_AUDIT.daysPerRequest) });
+
+export const heldSalesQuerySchema = z.strictObject({ day: shopDateText, after: referenceCodeSchema.optional() });
+/** One day's sales of the asking till as the server holds them, by reference; `more`: ask again after the last one. */
+export const heldSalesSchema = z.strictObject({
+  sales: z.array(z.strictObject({ referenceCode: referenceCodeSchema, revision: counter })).max(SHOP_AUDIT.heldPerAnswer),
+  more: z.boolean(),
+});
 
 export const pushedShiftSchema = z.strictObject({
   shiftId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),

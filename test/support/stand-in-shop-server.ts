@@ -11,10 +11,12 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { z } from 'zod';
 import {
-  SHOP_LIMITS, changesQuerySchema, commandBatchSchema, pairRequestSchema, salesBatchSchema, shiftsBatchSchema, shopUploadSchema,
+  SHOP_LIMITS, changesQuerySchema, commandBatchSchema, heldSalesQuerySchema, pairRequestSchema, salesAuditSchema, salesBatchSchema,
+  shiftsBatchSchema, shopUploadSchema,
   signingString, type Change, type PushedSale,
 } from '../../shared/shop/contract';
 import { certificateFingerprint } from '../../electron/core/shop/pinned-transport';
+import { shopDateOf } from '../../shared/shop/shop-day';
 
 export interface StandInOptions {
   /** PEM key and certificate for HTTPS; without them plain HTTP on 127.0.0.1 ("loopback"). */
@@ -37,6 +39,8 @@ export interface StandInShopServer {
   salesLog: Array<{ referenceCode: string; revision: number }>;
   /** Every sale any push carried, stored or not (a resend shows here, not in salesLog). */
   salesReceived: Array<{ referenceCode: string; revision: number }>;
+  /** Every digest comparison a till asked for (issue 25). */
+  audits: Array<z.output<typeof salesAuditSchema>>;
   shifts: Map<string, unknown>;
   /** A change made at the server (the owner's back office): a new version and seq. */
   put(kind: Change['kind'], key: string, data: Record<string, unknown>): number;
@@ -73,6 +77,7 @@ export async function startStandInShopServer(opts: StandInOptions = {}): Promise
   const sales = new Map<string, PushedSale>();
   const salesLog: Array<{ referenceCode: string; revision: number }> = [];
   const salesReceived: Array<{ referenceCode: string; revision: number }> = [];
+  const audits: StandInShopServer['audits'] = [];
   const shifts = new Map<string, unknown>();
   const nonces = new Set<string>();
   const refusals: string[] = [];
@@ -193,6 +198,32 @@ export async function startStandInShopServer(opts: StandInOptions = {}): Promise
       }
       return json(res, 200, { stored, unchanged: parsed.data.sales.length - stored });
     }
+    if (url.pathname === '/v1/sales/audit' && req.method === 'POST') {
+      // Issue 25's digests, as the real server computes them: per shop day of the asking till, count and Σ revision.
+      const parsed = salesAuditSchema.safeParse(parseBody());
+      if (!parsed.success) return invalid(res, parsed.error);
+      const held = new Map<string, { count: number; revisions: number }>();
+      for (const [key, sale] of sales) {
+        if (!key.startsWith(`${auth.tillId}:`)) continue;
+        const day = shopDateOf(sale.createdAt);
+        const d = held.get(day) ?? { count: 0, revisions: 0 };
+        held.set(day, { count: d.count + 1, revisions: d.revisions + sale.revision });
+      }
+      audits.push(parsed.data);
+      const differing = parsed.data.days.flatMap((d) => {
+        const h = held.get(d.day) ?? { count: 0, revisions: 0 };
+        return h.count === d.count && h.revisions === d.revisions ? [] : [{ day: d.day, ...h }];
+      });
+      return json(res, 200, { differing });
+    }
+    if (url.pathname === '/v1/sales/held' && req.method === 'POST') {
+      const parsed = heldSalesQuerySchema.safeParse(parseBody());
+      if (!parsed.success) return invalid(res, parsed.error);
+      const list = [...sales].filter(([key, sale]) => key.startsWith(`${auth.tillId}:`) && shopDateOf(sale.createdAt) === parsed.data.day)
+        .map(([, sale]) => ({ referenceCode: sale.referenceCode, revision: sale.revision }))
+        .sort((a, b) => (a.referenceCode < b.referenceCode ? -1 : 1));
+      return json(res, 200, { sales: list, more: false });
+    }
     if (url.pathname === '/v1/shifts' && req.method === 'POST') {
       const parsed = shiftsBatchSchema.safeParse(parseBody());
       if (!parsed.success) return invalid(res, parsed.error);
@@ -234,7 +265,7 @@ export async function startStandInShopServer(opts: StandInOptions = {}): Promise
 
   const server: StandInShopServer = {
     url: `${opts.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
-    fingerprint, shopId, tills, sales, salesLog, salesReceived, shifts, feed, refusals, put,
+    fingerprint, shopId, tills, sales, salesLog, salesReceived, audits, shifts, feed, refusals, put,
     current: (kind, key) => records.get(`${kind}:${key}`),
     away: false,
     requests: 0,

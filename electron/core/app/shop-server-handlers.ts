@@ -61,6 +61,8 @@ export function shopServerHandlers(
       salesWaiting: line?.salesWaiting ?? 0,
       editsWaiting: pairing ? store.shopCommandsWaiting() : 0,
       notApplied: store.notAppliedEdits(NOT_APPLIED_SHOWN).map(({ id: _id, ...edit }) => edit),
+      unsendable: pairing ? store.unsendableSales(NOT_APPLIED_SHOWN).map(({ saleId: _id, ...sale }) => sale) : [],
+      salesUnsendable: line?.salesUnsendable ?? 0,
       uploaded,
     };
   }

@@ -7,8 +7,9 @@
 import type { KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import {
-  SHOP_LIMITS, changesResponseSchema, commandBatchSchema, commandResultsSchema, pairRequestSchema, pairResponseSchema,
-  salesAckSchema, salesBatchSchema, shiftsAckSchema, shiftsBatchSchema, shopUploadResultSchema, shopUploadSchema,
+  SHOP_LIMITS, changesResponseSchema, commandBatchSchema, commandResultsSchema, heldSalesQuerySchema, heldSalesSchema, pairRequestSchema,
+  pairResponseSchema, salesAckSchema, salesAuditResultSchema, salesAuditSchema, salesBatchSchema, shiftsAckSchema, shiftsBatchSchema,
+  shopUploadResultSchema, shopUploadSchema,
   type ChangesResponse, type PairRequest, type PairResponse,
 } from '../../../shared/shop/contract';
 import { pinnedRequest, type CertificatePin } from './pinned-transport';
@@ -107,6 +108,9 @@ export interface ShopClient {
   sales(body: z.input<typeof salesBatchSchema>): Promise<z.output<typeof salesAckSchema>>;
   shifts(body: z.input<typeof shiftsBatchSchema>): Promise<z.output<typeof shiftsAckSchema>>;
   upload(body: z.input<typeof shopUploadSchema>): Promise<z.output<typeof shopUploadResultSchema>>;
+  /** Issue 25: the per-day digests of what the server acknowledged; the server's figures for the days that differ. */
+  audit(body: z.input<typeof salesAuditSchema>): Promise<z.output<typeof salesAuditResultSchema>>;
+  held(body: z.input<typeof heldSalesQuerySchema>): Promise<z.output<typeof heldSalesSchema>>;
 }
 
 export function createShopClient(opts: SignedShopClientOptions): ShopClient {
@@ -124,5 +128,7 @@ export function createShopClient(opts: SignedShopClientOptions): ShopClient {
     sales: async (body) => call('POST', '/v1/sales', salesBatchSchema.parse(body), salesAckSchema),
     shifts: async (body) => call('POST', '/v1/shifts', shiftsBatchSchema.parse(body), shiftsAckSchema),
     upload: async (body) => call('POST', '/v1/shop/upload', shopUploadSchema.parse(body), shopUploadResultSchema),
+    audit: async (body) => call('POST', '/v1/sales/audit', salesAuditSchema.parse(body), salesAuditResultSchema),
+    held: async (body) => call('POST', '/v1/sales/held', heldSalesQuerySchema.parse(body), heldSalesSchema),
   };
 }

@@ -4,7 +4,7 @@
  * edits made here (commands), the sales by revision and the closed shifts. Both back off while the server is away
  * and say since when; a charge only kicks the push loop and never waits on it.
  */
-import { pushedSaleSchema } from '../../../shared/shop/contract';
+import { pushedSaleSchema, saleOfAnotherTillSchema, SHOP_AUDIT, SALE_OF_ANOTHER_TILL, type AuditDay, type UnsendableReason } from '../../../shared/shop/contract';
 import type { ShopServerLineDto } from '../../../shared/bridge/types';
 import { KeychainUnavailableError, type CredentialStore } from '../secrets/credential-store';
 import type { Store } from '../store';
@@ -26,6 +26,8 @@ export interface ShopLinkOptions {
   pollWaitSeconds?: number;
   idleMs?: number;
   backoff?: { baseMs: number; maxMs: number };
+  /** How often the till compares its per-day digests with the server's when nothing else says to (ms; 5 min). */
+  auditEveryMs?: number;
 }
 
 export interface ShopLink {
@@ -38,7 +40,23 @@ export interface ShopLink {
   line(): ShopServerLineDto | null;
   lastContactAt(): number | null;
   pairing(): ShopPairingRecord | null;
+  /** The last comparison of this till's per-day digests with the server's (null before the first). */
+  lastAudit(): ShopAuditOutcome | null;
 }
+
+export interface ShopAuditOutcome {
+  at: number;
+  /** Days whose digest differed at the server, and the sales found missing or older there and pushed again. */
+  differingDays: number;
+  pushedAgain: number;
+}
+
+/** Days of differing digests looked into in one round; the next round (right after the resent sales drain) goes on. */
+const AUDIT_DAYS_PER_ROUND = 31;
+/** Rounds in a row that may push sales again before the next waits the usual interval. */
+const MAX_HEAL_ROUNDS = 5;
+/** Pages of one day's held references read in one round (20 000 each). */
+const HELD_PAGES = 10;
 
 const COMMANDS_PER_PUSH = 200;
 const SALES_PER_PUSH = 500;
@@ -62,6 +80,13 @@ interface Run {
   done: Promise<unknown>;
 }
 
+/** The field problems of a 400 `invalid_request` body. */
+function problemsOf(body: unknown): Array<{ field: string; message: string }> {
+  const problems = (body as { error?: { problems?: unknown } } | null)?.error?.problems;
+  if (!Array.isArray(problems)) return [];
+  return problems.flatMap((p) => (typeof p?.field === 'string' && typeof p?.message === 'string' ? [{ field: p.field.slice(0, 120), message: p.message.slice(0, 120) }] : []));
+}
+
 export function createShopLink(opts: ShopLinkOptions): ShopLink {
   const { store, now, log } = opts;
   const random = opts.random ?? Math.random;
@@ -72,7 +97,14 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
   let lastContact: number | null = null;
   let unreachableSince: number | null = null;
   let problem: string | null = null;
-  const skippedSales = new Set<number>();
+  const auditEveryMs = opts.auditEveryMs ?? 5 * 60_000;
+  /** When the next digest comparison is due: at once after a (re)connection, after sales were pushed again or set aside. */
+  let auditDueAt = 0;
+  let audited: ShopAuditOutcome | null = null;
+  /** Rounds in a row that pushed sales again: past a few, the next waits the usual interval (never a tight loop). */
+  let healRounds = 0;
+  /** The server refused a batch without naming the sale: the next push sends the first sale alone to find it. */
+  let alone = false;
 
   const changed = () => {
     try {
@@ -83,6 +115,8 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
   };
   function contact(): void {
     const news = unreachableSince !== null || problem !== null || lastContact === null;
+    // Back in touch: what the server holds is compared again (it may have been restored, or lost a commit).
+    if (unreachableSince !== null) auditDueAt = 0;
     lastContact = now();
     unreachableSince = null;
     problem = null;
@@ -149,20 +183,35 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
       changed();
       return true;
     }
-    const due = store.dueSales(SALES_PER_PUSH).filter((d) => {
-      if (pushedSaleSchema.safeParse(d.sale).success) return true;
-      if (!skippedSales.has(d.saleId)) log(`shop server: sale ${d.sale.referenceCode} does not meet the contract; it is not pushed`);
-      skippedSales.add(d.saleId);
-      return false;
+    const due = store.dueSales(alone ? 1 : SALES_PER_PUSH);
+    // A sale that breaks the contract is set aside with its reason (counted, listed for the owner, told to the server).
+    const broken = due.flatMap((d) => {
+      const parsed = pushedSaleSchema.safeParse(d.sale);
+      if (parsed.success) return [];
+      const issue = parsed.error.issues[0];
+      return [{ saleId: d.saleId, revision: d.sale.revision, reason: 'contract' as const, detail: issue ? `${issue.path.join('.')}: ${issue.message}` : 'invalid' }];
     });
-    if (due.length > 0) {
-      await client.sales({ sales: due.map((d) => d.sale) });
+    if (broken.length > 0) setAside(broken, due);
+    const good = due.filter((d) => !broken.some((b) => b.saleId === d.saleId));
+    if (good.length > 0) {
+      try {
+        await client.sales({ sales: good.map((d) => d.sale) });
+      } catch (error) {
+        const refused = refusedSales(error, good);
+        if (refused === null) throw error;
+        if (refused.length > 0) setAside(refused, good);
+        else alone = true;
+        contact();
+        return true;
+      }
+      alone = false;
       // Recorded after the answer: a crash before this line resends the same revisions, which the server keeps once.
-      store.markSalesPushed(due.map((d) => ({ saleId: d.saleId, revision: d.sale.revision })));
+      store.markSalesPushed(good.map((d) => ({ saleId: d.saleId, revision: d.sale.revision })));
       contact();
       changed();
       return true;
     }
+    if (broken.length > 0) return true;
     const shifts = store.dueShifts(SHIFTS_PER_PUSH);
     if (shifts.length > 0) {
       await client.shifts({ shifts: shifts.map((s) => ({ ...s, report: s.report as never })) });
@@ -173,13 +222,93 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
     return false;
   }
 
+  function setAside(list: Array<{ saleId: number; revision: number; reason: UnsendableReason; detail: string }>, from: ReadonlyArray<{ saleId: number; sale: { referenceCode: string } }>): void {
+    store.setSalesAside(list);
+    for (const s of list) {
+      const ref = from.find((d) => d.saleId === s.saleId)?.sale.referenceCode ?? String(s.saleId);
+      log(`shop server: sale ${ref} cannot be pushed (${s.reason}: ${s.detail}); it is set aside and listed for the owner`);
+    }
+    auditDueAt = 0;
+    changed();
+  }
+
+  /**
+   * The sales of a refused batch to set aside: the ones the server names (another till's, or a field of sale N), the
+   * only one of a batch of one; [] when it did not say which (the next push sends one alone); null when the failure
+   * is not a refusal of the sales (the network, the server busy, the till not accepted…): tried again later.
+   */
+  function refusedSales(error: unknown, batch: ReadonlyArray<{ saleId: number; sale: { referenceCode: string; revision: number } }>): Array<{ saleId: number; revision: number; reason: UnsendableReason; detail: string }> | null {
+    if (!(error instanceof ShopError) || error.code !== 'HTTP') return null;
+    if (error.status === 409 && error.serverCode === SALE_OF_ANOTHER_TILL) {
+      const body = saleOfAnotherTillSchema.safeParse(error.body);
+      const refs = new Set(body.success ? body.data.error.references : []);
+      const named = batch.filter((d) => refs.has(d.sale.referenceCode));
+      if (named.length === 0 && batch.length > 1) return [];
+      return (named.length > 0 ? named : batch).map((d) => ({ saleId: d.saleId, revision: d.sale.revision, reason: 'other_till' as const, detail: 'the server holds this reference from another till' }));
+    }
+    if (error.status === 400 && error.serverCode === 'invalid_request') {
+      const problems = problemsOf(error.body);
+      const named = new Map<number, string>();
+      for (const p of problems) {
+        const index = /^sales\.(\d+)(\.|$)/.exec(p.field);
+        if (index && batch[Number(index[1])] && !named.has(Number(index[1]))) named.set(Number(index[1]), `${p.field}: ${p.message}`);
+      }
+      if (named.size > 0) return [...named].map(([i, detail]) => ({ saleId: batch[i]!.saleId, revision: batch[i]!.sale.revision, reason: 'refused' as const, detail }));
+      if (batch.length > 1) return [];
+      return [{ saleId: batch[0]!.saleId, revision: batch[0]!.sale.revision, reason: 'refused', detail: problems[0] ? `${problems[0].field}: ${problems[0].message}` : error.message }];
+    }
+    return null;
+  }
+
+  /**
+   * Compares this till's per-day digests of what the server acknowledged with the server's; for the days that differ,
+   * reads what the server holds and makes due again what it lacks or holds older (the push loop sends them).
+   */
+  async function auditOnce(client: ShopClient): Promise<void> {
+    const days = store.acknowledgedDays();
+    const unsendable = {
+      count: store.unsendableSalesCount(),
+      sales: store.unsendableSales(SHOP_AUDIT.unsendableListed).map(({ saleId: _s, at: _a, ...sale }) => sale),
+    };
+    const differing: AuditDay[] = [];
+    for (let i = 0; i === 0 || i < days.length; i += SHOP_AUDIT.daysPerRequest) {
+      const answer = await client.audit({ days: days.slice(i, i + SHOP_AUDIT.daysPerRequest), unsendable });
+      differing.push(...answer.differing);
+    }
+    let pushedAgain = 0;
+    for (const day of differing.slice(0, AUDIT_DAYS_PER_ROUND)) {
+      const held = new Map<string, number>();
+      let after: string | undefined;
+      for (let page = 0; page < HELD_PAGES; page++) {
+        const answer = await client.held(after ? { day: day.day, after } : { day: day.day });
+        for (const s of answer.sales) held.set(s.referenceCode, s.revision);
+        if (!answer.more || answer.sales.length === 0) break;
+        after = answer.sales.at(-1)!.referenceCode;
+      }
+      const again = store.acknowledgedOfDay(day.day).filter((s) => (held.get(s.referenceCode) ?? 0) < s.revision).map((s) => s.saleId);
+      if (again.length > 0) store.pushAgain(again);
+      pushedAgain += again.length;
+    }
+    audited = { at: now(), differingDays: differing.length, pushedAgain };
+    if (differing.length > 0) log(`shop server: ${differing.length} days differ from the server's; ${pushedAgain} sales pushed again`);
+    // Pushed again: once they are through, compare again (the server then agrees, and the day report clears).
+    healRounds = pushedAgain > 0 ? healRounds + 1 : 0;
+    auditDueAt = pushedAgain > 0 && healRounds <= MAX_HEAL_ROUNDS ? 0 : now() + auditEveryMs;
+    if (pushedAgain > 0) changed();
+  }
+
   async function push(r: Run, client: ShopClient): Promise<void> {
     let failures = 0;
     while (!r.stopped) {
       try {
-        const worked = await pushOnce(client);
+        let worked = await pushOnce(client);
+        if (!worked && now() >= auditDueAt) {
+          await auditOnce(client);
+          contact();
+          worked = auditDueAt === 0;
+        }
         failures = 0;
-        if (!worked) await pause(r, idleMs, true);
+        if (!worked) await pause(r, Math.max(0, Math.min(idleMs, auditDueAt - now())), true);
       } catch (error) {
         if (r.stopped) return;
         failed(error);
@@ -226,6 +355,8 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
       lastContact = null;
       unreachableSince = null;
       problem = null;
+      auditDueAt = 0;
+      healRounds = 0;
       const r: Run = { stopped: false, abort: new AbortController(), wake: null, done: Promise.resolve() };
       r.done = begin(r).catch((error: unknown) => log(`shop server link stopped: ${error instanceof Error ? error.message : String(error)}`));
       run = r;
@@ -236,9 +367,13 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
     },
     line() {
       if (!store.shopState().paired) return null;
-      return { unreachableSince, problem, salesWaiting: store.salesWaitingForShop(), feedCursor: store.shopState().cursor };
+      return {
+        unreachableSince, problem, salesWaiting: store.salesWaitingForShop(), salesUnsendable: store.unsendableSalesCount(),
+        feedCursor: store.shopState().cursor,
+      };
     },
     lastContactAt: () => lastContact,
+    lastAudit: () => audited,
     pairing: () => (store.shopState().paired ? readShopPairing(store) : null),
   };
 }

@@ -688,6 +688,24 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    name: 'sales the shop server cannot take, set aside with their reason; the per-day digest the till heals it by (issue 25)',
+    up(db) {
+      // A sale that breaks the contract or that the server refuses is set aside at the revision it was refused at (a
+      // later revision is tried again), counted in the status bar and listed for the owner: never dropped in silence.
+      // The index serves the per-day digest of what the server acknowledged (sales-audit): day, count, Σ revision.
+      db.exec(`
+        CREATE TABLE shop_unsendable_sales (
+          sale_id  INTEGER PRIMARY KEY REFERENCES sales(id),
+          revision INTEGER NOT NULL CHECK (revision >= 1),
+          reason   TEXT NOT NULL CHECK (reason IN ('contract', 'other_till', 'refused')),
+          detail   TEXT NOT NULL CHECK (length(detail) <= 200),
+          at       INTEGER NOT NULL
+        ) STRICT;
+        CREATE INDEX sales_shop_acknowledged ON sales (created_at, shop_pushed_revision) WHERE shop_pushed_revision > 0;
+      `);
+    },
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = migrations.length;

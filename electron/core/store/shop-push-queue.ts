@@ -4,7 +4,8 @@
  * server's answer, so a crash between the two resends the same revision, which the server keeps once.
  */
 import type Database from 'better-sqlite3';
-import type { PushedSale } from '../../../shared/shop/contract';
+import type { AuditDay, PushedSale, UnsendableReason, UnsendableSale } from '../../../shared/shop/contract';
+import { BOGOTA_OFFSET_MS } from '../../../shared/shop/shop-day';
 
 export interface DueSale { saleId: number; sale: PushedSale }
 export interface DueShift {
@@ -20,7 +21,24 @@ export interface ShopPushQueue {
   salesWaitingForShop(): number;
   dueShifts(limit: number): DueShift[];
   markShiftsPushed(shiftIds: readonly number[]): void;
+  /** Sets these sales aside at their current revision (a later revision is tried again): counted and listed, not pushed. */
+  setSalesAside(sales: ReadonlyArray<{ saleId: number; revision: number; reason: UnsendableReason; detail: string }>): void;
+  /** Sales set aside at their current revision, oldest first, and how many there are. */
+  unsendableSales(limit: number): Array<UnsendableSale & { saleId: number; at: number }>;
+  unsendableSalesCount(): number;
+  /** Per shop day, the sales the server acknowledged: how many and the sum of the acknowledged revisions (oldest day first). */
+  acknowledgedDays(): AuditDay[];
+  /** One shop day's acknowledged sales, by reference. */
+  acknowledgedOfDay(day: string): Array<{ saleId: number; referenceCode: string; revision: number }>;
+  /** The server lacks these (or holds them older): they are due again, pushed by the usual loop. */
+  pushAgain(saleIds: readonly number[]): void;
 }
+
+const DAY_MS = 86_400_000;
+/** A sale's shop day as a number (days since 1970-01-01 in Bogotá); the server buckets by the same rule (sales-audit.ts). */
+const DAY_OF = `((created_at + ${BOGOTA_OFFSET_MS}) / ${DAY_MS})`;
+const dayText = (index: number): string => new Date(index * DAY_MS).toISOString().slice(0, 10);
+const dayIndex = (day: string): number => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
 
 interface DueRow {
   id: number; reference_code: string; short_number: number | null; shop_revision: number; created_at: number;
@@ -40,10 +58,30 @@ export function shopPushQueueTable(db: Database.Database, now: () => number): Sh
      WHERE s.shop_revision > s.shop_pushed_revision
        -- A sale rung up before any numbering range was known has no complete invoice yet: it waits for its range.
        AND json_extract(o.request_body, '$.numbering_range_id') IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM shop_unsendable_sales u WHERE u.sale_id = s.id AND u.revision = s.shop_revision)
      ORDER BY s.id LIMIT ?`,
   );
+    const aside = db.prepare<[number, number, string, string, number]>(
+    `INSERT INTO shop_unsendable_sales (sale_id, revision, reason, detail, at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (sale_id) DO UPDATE SET revision = excluded.revision, reason = excluded.reason, detail = excluded.detail, at = excluded.at`);
+  const pushedNow = db.prepare<[number]>('DELETE FROM shop_unsendable_sales WHERE sale_id = ?');
+  const asideList = db.prepare<[number], { sale_id: number; reference_code: string; short_number: number | null; created_at: number; reason: UnsendableReason; detail: string; at: number }>(
+    `SELECT u.sale_id, s.reference_code, s.short_number, s.created_at, u.reason, u.detail, u.at
+       FROM shop_unsendable_sales u JOIN sales s ON s.id = u.sale_id
+      WHERE u.revision = s.shop_revision AND s.shop_revision > s.shop_pushed_revision ORDER BY s.id LIMIT ?`);
+  const asideCount = db.prepare<[], { n: number }>(
+    `SELECT count(*) AS n FROM shop_unsendable_sales u JOIN sales s ON s.id = u.sale_id
+      WHERE u.revision = s.shop_revision AND s.shop_revision > s.shop_pushed_revision`);
+  const days = db.prepare<[], { d: number; n: number; r: number }>(
+    `SELECT ${DAY_OF} AS d, count(*) AS n, sum(shop_pushed_revision) AS r FROM sales WHERE shop_pushed_revision > 0 GROUP BY 1 ORDER BY 1`);
+  const ofDay = db.prepare<[number, number], { id: number; reference_code: string; shop_pushed_revision: number }>(
+    `SELECT id, reference_code, shop_pushed_revision FROM sales
+      WHERE shop_pushed_revision > 0 AND created_at >= ? AND created_at < ? ORDER BY reference_code`);
+  const again = db.prepare<[number]>('UPDATE sales SET shop_pushed_revision = 0 WHERE id = ?');
   const ack = db.prepare<[number, number]>('UPDATE sales SET shop_pushed_revision = max(shop_pushed_revision, ?) WHERE id = ?');
-  const waiting = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM sales WHERE shop_revision > shop_pushed_revision');
+  const waiting = db.prepare<[], { n: number }>(
+    `SELECT count(*) AS n FROM sales s WHERE s.shop_revision > s.shop_pushed_revision
+       AND NOT EXISTS (SELECT 1 FROM shop_unsendable_sales u WHERE u.sale_id = s.id AND u.revision = s.shop_revision)`);
   const shifts = db.prepare<[number], {
     id: number; opened_at: number; opened_by_name: string; opening_cash: string; closed_at: number; closed_by_name: string | null;
     counted_cash: string; report: string;
@@ -82,7 +120,35 @@ export function shopPushQueueTable(db: Database.Database, now: () => number): Sh
     },
     markSalesPushed(acks) {
       db.transaction(() => {
-        for (const a of acks) ack.run(a.revision, a.saleId);
+        for (const a of acks) {
+          ack.run(a.revision, a.saleId);
+          pushedNow.run(a.saleId);
+        }
+      }).immediate();
+    },
+    setSalesAside(list) {
+      db.transaction(() => {
+        const at = now();
+        for (const s of list) aside.run(s.saleId, s.revision, s.reason, s.detail.slice(0, 200), at);
+      }).immediate();
+    },
+    unsendableSales(limit) {
+      return asideList.all(limit).map((r) => ({
+        saleId: r.sale_id, referenceCode: r.reference_code, saleNumber: r.short_number ?? r.sale_id, createdAt: r.created_at,
+        reason: r.reason, detail: r.detail, at: r.at,
+      }));
+    },
+    unsendableSalesCount: () => asideCount.get()?.n ?? 0,
+    acknowledgedDays() {
+      return days.all().map((r) => ({ day: dayText(r.d), count: r.n, revisions: r.r }));
+    },
+    acknowledgedOfDay(day) {
+      const from = dayIndex(day) * DAY_MS - BOGOTA_OFFSET_MS;
+      return ofDay.all(from, from + DAY_MS).map((r) => ({ saleId: r.id, referenceCode: r.reference_code, revision: r.shop_pushed_revision }));
+    },
+    pushAgain(saleIds) {
+      db.transaction(() => {
+        for (const id of saleIds) again.run(id);
       }).immediate();
     },
     salesWaitingForShop: () => waiting.get()?.n ?? 0,

@@ -46,8 +46,14 @@ export function salesSuite(openDb: OpenDb): void {
       const owner = await h.pairedTill('Caja 1');
       const other = await h.pairedTill('Caja 2');
       await owner.call('POST', '/v1/sales', { sales: [sale('D-1', 1)] });
-      expect((await other.call('POST', '/v1/sales', { sales: [sale('D-1', 9, { total: '1.00' })] })).body).toEqual({ stored: 0, unchanged: 1 });
+      // Refused with its own code (issue 25), never a plain "unchanged" as for a harmless resend; nothing of the batch stored.
+      const refused = await other.call('POST', '/v1/sales', { sales: [sale('D-2', 1), sale('D-1', 9, { total: '1.00' })] });
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({ error: { code: 'sale_of_another_till', references: ['D-1'] } });
       expect(await rowsOf('D-1')).toMatchObject([{ revision: 1, total: '11900.0000', till_id: owner.tillId }]);
+      expect(await rowsOf('D-2')).toEqual([]);
+      // The owner's own resend is still the harmless kind.
+      expect((await owner.call('POST', '/v1/sales', { sales: [sale('D-1', 1)] })).body).toEqual({ stored: 0, unchanged: 1 });
     });
   });
 }

@@ -14,17 +14,26 @@ describe('the status bar line for the shop server', () => {
 
   it('says since when the server is unreachable and how many sales wait for it, in Spanish', () => {
     const later = AWAY_AT + 3 * 3_600_000;
-    expect(shopServerLineText({ unreachableSince: AWAY_AT, problem: 'NETWORK', salesWaiting: 3, feedCursor: 0 }, es, 'es-CO', later))
+    expect(shopServerLineText({ unreachableSince: AWAY_AT, problem: 'NETWORK', salesWaiting: 3, salesUnsendable: 0, feedCursor: 0 }, es, 'es-CO', later))
       .toEqual({ text: 'Servidor de la tienda sin conexión desde las 10:42 · 3 ventas por enviar', away: true });
-    expect(shopServerLineText({ unreachableSince: AWAY_AT, problem: 'NETWORK', salesWaiting: 1, feedCursor: 0 }, es, 'es-CO', AWAY_AT + 2 * 86_400_000)?.text)
+    expect(shopServerLineText({ unreachableSince: AWAY_AT, problem: 'NETWORK', salesWaiting: 1, salesUnsendable: 0, feedCursor: 0 }, es, 'es-CO', AWAY_AT + 2 * 86_400_000)?.text)
       .toBe('Servidor de la tienda sin conexión desde el 25/11/2026 10:42 · 1 venta por enviar');
-    expect(shopServerLineText({ unreachableSince: AWAY_AT, problem: 'CERT_MISMATCH', salesWaiting: 0, feedCursor: 0 }, es, "es-CO", later)?.text)
+    expect(shopServerLineText({ unreachableSince: AWAY_AT, problem: 'CERT_MISMATCH', salesWaiting: 0, salesUnsendable: 0, feedCursor: 0 }, es, "es-CO", later)?.text)
       .toBe('Servidor de la tienda sin conexión desde las 10:42 (certificado distinto del emparejado)');
   });
 
   it('says what waits while the server answers, and that it is up to date when nothing does', () => {
-    expect(shopServerLineText({ unreachableSince: null, problem: null, salesWaiting: 12, feedCursor: 0 }, es, 'es-CO', AWAY_AT))
+    expect(shopServerLineText({ unreachableSince: null, problem: null, salesWaiting: 12, salesUnsendable: 0, feedCursor: 0 }, es, 'es-CO', AWAY_AT))
       .toEqual({ text: 'Servidor de la tienda: 12 ventas por enviar', away: false });
-    expect(shopServerLineText({ unreachableSince: null, problem: null, salesWaiting: 0, feedCursor: 0 }, es, 'es-CO', AWAY_AT)?.text).toBe('Servidor de la tienda: al día');
+    expect(shopServerLineText({ unreachableSince: null, problem: null, salesWaiting: 0, salesUnsendable: 0, feedCursor: 0 }, es, 'es-CO', AWAY_AT)?.text).toBe('Servidor de la tienda: al día');
+  });
+
+  it('says how many sales cannot be sent to the server, whatever else it says (issue 25)', () => {
+    expect(shopServerLineText({ unreachableSince: null, problem: null, salesWaiting: 0, salesUnsendable: 2, feedCursor: 0 }, es, 'es-CO', AWAY_AT))
+      .toEqual({ text: 'Servidor de la tienda: 2 ventas no se pueden enviar al servidor', away: true });
+    expect(shopServerLineText({ unreachableSince: null, problem: null, salesWaiting: 3, salesUnsendable: 1, feedCursor: 0 }, es, 'es-CO', AWAY_AT)?.text)
+      .toBe('Servidor de la tienda: 3 ventas por enviar · 1 venta no se puede enviar al servidor');
+    expect(shopServerLineText({ unreachableSince: AWAY_AT, problem: 'NETWORK', salesWaiting: 0, salesUnsendable: 4, feedCursor: 0 }, es, 'es-CO', AWAY_AT + 60_000)?.text)
+      .toBe('Servidor de la tienda sin conexión desde las 10:42 · 4 ventas no se pueden enviar al servidor');
   });
 });
