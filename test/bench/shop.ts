@@ -6,6 +6,9 @@
  * server process's RSS at the start, the middle and the end of the run.
  * tills (shop-tills.ts, PostgreSQL): a new till pulling the catalog, a change visible on three tills, a charge's
  * round trip with and without the push.
+ * audit (shop-audit.ts, not in "all": it builds a year-old till first): the tills' digest comparison (issue 25) at a
+ * year of one till's sales, on PostgreSQL and PGlite (--backend): requests, bytes, server CPU per round, and healing a
+ * loss. `--audit-sales 200000 --rounds 5`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -17,15 +20,18 @@ import { startPgCluster } from '../support/pg-cluster';
 import { ShopTill } from '../support/shop-till';
 import { sale } from '../integration/server/samples';
 import { benchCharge, benchPull, benchVisible } from './shop-tills';
+import { benchAudit } from './shop-audit';
 
 const { values } = parseArgs({ options: {
   sales: { type: 'string', default: '100000' }, batch: { type: 'string', default: '500' }, backend: { type: 'string', default: 'both' },
   part: { type: 'string', default: 'all' }, products: { type: 'string', default: '50000' }, changes: { type: 'string', default: '50' },
-  charges: { type: 'string', default: '200' },
+  charges: { type: 'string', default: '200' }, 'audit-sales': { type: 'string', default: '200000' }, rounds: { type: 'string', default: '5' },
 } });
 const parts = new Set(values.part.split(',').flatMap((p) => (p === 'all' ? ['push', 'pull', 'visible', 'charge'] : p === 'tills' ? ['pull', 'visible', 'charge'] : [p])));
 const pushPart = parts.has('push');
 const tillsPart = parts.has('pull') || parts.has('visible') || parts.has('charge');
+const auditPart = parts.has('audit');
+const auditArgs = [Number(values['audit-sales']), Number(values.rounds)] as const;
 const TOTAL = Number(values.sales);
 const BATCH = Number(values.batch);
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -89,7 +95,7 @@ async function run(name: string, databaseUrl?: string): Promise<Record<string, u
 }
 
 const results: Record<string, unknown>[] = [];
-if ((pushPart && values.backend !== 'pglite') || tillsPart) {
+if ((pushPart && values.backend !== 'pglite') || tillsPart || (auditPart && values.backend !== 'pglite')) {
   const cluster = await startPgCluster({ durable: true });
   if (!cluster) console.log('postgresql: skipped, initdb/pg_ctl not found (install Debian\'s postgresql)');
   else {
@@ -100,10 +106,12 @@ if ((pushPart && values.backend !== 'pglite') || tillsPart) {
         if (parts.has('visible')) results.push({ part: 'visible', ...await benchVisible(await cluster.createDatabase('bench_visible'), Number(values.changes)) });
         if (parts.has('charge')) results.push({ part: 'charge', ...await benchCharge(await cluster.createDatabase('bench_charge'), Number(values.charges)) });
       }
+      if (auditPart && values.backend !== 'pglite') results.push({ part: 'audit', ...await benchAudit('postgresql', await cluster.createDatabase('bench_audit'), ...auditArgs) });
     } finally {
       cluster.stop();
     }
   }
 }
 if (pushPart && (values.backend === 'both' || values.backend === 'pglite')) results.push(await run('pglite'));
+if (auditPart && (values.backend === 'both' || values.backend === 'pglite')) results.push({ part: 'audit', ...await benchAudit('pglite', undefined, ...auditArgs) });
 console.log(JSON.stringify(results));

@@ -4,11 +4,12 @@
  * edits made here (commands), the sales by revision and the closed shifts. Both back off while the server is away
  * and say since when; a charge only kicks the push loop and never waits on it.
  */
-import { pushedSaleSchema, saleOfAnotherTillSchema, SHOP_AUDIT, SALE_OF_ANOTHER_TILL, type AuditDay, type UnsendableReason } from '../../../shared/shop/contract';
+import { pushedSaleSchema, saleOfAnotherTillSchema, SALE_OF_ANOTHER_TILL, type UnsendableReason } from '../../../shared/shop/contract';
 import type { ShopServerLineDto } from '../../../shared/bridge/types';
 import { KeychainUnavailableError, type CredentialStore } from '../secrets/credential-store';
 import type { Store } from '../store';
 import { createShopClient, type ShopClient, type ShopClientOptions } from './shop-client';
+import { compareWithServer } from './shop-audit';
 import { ShopError } from './shop-error';
 import { readShopPairing, type ShopPairingRecord } from './shop-pairing-record';
 import { loadTillKey } from './till-key';
@@ -51,12 +52,9 @@ export interface ShopAuditOutcome {
   pushedAgain: number;
 }
 
-/** Days of differing digests looked into in one round; the next round (right after the resent sales drain) goes on. */
-const AUDIT_DAYS_PER_ROUND = 31;
 /** Rounds in a row that may push sales again before the next waits the usual interval. */
 const MAX_HEAL_ROUNDS = 5;
-/** Pages of one day's held references read in one round (20 000 each). */
-const HELD_PAGES = 10;
+
 
 const COMMANDS_PER_PUSH = 200;
 const SALES_PER_PUSH = 500;
@@ -260,41 +258,14 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
     return null;
   }
 
-  /**
-   * Compares this till's per-day digests of what the server acknowledged with the server's; for the days that differ,
-   * reads what the server holds and makes due again what it lacks or holds older (the push loop sends them).
-   */
   async function auditOnce(client: ShopClient): Promise<void> {
-    const days = store.acknowledgedDays();
-    const unsendable = {
-      count: store.unsendableSalesCount(),
-      sales: store.unsendableSales(SHOP_AUDIT.unsendableListed).map(({ saleId: _s, at: _a, ...sale }) => sale),
-    };
-    const differing: AuditDay[] = [];
-    for (let i = 0; i === 0 || i < days.length; i += SHOP_AUDIT.daysPerRequest) {
-      const answer = await client.audit({ days: days.slice(i, i + SHOP_AUDIT.daysPerRequest), unsendable });
-      differing.push(...answer.differing);
-    }
-    let pushedAgain = 0;
-    for (const day of differing.slice(0, AUDIT_DAYS_PER_ROUND)) {
-      const held = new Map<string, number>();
-      let after: string | undefined;
-      for (let page = 0; page < HELD_PAGES; page++) {
-        const answer = await client.held(after ? { day: day.day, after } : { day: day.day });
-        for (const s of answer.sales) held.set(s.referenceCode, s.revision);
-        if (!answer.more || answer.sales.length === 0) break;
-        after = answer.sales.at(-1)!.referenceCode;
-      }
-      const again = store.acknowledgedOfDay(day.day).filter((s) => (held.get(s.referenceCode) ?? 0) < s.revision).map((s) => s.saleId);
-      if (again.length > 0) store.pushAgain(again);
-      pushedAgain += again.length;
-    }
-    audited = { at: now(), differingDays: differing.length, pushedAgain };
-    if (differing.length > 0) log(`shop server: ${differing.length} days differ from the server's; ${pushedAgain} sales pushed again`);
+    const round = await compareWithServer(store, client);
+    audited = { at: now(), differingDays: round.differingDays, pushedAgain: round.pushedAgain };
+    if (round.differingDays > 0) log(`shop server: ${round.differingDays} days differ from the server's; ${round.pushedAgain} sales pushed again`);
     // Pushed again: once they are through, compare again (the server then agrees, and the day report clears).
-    healRounds = pushedAgain > 0 ? healRounds + 1 : 0;
-    auditDueAt = pushedAgain > 0 && healRounds <= MAX_HEAL_ROUNDS ? 0 : now() + auditEveryMs;
-    if (pushedAgain > 0) changed();
+    healRounds = round.pushedAgain > 0 ? healRounds + 1 : 0;
+    auditDueAt = round.pushedAgain > 0 && healRounds <= MAX_HEAL_ROUNDS ? 0 : now() + auditEveryMs;
+    if (round.pushedAgain > 0) changed();
   }
 
   async function push(r: Run, client: ShopClient): Promise<void> {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { dashboardSchema, dayReportSchema, type Dashboard, type DayReport } from '../../../shared/shop/back-office';
 import { es } from '../../../renderer/i18n/es';
 import { cumulative, distinctNames, hourSeries, oldestWaitMinutes, shares, weekDates, weekSeries } from '../../../renderer/owner/dashboard-series';
-import { dayReportSections, missingZWarning } from '../../../renderer/owner/day-report-lines';
+import { dayReportSections, incompleteWarning, missingZWarning } from '../../../renderer/owner/day-report-lines';
 
 const tally = (count: number, total: string) => ({ count, total });
 const period = {
@@ -139,5 +139,20 @@ describe('the day report on paper', () => {
   it('names every till whose Z has not reached the server, and nothing when all have', () => {
     expect(missingZWarning(REPORT, es)).toContain('Caja 2');
     expect(missingZWarning({ ...REPORT, tillsWithoutZ: [] }, es)).toBeNull();
+  });
+
+  it('names a till whose sales are not all at the server, in review or with sales it cannot send, on the paper too (issue 25)', () => {
+    const report = dayReportSchema.parse({
+      ...REPORT,
+      tills: REPORT.tills.map((t) => ({ ...t, audit: t.number === 2 ? { inReview: true, unsendable: 3 } : { inReview: false, unsendable: 0 } })),
+      tillsIncomplete: [{ number: 2, name: 'Caja 2', inReview: true, unsendable: 3 }],
+    });
+    expect(incompleteWarning(report, es)).toBe('Ventas del día que aún no están todas en el servidor: Caja 2 (en revisión; 3 ventas no se pueden enviar al servidor). El informe puede cambiar.');
+    const two = dayReportSections(report, es, 'es-CO').find((s) => s.testId === 'day-till-2')!;
+    expect(two.lines.map((l) => l.testId)).toEqual(expect.arrayContaining(['day-till-2-review', 'day-till-2-unsendable']));
+    const one = dayReportSections(report, es, 'es-CO').find((s) => s.testId === 'day-till-1')!;
+    expect(one.lines.some((l) => l.testId === 'day-till-1-review' || l.testId === 'day-till-1-unsendable')).toBe(false);
+    // A server from before issue 25 says nothing of it: no warning.
+    expect(incompleteWarning(REPORT, es)).toBeNull();
   });
 });
