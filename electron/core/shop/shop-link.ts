@@ -11,6 +11,7 @@ import type { Store } from '../store';
 import { createShopClient, type ShopClient, type ShopClientOptions } from './shop-client';
 import { ShopError } from './shop-error';
 import { readShopPairing, type ShopPairingRecord } from './shop-pairing-record';
+import { ServerClock } from './server-clock';
 import { loadTillKey } from './till-key';
 
 export interface ShopLinkOptions {
@@ -38,6 +39,12 @@ export interface ShopLink {
   line(): ShopServerLineDto | null;
   lastContactAt(): number | null;
   pairing(): ShopPairingRecord | null;
+  /**
+   * The server's clock as this till learns it from every answer (issue 25), shared by every client of the till
+   * (pairing, the back office): requests are signed with the server's time, and each sale made here keeps the offset
+   * known then (the store's shop_state.clock_offset_ms, read by trigger as the sale is written).
+   */
+  readonly clock: ServerClock;
 }
 
 const COMMANDS_PER_PUSH = 200;
@@ -73,6 +80,20 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
   let unreachableSince: number | null = null;
   let problem: string | null = null;
   const skippedSales = new Set<number>();
+  const clock = opts.client?.clock ?? new ServerClock({ localNow: now });
+  let keptOffset: number | null | undefined;
+  /** The offset the sales made from now on keep: written when it moved by a second or more (a row update, rare). */
+  function keepOffset(): void {
+    const offset = clock.offset();
+    if (offset === null || (keptOffset != null && Math.abs(offset - keptOffset) < 1_000)) return;
+    try {
+      store.setShopClockOffset(offset);
+      if (keptOffset == null || Math.abs(offset - keptOffset) >= 60_000) log(`shop server: this till's clock is ${offset} ms from the server's`);
+      keptOffset = offset;
+    } catch (error) {
+      log(`shop server: could not keep the clock offset: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
 
   const changed = () => {
     try {
@@ -82,6 +103,7 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
     }
   };
   function contact(): void {
+    keepOffset();
     const news = unreachableSince !== null || problem !== null || lastContact === null;
     lastContact = now();
     unreachableSince = null;
@@ -89,6 +111,7 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
     if (news) changed();
   }
   function failed(error: unknown): void {
+    keepOffset();
     const code = problemCode(error);
     const news = code !== problem || unreachableSince === null;
     if (unreachableSince === null) unreachableSince = now();
@@ -200,7 +223,7 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
           failed(new ShopError('HTTP', 'the till key is not in the keychain; pair again', 401, 'no_key'));
           return;
         }
-        const client = createShopClient({ ...opts.client, baseUrl: pairing.serverUrl, pin: pairing.pin, tillId: pairing.tillId, privateKey, now, random });
+        const client = createShopClient({ ...opts.client, baseUrl: pairing.serverUrl, pin: pairing.pin, tillId: pairing.tillId, privateKey, now, clock, random });
         await Promise.all([pull(r, client, pairing), push(r, client)]);
         return;
       } catch (error) {
@@ -239,6 +262,7 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
       return { unreachableSince, problem, salesWaiting: store.salesWaitingForShop(), feedCursor: store.shopState().cursor };
     },
     lastContactAt: () => lastContact,
+    clock,
     pairing: () => (store.shopState().paired ? readShopPairing(store) : null),
   };
 }
