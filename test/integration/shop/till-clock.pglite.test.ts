@@ -84,7 +84,10 @@ describe('a till whose clock is off, against the real shop server', () => {
       // Signed with the server's time from the start: no request was refused.
       expect(h.logs.filter((l) => / 401 /.test(l))).toEqual([]);
 
-      await until('the server heard the till\'s clock on its feed', async () => ((await dashboard(h.db, Date.now())).clocks ?? []).length === 1, 10_000);
+      for (let tries = 0; ((await dashboard(h.db, Date.now())).clocks ?? []).length === 0; tries++) {
+        if (tries > 100) throw new Error('the server never heard the till\'s clock on its feed');
+        await new Promise((r) => setTimeout(r, 100));
+      }
       const { clocks, today } = await dashboard(h.db, Date.now());
       expect(clocks).toEqual([expect.objectContaining({ tillNumber: 1, tillName: 'Caja 1' })]);
       expect(Math.abs(clocks![0]!.offsetMs + skew)).toBeLessThan(1_000);
