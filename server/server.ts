@@ -7,7 +7,7 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { pairRequestSchema, SHOP_LIMITS } from '../shared/shop/contract';
+import { pairRequestSchema, SERVER_TIME_HEADER, SHOP_LIMITS } from '../shared/shop/contract';
 import type { Database } from './db/adapter';
 import { BackOfficeSessions } from './back-office/sessions';
 import { adminTokenMatches, handleAdmin, isSameMachine } from './http/admin-routes';
@@ -134,7 +134,8 @@ export async function startShopServer(options: ShopServerOptions): Promise<ShopS
         return refusal(500, 'internal', 'the server could not answer; try again');
       })
       .then((r) => {
-        writeReply(res, r);
+        // Every answer tells the server's clock, taken now (after a long-poll's wait): tills correct their own by it.
+        writeReply(res, { ...r, headers: { ...r.headers, [SERVER_TIME_HEADER]: String(now()) } });
         const path = (req.url ?? '/').split('?')[0];
         log(`${new Date(now()).toISOString()} ${req.method} ${path} ${r.status} ${Math.round(performance.now() - started)}ms`
           + `${note.till ? ` caja ${note.till}` : ''}${note.reason ? ` ${note.reason}` : ''}`);

@@ -115,6 +115,13 @@ export const esOwnerView = {
   ownerInvoice: 'Factura',
   ownerCashier: 'Cajero',
   ownerLines: 'Productos',
+  // Tills' clocks (issue 25): a till whose clock is off still reaches the server; Tienda says which and by how much.
+  clockDrift: (ahead: boolean, hours: number, minutes: number) => `reloj ${ahead ? 'adelantado' : 'atrasado'} ${hours > 0 ? `${hours} h${minutes > 0 ? ` ${minutes} min` : ''}` : `${minutes} min`}`,
+  clockOffLine: (till: string, drift: string) => `${till}: ${drift}`,
+  clockHeading: 'Hora de las cajas',
+  clockNote: 'Sus ventas llegan igual al servidor y los informes las ubican por la hora del servidor. Conviene poner en hora el computador de esa caja.',
+  dayClockCorrected: (count: number, drift: string) => `${sales(count)} con la hora corregida (${drift})`,
+  ownerClockCorrected: (drift: string, own: string) => `hora corregida: la caja marcaba ${own} (${drift})`,
   ownerReprint: 'Reimprimir copia',
   ownerReprintPc: 'Este computador no tiene impresora de recibos: la copia (COPIA) se imprime con el diálogo de impresión del navegador, en papel de 80 mm.',
   ownerCopyPaper: 'Copia del recibo',

@@ -13,6 +13,7 @@ import { formatQuantity } from '../format/date-time';
 import { taxLabel } from '../format/tax-name';
 import { useScreenText } from '../i18n/screen-text';
 import { BarChart, ChartKey, colourOf } from './BarChart';
+import { clockWarnings } from './clock-lines';
 import { cumulative, hourLabel, hourSeries, oldestWaitMinutes, shares, weekSeries, type StackedSeries } from './dashboard-series';
 
 export function DashboardView({ dashboard }: { dashboard: Dashboard }): ReactNode {
@@ -28,9 +29,17 @@ export function DashboardView({ dashboard }: { dashboard: Dashboard }): ReactNod
   const { today } = dashboard;
   const wait = oldestWaitMinutes(dashboard);
   const weekday = (date: string) => t.dashWeekdays[week.keys.indexOf(date)] ?? date;
+  const clocks = clockWarnings(dashboard, t);
 
   return (
     <div className="dashboard" data-testid="dashboard">
+      {clocks.length > 0 ? (
+        <section className="day-warning dash-clocks" aria-labelledby="dash-clocks" data-testid="dash-clocks">
+          <h2 id="dash-clocks">{t.clockHeading}</h2>
+          <ul>{clocks.map((line) => <li key={line}>{line}</li>)}</ul>
+          <p>{t.clockNote}</p>
+        </section>
+      ) : null}
       <section className="dash-cards" aria-label={t.dashFigures}>
         <Card title={t.dashToday} value={money(today.sales.total)} note={t.dashSalesCount(today.sales.count)} testId="dash-today" />
         <Card title={t.dashWeek} value={money(dashboard.week.sales.total)} note={t.dashSalesCount(dashboard.week.sales.count)} testId="dash-week" />

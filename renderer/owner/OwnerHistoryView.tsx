@@ -5,7 +5,7 @@
  */
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { ReceiptDto } from '../../shared/bridge/types';
-import type { SaleDetail, SalesPage, SaleSummary } from '../../shared/shop/back-office';
+import { clockIsOff, type SaleDetail, type SalesPage, type SaleSummary } from '../../shared/shop/back-office';
 import { formatCop } from '../../shared/money';
 import { useApp } from '../app/app-store';
 import { ListDetail } from '../app/ListDetail';
@@ -17,6 +17,7 @@ import { taxLabel } from '../format/tax-name';
 import { useScreenText } from '../i18n/screen-text';
 import { ReceiptPaper } from '../receipt/ReceiptPaper';
 import type { Messages } from '../i18n/messages';
+import { driftText } from './clock-lines';
 
 /** A sale's state in words: voided and corrected before the DIAN's state (the sale needs nothing then). */
 export function ownerSaleState(sale: Pick<SaleSummary, 'state' | 'correctedBy' | 'referenceCode'>, t: Messages): { text: string; className: string } {
@@ -130,7 +131,8 @@ export function OwnerHistoryView({ version, onClosed }: { version: string; onClo
       {open.summary.corrects ? <p data-testid="owner-corrects">{t.ownerCorrects(open.summary.corrects)}</p> : null}
       {open.summary.correctedBy && open.summary.correctedBy !== open.summary.referenceCode ? <p data-testid="owner-corrected-by">{t.ownerCorrectedBy(open.summary.correctedBy)}</p> : null}
       <dl className="owner-facts">
-        <div><dt>{t.ownerWhen}</dt><dd>{formatDateTime(open.summary.createdAt, locale)}</dd></div>
+        <div><dt>{t.ownerWhen}</dt><dd>{formatDateTime(open.summary.createdAt, locale)}
+          {clockIsOff(open.summary.clockOffsetMs) ? <span className="muted" data-testid="owner-clock-corrected"> · {t.ownerClockCorrected(driftText(open.summary.clockOffsetMs!, t), formatDateTime(open.sale.createdAt, locale))}</span> : null}</dd></div>
         <div><dt>{t.ownerInvoice}</dt><dd>{open.summary.fullNumber ?? '—'}</dd></div>
         <div><dt>{t.ownerCustomer}</dt><dd>{open.summary.customerName} · {open.summary.customerIdentification}</dd></div>
         <div><dt>{t.ownerCashier}</dt><dd>{open.summary.cashierName || '—'}</dd></div>

@@ -9,6 +9,7 @@ import type { Locale } from '../../shared/bridge/types';
 import { formatCop, ON_PAPER } from '../../shared/money';
 import { taxLabel } from '../format/tax-name';
 import type { Messages } from '../i18n/messages';
+import { driftText } from './clock-lines';
 
 export interface ReportLine { label: string; value: string; strong?: boolean; testId?: string }
 export interface ReportSection { heading: string; lines: ReportLine[]; testId?: string }
@@ -45,6 +46,9 @@ export function dayReportSections(report: DayReport, t: Messages, locale: Locale
     }
     for (const missing of till.missingZ) {
       lines.push({ label: missing.shiftId === null ? t.dayOutsideShift : t.dayMissingShift(String(missing.shiftId)), value: `${money(missing.sales.total)} · ${t.dayNoZ}` });
+    }
+    if (till.clockCorrected) {
+      lines.push({ label: t.dayClockCorrected(till.clockCorrected.count, driftText(till.clockCorrected.offsetMs, t)), value: '', testId: `day-till-${till.number}-clock` });
     }
     if (till.audit?.inReview) lines.push({ label: t.dayInReview, value: '', testId: `day-till-${till.number}-review` });
     if (till.audit && till.audit.unsendable > 0) lines.push({ label: t.dayUnsendable(till.audit.unsendable), value: '', testId: `day-till-${till.number}-unsendable` });

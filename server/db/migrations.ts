@@ -236,6 +236,19 @@ export const migrations: readonly Migration[] = [
     },
   },
   {
+    name: 'tills\' clocks: each till\'s offset from the server\'s clock, and sales placed by the corrected time (issue 25)',
+    async up(tx) {
+      // clock_offset_ms = server clock − till clock (ms), as the till last reported it on its signed change feed.
+      // A sale's created_at (and its lines' and taxes') is from now on the time the reports place it at: the till's
+      // own time corrected by the offset the till knew then (sales.clock_offset_ms, NULL: none known); `data` keeps
+      // the till's own createdAt. Sales pushed before this migration had no offset and keep their time.
+      await tx.exec(`
+        ALTER TABLE tills ADD COLUMN clock_offset_ms BIGINT, ADD COLUMN clock_seen_at BIGINT;
+        ALTER TABLE sales ADD COLUMN clock_offset_ms BIGINT;
+      `);
+    },
+  },
+  {
     name: 'the tills heal the server: per-day digests that differ, sales a till cannot push (issue 25)',
     async up(tx) {
       await tx.exec(`

@@ -9,7 +9,7 @@ import { decideCommands } from '../store/commands';
 import { pushSales } from '../store/sales';
 import { auditTillSales, heldSales, salesOfOtherTills } from '../store/sales-audit';
 import { pushShifts } from '../store/shifts';
-import type { Till } from '../store/tills';
+import { recordTillClock, type Till } from '../store/tills';
 import { uploadShop } from '../store/upload';
 import type { ChangeNotifier } from './change-notifier';
 import type { SalesSignal } from './sales-signal';
@@ -39,7 +39,9 @@ export const TILL_ROUTES: Record<string, { method: 'GET' | 'POST'; handle: (ctx:
 async function changes(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {
   const query = checkValue(Object.fromEntries(req.url.searchParams), changesQuerySchema, 'query');
   if (!query.ok) return query.reply;
-  const { since, wait = 0 } = query.value;
+  const { since, wait = 0, clock } = query.value;
+  // Signed with the path and query: only the till itself can say what its clock is.
+  if (clock !== undefined) await recordTillClock(ctx.db, req.till.id, clock, ctx.now());
   let page = await readChanges(ctx.db, since, SHOP_LIMITS.changesPerPage);
   if (page.changes.length === 0 && wait > 0 && !req.signal.aborted) {
     await ctx.notifier.wait(wait * 1000, req.signal);

@@ -6,6 +6,7 @@
 import { BACK_OFFICE_LIMITS, type Dashboard } from '../../shared/shop/back-office';
 import { shopDateOf, shopDayWindow, shopWeekWindow } from '../../shared/shop/shop-day';
 import type { Database, Queryable } from '../db/adapter';
+import { tillClocks } from './tills';
 import { byMeansOf, bySliceOf, byTillOf, money, PENDING_STATES, salesTally, taxesOf, topProductsOf, type Window } from './report-queries';
 
 const HOUR_MS = 3600_000;
@@ -23,10 +24,12 @@ export async function dashboard(db: Database, now: number): Promise<Dashboard> {
     const thisWeek = await period(tx, week);
     const byDay = await bySliceOf(tx, week, DAY_MS);
     const dian = await dianBacklog(tx);
+    const clocks = await tillClocks(tx);
     return {
       at: now,
       today: { ...today, date, byHour: byHour.map(({ slice, ...t }) => ({ hour: slice, ...t })) },
       week: { ...thisWeek, monday: week.monday, byDay: byDay.map(({ slice, ...t }) => ({ date: shopDateOf(week.from + slice * DAY_MS), ...t })) },
+      clocks: clocks.map((c) => ({ tillNumber: c.number, tillName: c.name, offsetMs: c.offsetMs, seenAt: c.seenAt })),
       dian,
     };
   });

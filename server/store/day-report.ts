@@ -3,6 +3,7 @@
  * of the shifts closed that day. A shift with sales that day whose Z has not reached the server (or sales outside
  * any shift) is listed under its till, and the till is named in `tillsWithoutZ`: never silently left out.
  */
+import { CLOCK_LIMITS } from '../../shared/shop/contract';
 import { shopDayWindow } from '../../shared/shop/shop-day';
 import type { DayReport } from '../../shared/shop/back-office';
 import type { Database, Queryable } from '../db/adapter';
@@ -32,6 +33,7 @@ async function dayReportIn(db: Queryable, date: string): Promise<DayReport> {
   const tills = await tillsOf(db, w, [...audit.keys()]);
   const shifts = await shiftsOf(db, w);
   const missing = await missingZOf(db, w);
+  const clocks = await clockCorrectedOf(db, w);
   const report = tills.map((t) => {
     const own = shifts.filter((s) => s.tillId === t.id);
     const cash = own.reduce((sum, s) => ({ expected: sum.expected + cents(s.expected), counted: sum.counted + cents(s.counted) }), { expected: 0n, counted: 0n });
@@ -40,6 +42,7 @@ async function dayReportIn(db: Queryable, date: string): Promise<DayReport> {
       shifts: own.map(({ tillId: _t, ...s }) => s),
       cash: { expected: pesos(cash.expected), counted: pesos(cash.counted), difference: pesos(cash.counted - cash.expected) },
       missingZ: missing.filter((m) => m.tillId === t.id).map((m) => ({ shiftId: m.shiftId, sales: m.sales })),
+      ...(clocks.has(t.id) ? { clockCorrected: clocks.get(t.id)! } : {}),
       audit: audit.get(t.id) ?? { inReview: false, unsendable: 0 },
     };
   });
@@ -128,4 +131,13 @@ async function missingZOf(db: Queryable, w: Window): Promise<Array<{ tillId: str
         AND NOT EXISTS (SELECT 1 FROM shifts z WHERE z.till_id = s.till_id AND z.shift_id = s.shift_id)
       GROUP BY s.till_id, s.shift_id ORDER BY s.till_id, s.shift_id`, [w.from, w.to]);
   return rows.map((r) => ({ tillId: r.till_id, shiftId: r.shift_id === null ? null : Number(r.shift_id), sales: { count: Number(r.count), total: r.total } }));
+}
+
+/** Per till, the day's sales made while its clock was off by more than the limit (placed by the corrected time). */
+async function clockCorrectedOf(db: Queryable, w: Window): Promise<Map<string, { count: number; offsetMs: number }>> {
+  const { rows } = await db.query<{ till_id: string; count: number; offset_ms: number }>(
+    `SELECT s.till_id, count(*) AS count, (array_agg(s.clock_offset_ms ORDER BY abs(s.clock_offset_ms) DESC))[1] AS offset_ms
+       FROM sales s WHERE s.created_at >= $1 AND s.created_at < $2 AND abs(s.clock_offset_ms) > $3
+      GROUP BY s.till_id`, [w.from, w.to, CLOCK_LIMITS.shownOffsetMs]);
+  return new Map(rows.map((r) => [r.till_id, { count: Number(r.count), offsetMs: Number(r.offset_ms) }]));
 }

@@ -102,17 +102,19 @@ interface SummaryRow {
   reference_code: string; till_id: string; till_number: number; till_name: string; sale_number: number; created_at: number;
   cashier_name: string; customer_name: string; customer_identification: string; total: string; payment_means: string;
   state: SaleSummary['state']; full_number: string | null; corrects: string | null; corrected_by: string | null;
+  clock_offset_ms: number | null;
 }
 
 const SUMMARY_COLUMNS = `s.reference_code, s.till_id, t.number AS till_number, t.name AS till_name, s.sale_number, s.created_at,
   s.cashier_name, s.customer_name, s.customer_identification, s.total::numeric(19, 2)::text AS total, s.payment_means, s.state,
-  s.full_number, s.corrects, s.corrected_by`;
+  s.full_number, s.corrects, s.corrected_by, s.clock_offset_ms`;
 
 const toSummary = (r: SummaryRow): SaleSummary => ({
   referenceCode: r.reference_code, tillId: r.till_id, tillNumber: Number(r.till_number), tillName: r.till_name,
   saleNumber: Number(r.sale_number), createdAt: Number(r.created_at), cashierName: r.cashier_name, customerName: r.customer_name,
   customerIdentification: r.customer_identification, total: r.total, paymentMeans: r.payment_means, state: r.state,
   fullNumber: r.full_number, corrects: r.corrects, correctedBy: r.corrected_by,
+  clockOffsetMs: r.clock_offset_ms === null ? null : Number(r.clock_offset_ms),
 });
 
 async function summaries(db: Queryable, refs: string[]): Promise<SaleSummary[]> {

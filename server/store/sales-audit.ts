@@ -5,8 +5,10 @@
  * asks which references the server holds (`heldSales`) and pushes again what is missing or older. What a till cannot
  * push at all (it says so with each audit) is kept for the day report too.
  *
- * Days are the shop's (America/Bogota, UTC−5 all year): the day of a sale is the till's own `created_at`, as the till
- * counts it, so both sides bucket a sale into the same day whatever the clocks say.
+ * Days are the shop's (America/Bogota, UTC−5 all year): the day of a sale is the one of the till's own time, as the
+ * till counts it, so both sides bucket a sale into the same day whatever the clocks say. The server's `created_at` is
+ * the time corrected by the till's clock offset (the reports place sales by it), so the till's own time is
+ * `created_at − clock_offset_ms`.
  */
 import { BOGOTA_OFFSET_MS, shopDateOf } from '../../shared/shop/shop-day';
 import { SHOP_AUDIT, type AuditDay, type UnsendableSale } from '../../shared/shop/contract';
@@ -16,8 +18,10 @@ const DAY_MS = 86_400_000;
 /** "2026-03-14" → the number of the shop day (days since 1970-01-01 in Bogotá). */
 const dayIndex = (day: string): number => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
 const dayStart = (index: number): number => index * DAY_MS - BOGOTA_OFFSET_MS;
-/** The SQL that buckets a sale's time into its shop day (created_at ≥ 0, so integer division is floor). */
-const DAY_OF = `((created_at + ${BOGOTA_OFFSET_MS}) / ${DAY_MS})`;
+/** The till's own time of a sale (what the till buckets by). */
+const TILL_TIME = '(created_at - coalesce(clock_offset_ms, 0))';
+/** The SQL that buckets a sale's till time into its shop day (times ≥ 0, so integer division is floor). */
+const DAY_OF = `((${TILL_TIME} + ${BOGOTA_OFFSET_MS}) / ${DAY_MS})`;
 
 /**
  * Compares the till's days with the server's, records the days that differ (clearing, for the span the request
@@ -36,7 +40,7 @@ export async function auditTillSales(
   const last = Math.max(...indexes);
   const { rows } = await tx.query<{ d: number | string; n: number | string; r: number | string }>(
     `SELECT ${DAY_OF} AS d, count(*) AS n, sum(revision) AS r FROM sales
-      WHERE till_id = $1 AND created_at >= $2 AND created_at < $3 GROUP BY 1`,
+      WHERE till_id = $1 AND ${TILL_TIME} >= $2 AND ${TILL_TIME} < $3 GROUP BY 1`,
     [tillId, dayStart(first), dayStart(last + 1)]);
   const held = new Map(rows.map((r) => [Number(r.d), { count: Number(r.n), revisions: Number(r.r) }]));
   const differing: AuditDay[] = [];
@@ -64,7 +68,7 @@ export async function heldSales(db: Queryable, tillId: string, day: string, afte
   const index = dayIndex(day);
   const { rows } = await db.query<{ reference_code: string; revision: number | string }>(
     `SELECT reference_code, revision FROM sales
-      WHERE till_id = $1 AND created_at >= $2 AND created_at < $3 AND reference_code > $4
+      WHERE till_id = $1 AND ${TILL_TIME} >= $2 AND ${TILL_TIME} < $3 AND reference_code > $4
       ORDER BY reference_code LIMIT $5`,
     [tillId, dayStart(index), dayStart(index + 1), after ?? '', SHOP_AUDIT.heldPerAnswer + 1]);
   const more = rows.length > SHOP_AUDIT.heldPerAnswer;

@@ -52,3 +52,26 @@ export async function revokeTill(tx: Queryable, which: string, now: number): Pro
   await tx.query('UPDATE tills SET revoked = TRUE, revoked_at = $2, version = version + 1, seq = $3 WHERE id = $1', [till.id, now, seq]);
   return { ...till, revoked: true };
 }
+
+/** A till's clock as it reported it last: server − till (ms), and when the server heard it. */
+export interface TillClock { tillId: string; number: number; name: string; offsetMs: number; seenAt: number }
+
+/**
+ * Keeps what a till reported of its clock. Written only when the offset moved by a second or more, or the last
+ * report is over five minutes old: a long-poll every half minute per till need not write a row each time.
+ */
+export async function recordTillClock(db: Queryable, tillId: string, offsetMs: number, now: number): Promise<void> {
+  await db.query(
+    `UPDATE tills SET clock_offset_ms = $2, clock_seen_at = $3
+      WHERE id = $1 AND (clock_offset_ms IS NULL OR abs(clock_offset_ms - $2::bigint) >= 1000 OR clock_seen_at < $3::bigint - 300000)`,
+    [tillId, offsetMs, now],
+  );
+}
+
+/** The clocks of the tills not revoked that ever reported one, by till number. */
+export async function tillClocks(db: Queryable): Promise<TillClock[]> {
+  const { rows } = await db.query<{ id: string; number: number; name: string; clock_offset_ms: number; clock_seen_at: number }>(
+    `SELECT id, number, name, clock_offset_ms, clock_seen_at FROM tills
+      WHERE NOT revoked AND clock_offset_ms IS NOT NULL ORDER BY number`);
+  return rows.map((r) => ({ tillId: r.id, number: Number(r.number), name: r.name, offsetMs: Number(r.clock_offset_ms), seenAt: Number(r.clock_seen_at) }));
+}

@@ -16,7 +16,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { pinSchema } from '../people';
-import { ANSWER_ROWS, answerText, amountText, pushedSaleSchema, referenceCodeSchema, SALE_SERVICE_STATES, SHOP_LIMITS, tillIdSchema } from './contract';
+import { ANSWER_ROWS, answerText, amountText, clockOffsetSchema, CLOCK_LIMITS, pushedSaleSchema, referenceCodeSchema, SALE_SERVICE_STATES, SHOP_LIMITS, tillIdSchema } from './contract';
 import { isShopDate } from './shop-day';
 
 export const BACK_OFFICE_LIMITS = {
@@ -81,6 +81,11 @@ export const saleSummarySchema = z.strictObject({
   fullNumber: z.union([z.null(), answerText]),
   corrects: z.union([z.null(), referenceCodeSchema]),
   correctedBy: z.union([z.null(), referenceCodeSchema]),
+  /**
+   * The till's clock offset when it made the sale (server − till, ms; null: not known). `createdAt` above is the
+   * corrected time the reports place the sale at; the till's own time is `createdAt − clockOffsetMs`.
+   */
+  clockOffsetMs: z.union([z.null(), clockOffsetSchema]).optional(),
 });
 export type SaleSummary = z.infer<typeof saleSummarySchema>;
 
@@ -154,6 +159,11 @@ export const dayReportSchema = z.strictObject({
     /** Shifts with sales that day whose Z has not reached the server (shiftId null: sales outside any shift). */
     missingZ: z.array(z.strictObject({ shiftId: z.union([z.null(), counter]), sales: tallySchema })),
     /**
+     * Sales of that day made while this till's clock was off by more than CLOCK_LIMITS.shownOffsetMs: placed by the
+     * corrected time (their count, and the largest offset among them, server − till in ms). Absent when none.
+     */
+    clockCorrected: z.strictObject({ count: counter, offsetMs: clockOffsetSchema }).optional(),
+    /**
      * Issue 25: `inReview` while the till's digest of that day differs from the server's (some of its sales may not be
      * here yet; the till is pushing them again); `unsendable`: sales of that day the till holds and cannot push.
      * Absent from servers before issue 25.
@@ -170,6 +180,21 @@ export const dayReportSchema = z.strictObject({
 export type DayReport = z.infer<typeof dayReportSchema>;
 
 // ---- The dashboard -----------------------------------------------------------------------------------------------
+
+export const tillClockSchema = z.strictObject({ tillNumber, tillName: answerText, offsetMs: clockOffsetSchema, seenAt: msTime });
+export type TillClock = z.infer<typeof tillClockSchema>;
+
+/** Whether a till's clock is off enough to say so (and its sales to be flagged). */
+export const clockIsOff = (offsetMs: number | null | undefined): boolean => offsetMs != null && Math.abs(offsetMs) > CLOCK_LIMITS.shownOffsetMs;
+
+/**
+ * How far and which way a till's clock is off, in whole minutes (at least 1) or hours and minutes: the words are the
+ * screen's; `ahead` when the till's clock shows a later time than the server's (offset negative).
+ */
+export function clockDrift(offsetMs: number): { ahead: boolean; hours: number; minutes: number } {
+  const total = Math.max(1, Math.round(Math.abs(offsetMs) / 60_000));
+  return { ahead: offsetMs < 0, hours: Math.floor(total / 60), minutes: total % 60 };
+}
 
 const byTill = z.array(tallySchema.extend({ tillNumber, tillName: answerText })).max(ANSWER_ROWS);
 const byMeans = z.array(tallySchema.extend({ meansCode: answerText })).max(ANSWER_ROWS);
@@ -195,6 +220,11 @@ export const dashboardSchema = z.strictObject({
     monday: shopDate,
     byDay: z.array(tallySchema.extend({ date: shopDate, tillNumber })).max(ANSWER_ROWS),
   }),
+  /**
+   * Each till's clock as it last reported it (server − till, ms: positive when the till is behind), tills not revoked
+   * that ever reported one; Tienda names those off by more than CLOCK_LIMITS.shownOffsetMs. Absent from older servers.
+   */
+  clocks: z.array(tillClockSchema).max(ANSWER_ROWS).optional(),
   /** What the DIAN has not validated yet, whatever the day. */
   dian: z.strictObject({
     pending: tallySchema,

@@ -15,6 +15,12 @@
  *   POST /v1/sales/held                heldSalesQuerySchema → heldSalesSchema (one day's references and revisions held)
  *   GET  /v1/health                    { ok: true, shopId } (unsigned; says nothing else)
  *
+ * Every answer (refusals, pairing and health included) carries the server's clock as `X-Mostrador-Time: <epoch ms>`
+ * (SERVER_TIME_HEADER), taken as the answer is written. A till learns from it how far its own clock is from the
+ * server's and signs with the server's time, so a shop PC that keeps bad time still reaches the server while the
+ * replay window stays `signatureSkewMs` (see docs/shop-server-clock.md). The till tells the server what it learnt on
+ * the signed change feed (`clock=`), and sends with each sale the offset it knew when the sale was made.
+ *
  * The rule for edits made at a till while the server was away ("compare-and-set on the record's version"):
  *   a command carries `baseVersion`, the server version of the record the till edited (null: a new record).
  *   If it equals the record's current version at the server, the edit applies and gets a new version and seq;
@@ -52,6 +58,22 @@ export const SHOP_LIMITS = {
   shopNameLength: 80,
   uploadProductsPerBatch: 5_000,
 } as const;
+
+/** The header every answer of the server carries: its clock (ms since the epoch) as the answer is written. */
+export const SERVER_TIME_HEADER = 'X-Mostrador-Time';
+
+export const CLOCK_LIMITS = {
+  /**
+   * A till's clock this far from the server's (either way) is shown in Tienda ("Caja 2: reloj adelantado 10 min"),
+   * and its sales are flagged as placed by the corrected time.
+   */
+  shownOffsetMs: 60_000,
+  /** The largest offset a till may report (a PC whose battery died may think it is 2000 or 2099): 100 years. */
+  maxOffsetMs: 100 * 366 * 24 * 3600_000,
+} as const;
+
+/** server clock − till clock (ms), as a till reports it: positive when the till is behind. */
+export const clockOffsetSchema = z.number().int().min(-CLOCK_LIMITS.maxOffsetMs).max(CLOCK_LIMITS.maxOffsetMs);
 
 /** Any text the server answers (names, codes, messages): never longer than the longest name the till keeps. */
 export const answerText = z.string().max(LIMITS.productNameLength);
@@ -170,6 +192,8 @@ export type Change = z.infer<typeof changeSchema>;
 export const changesQuerySchema = z.strictObject({
   since: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   wait: z.coerce.number().int().min(0).max(SHOP_LIMITS.maxWaitSeconds).optional(),
+  /** The till's clock offset as it learnt it from the server's answers (server − till, ms); absent: not known yet. */
+  clock: z.coerce.number().pipe(clockOffsetSchema).optional(),
 });
 
 /** Changes after `since`, in seq order, at most `changesPerPage`; `more` says another page is ready now. */
@@ -243,6 +267,12 @@ export const pushedSaleSchema = z.strictObject({
   corrects: z.union([z.null(), referenceCodeSchema]),
   correctedBy: z.union([z.null(), referenceCodeSchema]),
   reprints: counter,
+  /**
+   * The till's clock offset (server − till, ms) as the till knew it when the sale was made; absent: not known (a sale
+   * from before issue 25, or made before the till ever heard the server). `createdAt` stays the till's own time; the
+   * server's reports place the sale at createdAt + clockOffsetMs.
+   */
+  clockOffsetMs: clockOffsetSchema.optional(),
 });
 export type PushedSale = z.infer<typeof pushedSaleSchema>;
 

@@ -245,8 +245,9 @@ export function createPosApp(opts: PosAppOptions): PosApp {
         }
         return charged;
       },
-      ...shopServerHandlers(ctx, shopLink, opts.shop?.client),
-      ...backOfficeHandlers(ctx, shopLink, { ownerByPin: people.ownerByPin, peopleSetUp: people.setUp, printShopZ: desk.printShopZ, printShopSale: desk.printShopSale }, opts.shop?.client),
+      // Pairing and the back office sign with the server's clock as the link learnt it (issue 25), and teach it too.
+      ...shopServerHandlers(ctx, shopLink, { ...opts.shop?.client, clock: shopLink.clock }),
+      ...backOfficeHandlers(ctx, shopLink, { ownerByPin: people.ownerByPin, peopleSetUp: people.setUp, printShopZ: desk.printShopZ, printShopSale: desk.printShopSale }, { ...opts.shop?.client, clock: shopLink.clock }),
     });
   for (const method of MASTER_DATA_EDITS) {
     const handler = (all as unknown as Record<string, (input: unknown) => Promise<unknown>>)[method];

@@ -9,16 +9,15 @@ import {
 } from '../../../shared/shop/back-office';
 import { SHOP_LIMITS } from '../../../shared/shop/contract';
 import { z } from 'zod';
-import { caller, DEFAULT_SHOP_TIMEOUTS, type ShopClientOptions, type SignedShopClientOptions } from './shop-client';
-import { authorizationHeader } from './till-key';
+import { caller, DEFAULT_SHOP_TIMEOUTS, tillSigner, type ShopClientOptions, type SignedShopClientOptions } from './shop-client';
 import { backOfficeRecordsClient, type BackOfficeRecordsClient } from './back-office-records-client';
 
 const ended = z.object({ ended: z.boolean() }).passthrough();
 
 /** Opens a session: one try (a wrong PIN is counted by the server; the owner types it again). */
 export async function openBackOfficeSession(opts: SignedShopClientOptions, body: { personKey: string; pin: string }): Promise<SessionResponse> {
-  const now = opts.now ?? Date.now;
-  const call = caller(opts, (method, path, text) => authorizationHeader({ tillId: opts.tillId, privateKey: opts.privateKey, method, pathWithQuery: path, body: text, now: now() }));
+  // Signed at the server's time as this till knows it (the shop link's clock), like every request of the till.
+  const call = caller(opts, tillSigner(opts));
   return call('POST', '/v1/back-office/session', sessionRequestSchema.parse(body), sessionResponseSchema, { retry: false });
 }
 

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { isIP, type Socket } from 'node:net';
 import tls from 'node:tls';
+import { SERVER_TIME_HEADER } from '../../../shared/shop/contract';
 import { ShopError } from './shop-error';
 
 /** The most of an answer the till reads (a page of 1 000 products is far below it). */
@@ -70,7 +71,10 @@ export interface PinnedRequest {
   signal?: AbortSignal;
 }
 
-export function pinnedRequest(req: PinnedRequest): Promise<{ status: number; text: string }> {
+/** An answer: its status, its text, and the server's clock as its header said it (null when absent). */
+export interface PinnedAnswer { status: number; text: string; serverTime: string | null }
+
+export function pinnedRequest(req: PinnedRequest): Promise<PinnedAnswer> {
   const problem = transportProblem(req.url, req.pin);
   if (problem) return Promise.reject(new ShopError('INSECURE', problem));
   return new Promise((resolve, reject) => {
@@ -121,7 +125,8 @@ export function pinnedRequest(req: PinnedRequest): Promise<{ status: number; tex
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') });
+        const time = res.headers[SERVER_TIME_HEADER.toLowerCase()];
+        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), serverTime: typeof time === 'string' ? time : null });
       });
       res.on('error', (error) => fail(new ShopError('NETWORK', error.message)));
     });

@@ -3,6 +3,11 @@
  * body checked against the shared contract before it leaves and every answer checked before it is believed (a
  * server is trusted no more than the invoicing service). Bounded deadlines; bounded retries with backoff for what
  * may pass (the network, a busy server), none for a refusal.
+ *
+ * Signed with the server's time (issue 25): every answer's SERVER_TIME_HEADER teaches the ServerClock the till's
+ * offset, and a signature refused as `stale` (the till's clock far off, before anything was learnt) is signed again
+ * at once with what that refusal taught, once: the server refuses a stale request before reading its body, so the
+ * second try is the first the server acts on.
  */
 import type { KeyObject } from 'node:crypto';
 import { z } from 'zod';
@@ -13,6 +18,7 @@ import {
   type ChangesResponse, type PairRequest, type PairResponse,
 } from '../../../shared/shop/contract';
 import { pinnedRequest, type CertificatePin } from './pinned-transport';
+import { ServerClock } from './server-clock';
 import { ShopError } from './shop-error';
 import { authorizationHeader } from './till-key';
 
@@ -32,7 +38,10 @@ export interface ShopClientOptions {
   pin: CertificatePin;
   timeouts?: Partial<ShopClientTimeouts>;
   retry?: Partial<ShopRetry>;
+  /** The till's own clock (when no `clock` is given). */
   now?: () => number;
+  /** The server's clock as this till knows it, shared by every client of one till (the shop link's). */
+  clock?: ServerClock;
   random?: () => number;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -47,18 +56,24 @@ const errorBodySchema = z.object({ error: z.object({ code: z.string().max(80), r
 export type ShopMethod = 'GET' | 'POST' | 'DELETE';
 export type Call = <S extends z.ZodType>(method: ShopMethod, path: string, body: unknown, answer: S, opts?: { timeoutMs?: number; retry?: boolean; signal?: AbortSignal }) => Promise<z.output<S>>;
 
-/** One request path for every caller: `sign` gives the Authorization header (a till's signature, or a session's bearer). */
-export function caller(opts: ShopClientOptions, sign: ((method: string, path: string, body: string) => string) | null): Call {
+/**
+ * One request path for every caller: `sign` gives the Authorization header (a till's signature at `serverNow`, the
+ * server's time as this till knows it; or a session's bearer).
+ */
+export function caller(opts: ShopClientOptions, sign: ((method: string, path: string, body: string, serverNow: number) => string) | null): Call {
   const timeouts = { ...DEFAULT_SHOP_TIMEOUTS, ...opts.timeouts };
   const retry = { ...DEFAULT_SHOP_RETRY, ...opts.retry };
   const random = opts.random ?? Math.random;
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const base = new URL(opts.baseUrl);
+  const clock = clockOf(opts);
 
   async function once<S extends z.ZodType>(method: ShopMethod, path: string, text: string | null, answer: S, timeoutMs: number, signal?: AbortSignal): Promise<z.output<S>> {
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (sign) headers.authorization = sign(method, path, text ?? '');
-    const { status, text: reply } = await pinnedRequest({ url: new URL(path, base), pin: opts.pin, method, headers, body: text, timeoutMs, ...(signal ? { signal } : {}) });
+    const sentAt = clock.local();
+    if (sign) headers.authorization = sign(method, path, text ?? '', clock.now());
+    const { status, text: reply, serverTime } = await pinnedRequest({ url: new URL(path, base), pin: opts.pin, method, headers, body: text, timeoutMs, ...(signal ? { signal } : {}) });
+    clock.observe(sentAt, clock.local(), serverTime);
     let json: unknown;
     try {
       json = reply === '' ? null : JSON.parse(reply);
@@ -82,11 +97,18 @@ export function caller(opts: ShopClientOptions, sign: ((method: string, path: st
   return async (method, path, body, answer, callOpts = {}) => {
     const text = body === undefined ? null : JSON.stringify(body);
     const attempts = callOpts.retry === false ? 1 : Math.max(1, retry.attempts);
+    let resigned = false;
     for (let attempt = 1; ; attempt++) {
       try {
         return await once(method, path, text, answer, callOpts.timeoutMs ?? timeouts.requestMs, callOpts.signal);
       } catch (error) {
         const failure = error instanceof ShopError ? error : new ShopError('NETWORK', error instanceof Error ? error.message : String(error));
+        // Refused as stale: the refusal's own header taught the clock; signed again at once, once, and not counted.
+        if (sign && !resigned && failure.status === 401 && failure.serverCode === 'stale') {
+          resigned = true;
+          attempt -= 1;
+          continue;
+        }
         if (!failure.transient || attempt >= attempts) throw failure;
         // Full jitter: tills that lost the server together do not come back together.
         const ceiling = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempt - 1));
@@ -113,14 +135,26 @@ export interface ShopClient {
   held(body: z.input<typeof heldSalesQuerySchema>): Promise<z.output<typeof heldSalesSchema>>;
 }
 
+/** The options' clock, or one of its own on the options' `now` (a client used alone, as in tests and benches). */
+export function clockOf(opts: ShopClientOptions): ServerClock {
+  return opts.clock ?? new ServerClock(opts.now ? { localNow: opts.now } : {});
+}
+
+/** The Authorization header of a till's request, signed at the server's time as this till knows it. */
+export function tillSigner(opts: SignedShopClientOptions): (method: string, path: string, body: string, serverNow: number) => string {
+  return (method, path, body, serverNow) => authorizationHeader({ tillId: opts.tillId, privateKey: opts.privateKey, method, pathWithQuery: path, body, now: serverNow });
+}
+
 export function createShopClient(opts: SignedShopClientOptions): ShopClient {
-  const now = opts.now ?? Date.now;
   const timeouts = { ...DEFAULT_SHOP_TIMEOUTS, ...opts.timeouts };
-  const call = caller(opts, (method, path, body) => authorizationHeader({ tillId: opts.tillId, privateKey: opts.privateKey, method, pathWithQuery: path, body, now: now() }));
+  const clock = clockOf(opts);
+  const call = caller({ ...opts, clock }, tillSigner(opts));
   return {
     changes(since, waitSeconds, signal) {
       const wait = Math.max(0, Math.min(SHOP_LIMITS.maxWaitSeconds, Math.floor(waitSeconds)));
-      return call('GET', `/v1/changes?since=${since}&wait=${wait}`, undefined, changesResponseSchema, {
+      // The long-poll tells the server this till's clock offset (signed with the path): Tienda shows a till that is off.
+      const offset = clock.offset();
+      return call('GET', `/v1/changes?since=${since}&wait=${wait}${offset === null ? '' : `&clock=${offset}`}`, undefined, changesResponseSchema, {
         timeoutMs: wait * 1000 + timeouts.longPollGraceMs, retry: false, ...(signal ? { signal } : {}),
       });
     },

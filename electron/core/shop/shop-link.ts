@@ -12,6 +12,7 @@ import { createShopClient, type ShopClient, type ShopClientOptions } from './sho
 import { compareWithServer } from './shop-audit';
 import { ShopError } from './shop-error';
 import { readShopPairing, type ShopPairingRecord } from './shop-pairing-record';
+import { ServerClock } from './server-clock';
 import { loadTillKey } from './till-key';
 
 export interface ShopLinkOptions {
@@ -43,6 +44,12 @@ export interface ShopLink {
   pairing(): ShopPairingRecord | null;
   /** The last comparison of this till's per-day digests with the server's (null before the first). */
   lastAudit(): ShopAuditOutcome | null;
+  /**
+   * The server's clock as this till learns it from every answer (issue 25), shared by every client of the till
+   * (pairing, the back office): requests are signed with the server's time, and each sale made here keeps the offset
+   * known then (the store's shop_state.clock_offset_ms, read by trigger as the sale is written).
+   */
+  readonly clock: ServerClock;
 }
 
 export interface ShopAuditOutcome {
@@ -103,6 +110,20 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
   let healRounds = 0;
   /** The server refused a batch without naming the sale: the next push sends the first sale alone to find it. */
   let alone = false;
+  const clock = opts.client?.clock ?? new ServerClock({ localNow: now });
+  let keptOffset: number | null | undefined;
+  /** The offset the sales made from now on keep: written when it moved by a second or more (a row update, rare). */
+  function keepOffset(): void {
+    const offset = clock.offset();
+    if (offset === null || (keptOffset != null && Math.abs(offset - keptOffset) < 1_000)) return;
+    try {
+      store.setShopClockOffset(offset);
+      if (keptOffset == null || Math.abs(offset - keptOffset) >= 60_000) log(`shop server: this till's clock is ${offset} ms from the server's`);
+      keptOffset = offset;
+    } catch (error) {
+      log(`shop server: could not keep the clock offset: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
 
   const changed = () => {
     try {
@@ -112,6 +133,7 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
     }
   };
   function contact(): void {
+    keepOffset();
     const news = unreachableSince !== null || problem !== null || lastContact === null;
     // Back in touch: what the server holds is compared again (it may have been restored, or lost a commit).
     if (unreachableSince !== null) auditDueAt = 0;
@@ -121,6 +143,7 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
     if (news) changed();
   }
   function failed(error: unknown): void {
+    keepOffset();
     const code = problemCode(error);
     const news = code !== problem || unreachableSince === null;
     if (unreachableSince === null) unreachableSince = now();
@@ -300,7 +323,7 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
           failed(new ShopError('HTTP', 'the till key is not in the keychain; pair again', 401, 'no_key'));
           return;
         }
-        const client = createShopClient({ ...opts.client, baseUrl: pairing.serverUrl, pin: pairing.pin, tillId: pairing.tillId, privateKey, now, random });
+        const client = createShopClient({ ...opts.client, baseUrl: pairing.serverUrl, pin: pairing.pin, tillId: pairing.tillId, privateKey, now, clock, random });
         await Promise.all([pull(r, client, pairing), push(r, client)]);
         return;
       } catch (error) {
@@ -345,6 +368,7 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
     },
     lastContactAt: () => lastContact,
     lastAudit: () => audited,
+    clock,
     pairing: () => (store.shopState().paired ? readShopPairing(store) : null),
   };
 }

@@ -41,6 +41,7 @@ export function pairingProof(code: string, certFingerprint: string, publicKey: s
   return createHmac('sha256', normalizePairingCode(code)).update(`${certFingerprint}\n${publicKey}`).digest('base64url');
 }
 
+/** `now`: the time signed, the server's as this till knows it (ServerClock), so a till whose clock is off is not refused. */
 export function authorizationHeader(opts: {
   tillId: string; privateKey: KeyObject; method: string; pathWithQuery: string; body: string; now: number; nonce?: string;
 }): string {

@@ -689,6 +689,26 @@ export const migrations: readonly Migration[] = [
     },
   },
   {
+    name: 'each sale keeps the shop server\'s clock offset this till knew when it was made (issue 25)',
+    up(db) {
+      // shop_state.clock_offset_ms: the server's clock minus this till's (ms) as last learnt from its answers (NULL:
+      // never heard). A new sale takes it by trigger in its own transaction (a charge and a correction alike, nothing in
+      // a handler to forget); the push sends it, and the server's reports place the sale by created_at + offset while
+      // created_at here stays this till's own time. Sales from before keep NULL: placed by their own time. A
+      // correcting sale keeps the created_at of the sale it corrects (corrections.ts), so it keeps its offset too.
+      db.exec(`
+        ALTER TABLE shop_state ADD COLUMN clock_offset_ms INTEGER;
+        ALTER TABLE sales ADD COLUMN clock_offset_ms INTEGER;
+        CREATE TRIGGER sales_keep_clock_offset AFTER INSERT ON sales WHEN NEW.clock_offset_ms IS NULL BEGIN
+          UPDATE sales SET clock_offset_ms = CASE WHEN NEW.corrects_sale_id IS NULL
+              THEN (SELECT clock_offset_ms FROM shop_state WHERE id = 1)
+              ELSE (SELECT f.clock_offset_ms FROM sales f WHERE f.id = NEW.corrects_sale_id) END
+           WHERE id = NEW.id;
+        END;
+      `);
+    },
+  },
+  {
     name: 'sales the shop server cannot take, set aside with their reason; the per-day digest the till heals it by (issue 25)',
     up(db) {
       // A sale that breaks the contract or that the server refuses is set aside at the revision it was refused at (a

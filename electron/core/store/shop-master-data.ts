@@ -58,6 +58,8 @@ export interface ShopMasterData {
   peopleForShop(): Array<{ key: string; name: string; role: 'owner' | 'cashier'; pinHash: string; active: boolean }>;
   /** The server's key for a person of this till (what the back office's session names the owner by). */
   personShopKey(personId: number): string | null;
+  /** The clock offset (server − till, ms) the sales made from now on keep (by trigger, migration of issue 25). */
+  setShopClockOffset(offsetMs: number): void;
 }
 
 interface CommandRow {
@@ -76,6 +78,7 @@ export function shopMasterDataTable(db: Database.Database, now: () => number): S
   const setApplying = db.prepare<[number]>('UPDATE shop_state SET applying = ? WHERE id = 1');
   const setCursor = db.prepare<[number]>('UPDATE shop_state SET cursor = ? WHERE id = 1');
   const setPaired = db.prepare<[number, number]>('UPDATE shop_state SET paired = ?, cursor = ? WHERE id = 1');
+  const setClockOffset = db.prepare<[number]>('UPDATE shop_state SET clock_offset_ms = ? WHERE id = 1');
   const writeSetting = db.prepare<[string, string]>(
     'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
   );
@@ -280,6 +283,9 @@ export function shopMasterDataTable(db: Database.Database, now: () => number): S
   }
 
   return {
+    setShopClockOffset(offsetMs) {
+      setClockOffset.run(Math.round(offsetMs));
+    },
     shopState() {
       const row = state.get();
       return { paired: row?.paired === 1, cursor: row?.cursor ?? 0 };

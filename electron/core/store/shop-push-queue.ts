@@ -45,12 +45,13 @@ interface DueRow {
   shift_id: number | null; cashier_name: string; request_body: string; payable: string; cash_received: string | null;
   cash_change: string | null; state: PushedSale['service']['state']; closed: string | null; full_number: string | null;
   cufe: string | null; qr_url: string | null; validated_at: number | null; corrects: string | null; corrected_by: string | null; reprints: number;
+  clock_offset_ms: number | null;
 }
 
 export function shopPushQueueTable(db: Database.Database, now: () => number): ShopPushQueue {
   const due = db.prepare<[number], DueRow>(
     `SELECT s.id, s.reference_code, s.short_number, s.shop_revision, s.created_at, s.shift_id, s.cashier_name, o.request_body,
-       s.payable, s.cash_received, s.cash_change, o.state, o.closed, o.full_number, o.cufe, o.qr_url, o.validated_at,
+       s.payable, s.cash_received, s.cash_change, s.clock_offset_ms, o.state, o.closed, o.full_number, o.cufe, o.qr_url, o.validated_at,
        (SELECT f.reference_code FROM sales f WHERE f.id = s.corrects_sale_id) AS corrects,
        (SELECT c.reference_code FROM sales c WHERE c.corrects_sale_id = s.id) AS corrected_by,
        (SELECT count(*) FROM reprints r WHERE r.sale_id = s.id) AS reprints
@@ -115,6 +116,8 @@ export function shopPushQueueTable(db: Database.Database, now: () => number): Sh
           corrects: r.corrects,
           correctedBy: r.corrected_by,
           reprints: r.reprints,
+          // The offset this till knew when it made the sale: the server places it by createdAt + offset.
+          ...(r.clock_offset_ms !== null ? { clockOffsetMs: r.clock_offset_ms } : {}),
         },
       }));
     },
