@@ -57,6 +57,12 @@ export class DataFolderInUse extends Error {
  * retries within this bound, which stays well under what a person notices.
  */
 const BUSY_TIMEOUT_MS = 200;
+/**
+ * Every lock this process holds. better-sqlite3 closes a connection nobody references when it is garbage-collected,
+ * which would let go of the folder in silence; held here, a lock lasts until release() or the process's end.
+ */
+const HELD = new Set<Database.Database>();
+
 /** How long a refused start waits for a holder that has just locked to write its owner record. */
 const OWNER_WAIT_MS = 1_000;
 
@@ -100,6 +106,7 @@ export function lockDataFolder(dir: string, program: LockProgram, opts: LockOpti
     db.close();
     throw new Error(`cannot write the lock's owner record in ${folder}: ${messageOf(error)}`);
   }
+  HELD.add(db);
   let held = true;
   return {
     folder,
@@ -109,6 +116,7 @@ export function lockDataFolder(dir: string, program: LockProgram, opts: LockOpti
       held = false;
       // Removed while still locked, so it is never a newer holder's record that goes.
       rmSync(join(folder, LOCK_OWNER_FILE), { force: true });
+      HELD.delete(db);
       db.close();
     },
   };
