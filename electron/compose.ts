@@ -21,6 +21,8 @@ import type { PosEvent } from './core/app/pos-app';
 import { holdYoungGeneration } from './core/app/heap-relief';
 import { createUploadStore, type UploadStore } from './core/uploads/upload-store';
 import { LIMITS } from '../shared/limits';
+import { DataFolderInUse, lockDataFolder, type DataFolderLock } from '../common/data-folder-lock';
+import { tillFolderInUseText } from './data-folder-text';
 
 export const DATA_FILE = 'mostrador.sqlite';
 export const DEMO_SERVICE_FILE = 'demo-service.sqlite';
@@ -100,6 +102,27 @@ export function demoServiceProvider(opts: { dbPath: string; validationDelayMs?: 
  */
 export async function composePosApp(opts: ComposeOptions): Promise<ComposedApp> {
   mkdirSync(opts.dataDir, { recursive: true });
+  // One till per data folder (issue 25), whichever shell: locked before anything in it is opened or written.
+  const lock = lockTillFolder(opts.dataDir);
+  try {
+    return await composeLocked(opts, lock);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+/** The folder's lock, or the refusal in the till's words (DataFolderInUse still, for the shells' exit code). */
+function lockTillFolder(dataDir: string): DataFolderLock {
+  try {
+    return lockDataFolder(dataDir, 'till');
+  } catch (error) {
+    if (error instanceof DataFolderInUse) throw new DataFolderInUse(error.folder, error.owner, tillFolderInUseText(error));
+    throw error;
+  }
+}
+
+async function composeLocked(opts: ComposeOptions, lock: DataFolderLock): Promise<ComposedApp> {
   const log = opts.log ?? (() => {});
   const listeners = new Set<(event: PosEvent) => void>();
   // Outlives a restore's reopen: a file chosen before it is still there after.
@@ -194,6 +217,7 @@ export async function composePosApp(opts: ComposeOptions): Promise<ComposedApp> 
       await current.app.close();
       current.store.close();
       uploads.close();
+      lock.release();
     },
   };
 }

@@ -11,6 +11,7 @@ import { app, BrowserWindow, dialog, ipcMain, net, protocol, session } from 'ele
 import type { AppInfoDto, UnsentSalesDto } from '../shared/bridge/types';
 import { APP_PAGE_URL } from './app-files';
 import { registerAppScheme, serveAppFiles } from './app-protocol';
+import { DataFolderInUse, EXIT_FOLDER_IN_USE } from '../common/data-folder-lock';
 import { composePosApp, type ComposedApp } from './compose';
 import { dispatch } from './core/bridge/dispatch';
 import { checkDownloadedUpdate, feedUrlFromAppUpdateYml } from './core/updates/update-signature';
@@ -67,8 +68,10 @@ async function start(): Promise<void> {
       log,
     });
   } catch (error) {
-    dialog.showErrorBox('Mostrador', `Mostrador could not start: ${error instanceof Error ? error.message : String(error)}`);
-    app.exit(1);
+    // Another Mostrador (browser mode, or another user's Electron) on this data folder: its own Spanish sentence.
+    const inUse = error instanceof DataFolderInUse;
+    dialog.showErrorBox('Mostrador', inUse ? error.message : `Mostrador could not start: ${error instanceof Error ? error.message : String(error)}`);
+    app.exit(inUse ? EXIT_FOLDER_IN_USE : 1);
     return;
   }
   const composed = core;

@@ -9,6 +9,8 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { inspectCopy, markForRestore, replaceDataFile, discardInspected, RestoreRefused } from './core/backup/restore';
 import { DATA_FILE } from './compose';
+import { DataFolderInUse, EXIT_FOLDER_IN_USE, lockDataFolder, type DataFolderLock } from '../common/data-folder-lock';
+import { restoreFolderInUseText } from './data-folder-text';
 import {
   USAGE, argumentProblem, confirmQuestion, emptyPassphraseVariable, failedText, isYes, missingArguments, nothingReplaced, refusalText,
   refused, restoredText, summaryText,
@@ -38,18 +40,36 @@ async function main(): Promise<number> {
   }
   const dataDir = values['data-dir'];
   mkdirSync(dataDir, { recursive: true });
+  // Never under a running till (issue 25): the folder is held from the first look at the copy to the swap, so a till
+  // started meanwhile is refused too.
+  let lock: DataFolderLock;
+  try {
+    lock = lockDataFolder(dataDir, 'till restore');
+  } catch (error) {
+    if (!(error instanceof DataFolderInUse)) throw error;
+    process.stderr.write(`${restoreFolderInUseText(error)}\n`);
+    return EXIT_FOLDER_IN_USE;
+  }
+  try {
+    return await restoreLocked(values.from, dataDir, passphrase, values.yes === true);
+  } finally {
+    lock.release();
+  }
+}
+
+async function restoreLocked(from: string, dataDir: string, passphrase: string | null, yes: boolean): Promise<number> {
   let copy;
   try {
-    copy = await inspectCopy(values.from, { dataDir, passphrase });
+    copy = await inspectCopy(from, { dataDir, passphrase });
   } catch (error) {
     if (error instanceof RestoreRefused) {
-      process.stderr.write(`${refused(error.code, refusalText(error.code, error.facts, values.from))}\n`);
+      process.stderr.write(`${refused(error.code, refusalText(error.code, error.facts, from))}\n`);
       return 3;
     }
     throw error;
   }
   process.stdout.write(summaryText(copy, dataDir));
-  let confirmed = values.yes === true;
+  let confirmed = yes;
   if (!confirmed && process.stdin.isTTY) {
     const rl = createInterface({ input: process.stdin, output: process.stdout });
     confirmed = isYes(await rl.question(confirmQuestion));

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from './browser/data-dir';
 import { watchFolderForUpdates } from './browser/folder-updates';
+import { DataFolderInUse, EXIT_FOLDER_IN_USE } from '../common/data-folder-lock';
 import { startBrowserHost } from '../common/web-host/host';
 import { composePosApp } from './compose';
 import { dispatch } from './core/bridge/dispatch';
@@ -97,6 +98,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  // A second till on a folder in use: its own sentence (Spanish, naming the folder and the running process) and code.
+  if (error instanceof DataFolderInUse) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(EXIT_FOLDER_IN_USE);
+  }
   process.stderr.write(`Mostrador could not start: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });

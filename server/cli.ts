@@ -8,6 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { DataFolderInUse, EXIT_FOLDER_IN_USE, lockDataFolder } from '../common/data-folder-lock';
 import { adminCall } from './admin-client';
 import { ensureAdminToken, ensureDataDir, pgliteDir, writeRunningServer } from './data-dir';
 import { openStore } from './open-store';
@@ -35,9 +36,12 @@ async function serve(): Promise<void> {
   const port = portNumber('--port', values.port);
   const backOfficePort = values['back-office'] ? portNumber('--back-office-port', values['back-office-port']) : null;
   ensureDataDir(dataDir);
+  const databaseUrl = values['database-url'];
+  // One writer per embedded store (issue 25): locked before anything in the folder is opened or written. With
+  // --database-url the database is PostgreSQL's to guard, and several servers may share it; see docs/data-folder-lock.md.
+  const lock = databaseUrl ? null : lockDataFolder(dataDir, 'shop server');
   const useTls = values.tls || !isLoopbackHost(values.host);
   const tls = useTls ? ensureCertificate(dataDir) : null;
-  const databaseUrl = values['database-url'];
   const db = await openStore(databaseUrl ? { databaseUrl } : { pgliteDir: pgliteDir(dataDir) });
   const server = await startShopServer({ db, host: values.host, port, tls, adminToken: ensureAdminToken(dataDir) });
   const adminUrl = server.url.replace(/\/\/(0\.0\.0\.0|\[::\])/, '//127.0.0.1');
@@ -58,6 +62,7 @@ async function serve(): Promise<void> {
     await backOffice?.close();
     await server.close();
     await db.close();
+    lock?.release();
     process.exit(0);
   };
   process.once('SIGINT', stop);
@@ -107,5 +112,5 @@ async function admin(): Promise<void> {
 
 (command === 'serve' ? serve() : admin()).catch((error: unknown) => {
   console.error(`shop server: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
+  process.exit(error instanceof DataFolderInUse ? EXIT_FOLDER_IN_USE : 1);
 });

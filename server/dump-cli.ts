@@ -11,6 +11,7 @@
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { DataFolderInUse, EXIT_FOLDER_IN_USE, lockDataFolder, type DataFolderLock } from '../common/data-folder-lock';
 import { adminCall } from './admin-client';
 import { pgliteDir, readRunningServer } from './data-dir';
 import { openStore } from './open-store';
@@ -28,6 +29,17 @@ function serverIsRunning(dataDir: string): boolean {
     return true;
   } catch {
     return false;
+  }
+}
+
+/** The folder's lock when no process holds it; null when a shop server does (it is asked instead); else refused. */
+function lockUnlessServed(dataDir: string): DataFolderLock | null {
+  try {
+    return lockDataFolder(dataDir, 'shop dump');
+  } catch (error) {
+    if (!(error instanceof DataFolderInUse)) throw error;
+    if (error.owner?.program === 'shop server' || (error.owner === null && serverIsRunning(dataDir))) return null;
+    throw new DataFolderInUse(error.folder, error.owner, `${error.message}; dump again once it has finished`);
   }
 }
 
@@ -49,17 +61,24 @@ async function main(): Promise<void> {
       await verifyPostgresDump(partial, counts, databaseUrl, tools, values['verify-url']);
     } else {
       if (!isAbsolute(partial)) throw new Error('the output path must resolve to an absolute path');
-      if (serverIsRunning(dataDir!)) {
+      if (!existsSync(pgliteDir(dataDir!))) throw new Error(`there is no embedded store in ${pgliteDir(dataDir!)}; is --data-dir the server's data folder?`);
+      // The embedded store has one writer (issue 25): this command opens the folder itself only when it can lock it;
+      // a running server is asked through its admin route instead, and anything else holding the folder refuses it.
+      const lock = lockUnlessServed(dataDir!);
+      if (!lock) {
         const answer = await adminCall(dataDir!, 'POST', '/admin/dump', { out: partial });
         if (answer.status !== 200) throw new Error(`the server refused: ${JSON.stringify(answer.body)}`);
         counts = (answer.body as { counts: ShopCounts }).counts;
       } else {
-        if (!existsSync(pgliteDir(dataDir!))) throw new Error(`there is no embedded store in ${pgliteDir(dataDir!)}; is --data-dir the server's data folder?`);
-        const db = await openStore({ pgliteDir: pgliteDir(dataDir!) });
         try {
-          counts = await dumpPglite(db, partial);
+          const db = await openStore({ pgliteDir: pgliteDir(dataDir!) });
+          try {
+            counts = await dumpPglite(db, partial);
+          } finally {
+            await db.close();
+          }
         } finally {
-          await db.close();
+          lock.release();
         }
       }
       await verifyPgliteDump(partial, counts);
@@ -75,5 +94,5 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   console.error(`shop dump refused: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
+  process.exit(error instanceof DataFolderInUse ? EXIT_FOLDER_IN_USE : 1);
 });

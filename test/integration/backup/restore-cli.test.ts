@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore } from '../../../electron/core/store';
 import { takeBackup } from '../../../electron/core/backup/take-backup';
 import { sampleSale } from '../../support/sample-sale';
+import { startAppRig } from '../app/app-rig';
 
 let dir: string;
 beforeEach(() => { dir = mkdtempSync(join(tmpdir(), 'mostrador-restore-cli-')); });
@@ -58,7 +59,8 @@ describe('npm run restore', () => {
     expect(looked.stdout).toMatch(/última venta: +25 \(\d{1,2}\/\d{1,2}\/\d{4}/m);
     expect(looked.stdout).toMatch(/turnos cerrados: +1$/m);
     expect(looked.stdout).toMatch(/No se reemplazó nada\. Vuelva a ejecutarlo con --yes/);
-    expect(readdirSync(fresh)).toEqual([]);
+    // Only the folder's lock file (empty, kept for good; issue 25): nothing of the copy, nothing replaced.
+    expect(readdirSync(fresh)).toEqual(['mostrador.lock']);
 
     const done = restore(['--from', taken.path, '--data-dir', fresh, '--passphrase-env', 'BK', '--yes'], { BK: 'frase del dueño 2025' });
     expect(done.status).toBe(0);
@@ -96,5 +98,34 @@ describe('npm run restore', () => {
     const missing = restore(['--from', join(dir, 'no-such.sqlite'), '--data-dir', join(dir, 'other')]);
     expect(missing.status).toBe(3);
     expect(missing.stderr).toMatch(/NOT_FOUND\): No hay ningún archivo en .*no-such\.sqlite/);
+  });
+
+  it('refuses, in Spanish and before looking at the copy, to restore into a folder a running till holds', async () => {
+    const till = join(dir, 'till');
+    mkdirSync(till);
+    const store = openStore({ path: join(till, 'mostrador.sqlite') });
+    store.recordSale(sampleSale(1));
+    const taken = await takeBackup({ db: store.database(), stagingDir: till, folder: till, passphrase: null, now: Date.now });
+    store.close();
+
+    // A till running (this process, composed as both shells compose it) on the folder restored into.
+    const rig = await startAppRig();
+    try {
+      const before = readdirSync(rig.dataDir).sort();
+      const refused = restore(['--from', taken.path, '--data-dir', rig.dataDir, '--yes']);
+      expect(refused.status).toBe(3);
+      expect(refused.stderr.startsWith(`No se restauró nada: la carpeta de datos ${rig.dataDir} la está usando otra caja de Mostrador (proceso ${process.pid}, en el equipo `)).toBe(true);
+      expect(refused.stderr).toMatch(/, en marcha desde \d{1,2}\/\d{1,2}\/\d{4}.*\)\. Cierre Mostrador en este equipo y vuelva a ejecutar la restauración\.\n$/);
+      expect(refused.stdout).toBe('');
+      expect(readdirSync(rig.dataDir).sort()).toEqual(before);
+      // The till goes on as it was.
+      expect(await rig.value('app.info', {})).toMatchObject({ shell: 'browser' });
+    } finally {
+      await rig.composed.close();
+    }
+    // Closed, it lets go: the same restore goes through.
+    const done = restore(['--from', taken.path, '--data-dir', rig.dataDir, '--yes']);
+    expect(done.status).toBe(0);
+    rmSync(rig.dataDir, { recursive: true, force: true });
   });
 });
