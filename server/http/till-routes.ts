@@ -7,7 +7,7 @@ import type { Database } from '../db/adapter';
 import { readChanges } from '../store/changes';
 import { decideCommands } from '../store/commands';
 import { pushSales } from '../store/sales';
-import { auditTillSales, heldSales, salesOfOtherTills } from '../store/sales-audit';
+import { auditTillSales, heldSales, missingShifts, salesOfOtherTills } from '../store/sales-audit';
 import { pushShifts } from '../store/shifts';
 import { recordTillClock, type Till } from '../store/tills';
 import { uploadShop } from '../store/upload';
@@ -84,7 +84,8 @@ async function audit(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {
   const differing = await ctx.db.transaction((tx) => auditTillSales(tx, req.till.id, body.value.days, body.value.unsendable, ctx.now()));
   // The day report reads "en revisión" and what cannot be pushed from here: it refreshes by itself.
   ctx.salesSignal.bump();
-  return reply(200, { differing });
+  if (body.value.shifts === undefined) return reply(200, { differing });
+  return reply(200, { differing, missingShifts: await missingShifts(ctx.db, req.till.id, body.value.shifts) });
 }
 
 async function held(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {

@@ -105,3 +105,12 @@ export async function auditStateOfDay(db: Queryable, date: string): Promise<Map<
   }
   return state;
 }
+
+/** Of these shift ids of the till, those the server does not hold (their Z reports were lost with them). */
+export async function missingShifts(db: Queryable, tillId: string, shiftIds: readonly number[]): Promise<number[]> {
+  if (shiftIds.length === 0) return [];
+  const { rows } = await db.query<{ id: number | string }>(
+    `SELECT x.id FROM unnest($2::bigint[]) AS x(id)
+      WHERE NOT EXISTS (SELECT 1 FROM shifts z WHERE z.till_id = $1 AND z.shift_id = x.id) ORDER BY x.id`, [tillId, [...shiftIds]]);
+  return rows.map((r) => Number(r.id));
+}

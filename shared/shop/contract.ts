@@ -306,6 +306,8 @@ export const SHOP_AUDIT = {
   heldPerAnswer: 20_000,
   /** Unsendable sales a till lists for the owner with one audit (the count carries the rest). */
   unsendableListed: 100,
+  /** Closed shifts the server acknowledged that a till asks about with one audit (its latest ones). */
+  shiftsPerRequest: 2_000,
 } as const;
 
 const shopDateText = z.string().max(10).refine(isShopDate, { error: 'must be a date as YYYY-MM-DD' });
@@ -325,13 +327,20 @@ export const unsendableSaleSchema = z.strictObject({
 });
 export type UnsendableSale = z.infer<typeof unsendableSaleSchema>;
 
+const shiftIdNumber = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 export const salesAuditSchema = z.strictObject({
   days: z.array(auditDaySchema).max(SHOP_AUDIT.daysPerRequest),
+  /** The till's closed shifts the server acknowledged (its latest ones): their Z reports must be there too. */
+  shifts: z.array(shiftIdNumber).max(SHOP_AUDIT.shiftsPerRequest).optional(),
   /** Sales this till holds and cannot push, for the owner's day report (the first few listed, all counted). */
   unsendable: z.strictObject({ count: counter, sales: z.array(unsendableSaleSchema).max(SHOP_AUDIT.unsendableListed) }),
 });
 /** The server's own figures for the days of the request that differ from the till's. */
-export const salesAuditResultSchema = z.strictObject({ differing: z.array(auditDaySchema).max(SHOP_AUDIT.daysPerRequest) });
+export const salesAuditResultSchema = z.strictObject({
+  differing: z.array(auditDaySchema).max(SHOP_AUDIT.daysPerRequest),
+  /** Of the shifts asked about, those the server does not hold: the till pushes them (and their Z) again. */
+  missingShifts: z.array(shiftIdNumber).max(SHOP_AUDIT.shiftsPerRequest).optional(),
+});
 
 export const heldSalesQuerySchema = z.strictObject({ day: shopDateText, after: referenceCodeSchema.optional() });
 /** One day's sales of the asking till as the server holds them, by reference; `more`: ask again after the last one. */

@@ -214,7 +214,8 @@ export async function startStandInShopServer(opts: StandInOptions = {}): Promise
         const h = held.get(d.day) ?? { count: 0, revisions: 0 };
         return h.count === d.count && h.revisions === d.revisions ? [] : [{ day: d.day, ...h }];
       });
-      return json(res, 200, { differing });
+      if (!parsed.data.shifts) return json(res, 200, { differing });
+      return json(res, 200, { differing, missingShifts: parsed.data.shifts.filter((id) => !shifts.has(`${auth.tillId}:${id}`)) });
     }
     if (url.pathname === '/v1/sales/held' && req.method === 'POST') {
       const parsed = heldSalesQuerySchema.safeParse(parseBody());

@@ -57,6 +57,7 @@ export interface ShopAuditOutcome {
   /** Days whose digest differed at the server, and the sales found missing or older there and pushed again. */
   differingDays: number;
   pushedAgain: number;
+  shiftsPushedAgain: number;
 }
 
 /** Rounds in a row that may push sales again before the next waits the usual interval. */
@@ -283,12 +284,15 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
 
   async function auditOnce(client: ShopClient): Promise<void> {
     const round = await compareWithServer(store, client);
-    audited = { at: now(), differingDays: round.differingDays, pushedAgain: round.pushedAgain };
-    if (round.differingDays > 0) log(`shop server: ${round.differingDays} days differ from the server's; ${round.pushedAgain} sales pushed again`);
+    audited = { at: now(), differingDays: round.differingDays, pushedAgain: round.pushedAgain, shiftsPushedAgain: round.shiftsPushedAgain };
+    if (round.differingDays > 0 || round.shiftsPushedAgain > 0) {
+      log(`shop server: ${round.differingDays} days differ from the server's; ${round.pushedAgain} sales and ${round.shiftsPushedAgain} shifts pushed again`);
+    }
     // Pushed again: once they are through, compare again (the server then agrees, and the day report clears).
-    healRounds = round.pushedAgain > 0 ? healRounds + 1 : 0;
-    auditDueAt = round.pushedAgain > 0 && healRounds <= MAX_HEAL_ROUNDS ? 0 : now() + auditEveryMs;
-    if (round.pushedAgain > 0) changed();
+    const again = round.pushedAgain + round.shiftsPushedAgain;
+    healRounds = again > 0 ? healRounds + 1 : 0;
+    auditDueAt = again > 0 && healRounds <= MAX_HEAL_ROUNDS ? 0 : now() + auditEveryMs;
+    if (again > 0) changed();
   }
 
   async function push(r: Run, client: ShopClient): Promise<void> {

@@ -32,6 +32,10 @@ export interface ShopPushQueue {
   acknowledgedOfDay(day: string): Array<{ saleId: number; referenceCode: string; revision: number }>;
   /** The server lacks these (or holds them older): they are due again, pushed by the usual loop. */
   pushAgain(saleIds: readonly number[]): void;
+  /** The latest closed shifts the server acknowledged (ids, newest first). */
+  acknowledgedShifts(limit: number): number[];
+  /** The server lacks these shifts: they (and their Z) are due again. */
+  pushShiftsAgain(shiftIds: readonly number[]): void;
 }
 
 const DAY_MS = 86_400_000;
@@ -79,6 +83,8 @@ export function shopPushQueueTable(db: Database.Database, now: () => number): Sh
     `SELECT id, reference_code, shop_pushed_revision FROM sales
       WHERE shop_pushed_revision > 0 AND created_at >= ? AND created_at < ? ORDER BY reference_code`);
   const again = db.prepare<[number]>('UPDATE sales SET shop_pushed_revision = 0 WHERE id = ?');
+  const shiftsAcked = db.prepare<[number], { shift_id: number }>('SELECT shift_id FROM shop_pushed_shifts ORDER BY shift_id DESC LIMIT ?');
+  const shiftAgain = db.prepare<[number]>('DELETE FROM shop_pushed_shifts WHERE shift_id = ?');
   const ack = db.prepare<[number, number]>('UPDATE sales SET shop_pushed_revision = max(shop_pushed_revision, ?) WHERE id = ?');
   const waiting = db.prepare<[], { n: number }>(
     `SELECT count(*) AS n FROM sales s WHERE s.shop_revision > s.shop_pushed_revision
@@ -148,6 +154,12 @@ export function shopPushQueueTable(db: Database.Database, now: () => number): Sh
     acknowledgedOfDay(day) {
       const from = dayIndex(day) * DAY_MS - BOGOTA_OFFSET_MS;
       return ofDay.all(from, from + DAY_MS).map((r) => ({ saleId: r.id, referenceCode: r.reference_code, revision: r.shop_pushed_revision }));
+    },
+    acknowledgedShifts: (limit) => shiftsAcked.all(limit).map((r) => r.shift_id),
+    pushShiftsAgain(shiftIds) {
+      db.transaction(() => {
+        for (const id of shiftIds) shiftAgain.run(id);
+      }).immediate();
     },
     pushAgain(saleIds) {
       db.transaction(() => {
