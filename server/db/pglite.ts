@@ -86,12 +86,18 @@ export function syncTree(dir: string): number {
   return count + 1;
 }
 
-export async function openPglite(dataDir: string): Promise<Database> {
+/**
+ * `asShipped`: PGlite's own defaults (fsync off, a file layer without fsync), as this server ran before; only the
+ * durability bench and the power-cut test's control use it, to show what the durable mode changes. Never the CLI.
+ */
+export async function openPglite(dataDir: string, options: { asShipped?: boolean } = {}): Promise<Database> {
   const fs = new SyncingNodeFS(dataDir);
-  const db = await PGlite.create({ fs, startParams: pgliteStartParams(), extensions: { pg_trgm } });
+  const db = options.asShipped
+    ? await PGlite.create(dataDir, { extensions: { pg_trgm } })
+    : await PGlite.create({ fs, startParams: pgliteStartParams(), extensions: { pg_trgm } });
   let durability: Durability;
   try {
-    syncTree(dataDir);
+    if (!options.asShipped) syncTree(dataDir);
     durability = await checkDurability(db, fs, dataDir);
   } catch (error) {
     await db.close().catch(() => {});
