@@ -96,7 +96,7 @@ async function syncs(store: Store, cluster: PgCluster | null): Promise<Record<st
 }
 
 /** A file's place in a PostgreSQL folder, without this machine's path: pg_wal/<segment>, base/<db>/<relation>, … */
-const fileLabel = (path: string) => path.replace(/^.*?\/(pglite|data)\//, '').replace(/^pg_wal\/[0-9A-F]{24}$/, 'pg_wal/<segment>')
+const fileLabel = (path: string) => path.replace(/^.*\/(pglite|data)\//, '').replace(/^pg_wal\/[0-9A-F]{24}$/, 'pg_wal/<segment>')
   .replace(/xlogtemp\.\d+$/, 'xlogtemp.<pid>').replace(/^base\/\d+\/\d+/, 'base/<db>/<relation>');
 const fmt = (s: { min: number; median: number; max: number }) => (s.min === s.max ? `${s.min}` : `median ${s.median} (${s.min}–${s.max})`);
 

@@ -36,16 +36,17 @@ export interface ServerProcess {
 
 /**
  * `asShipped`: PGlite as it ships (test/support/pglite-as-shipped-server.ts) instead of `npm run server`.
- * `straceFile`: run it under `strace -f -ttt -y -e trace=<SYNC_CALLS>` writing there.
+ * `straceFile`: run it under `strace -f -ttt -y -e trace=<SYNC_CALLS>` writing there (`straceArgs` instead of
+ * `-y -s 0 -e trace=…`).
  */
-export async function startServerProcess(opts: { dataDir: string; databaseUrl?: string; asShipped?: boolean; straceFile?: string; extraCalls?: string[] }): Promise<ServerProcess> {
+export async function startServerProcess(opts: { dataDir: string; databaseUrl?: string; asShipped?: boolean; straceFile?: string; straceArgs?: string[] }): Promise<ServerProcess> {
   const script = opts.asShipped ? 'test/support/pglite-as-shipped-server.ts' : 'server/cli.ts';
   const args = ['--import', 'tsx', script, '--port', '0', '--data-dir', opts.dataDir];
   if (!opts.asShipped) args.push('--host', '127.0.0.1');
   if (opts.databaseUrl) args.push('--database-url', opts.databaseUrl);
-  const calls = [...SYNC_CALLS, ...(opts.extraCalls ?? [])].join(',');
+  const traceArgs = opts.straceArgs ?? ['-y', '-s', '0', '-e', `trace=${SYNC_CALLS.join(',')}`];
   const command = opts.straceFile
-    ? ['strace', '-f', '-qq', '-ttt', '-y', '-s', '0', '-e', `trace=${calls}`, '-o', opts.straceFile, process.execPath, ...args]
+    ? ['strace', '-f', '--seccomp-bpf', '-qq', '-ttt', ...traceArgs, '-o', opts.straceFile, process.execPath, ...args]
     : [process.execPath, ...args];
   const child = spawn(command[0]!, command.slice(1), { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -62,7 +63,10 @@ export async function startServerProcess(opts: { dataDir: string; databaseUrl?: 
   });
   const pid = opts.straceFile ? childrenOf(child.pid!)[0] ?? 0 : child.pid!;
   if (!pid) throw new Error('could not find the server process under strace');
-  const waitExit = (c: ChildProcess) => new Promise<void>((done) => (c.exitCode !== null || c.signalCode !== null ? done() : c.once('exit', () => done())));
+  // 'close': the process has exited and its output is all read.
+  let closed = false;
+  const whenClosed = new Promise<void>((done) => child.once('close', () => { closed = true; done(); }));
+  const waitExit = (_: ChildProcess) => (closed ? Promise.resolve() : whenClosed);
   const signal = async (name: NodeJS.Signals) => {
     try { process.kill(pid, name); } catch { /* already gone */ }
     await waitExit(child);
@@ -106,7 +110,9 @@ export function readSyncCalls(file: string): SyncCall[] {
   const calls: SyncCall[] = [];
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     const match = /^(\d+)\s+(\d+\.\d+)\s+(\w+)\((?:\d+<([^>]*)>)?/.exec(line);
-    if (match && SYNC_CALLS.includes(match[3]!)) calls.push({ pid: Number(match[1]), at: Number(match[2]), call: match[3]!, path: match[4] ?? '' });
+    if (!match || !SYNC_CALLS.includes(match[3]!)) continue;
+    const path = (match[4] ?? '').replace(/\\x([0-9a-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))); // strace -xx
+    calls.push({ pid: Number(match[1]), at: Number(match[2]), call: match[3]!, path });
   }
   return calls;
 }
