@@ -46,7 +46,8 @@ async function serve(): Promise<void> {
   const server = await startShopServer({ db, host: values.host, port, tls, adminToken: ensureAdminToken(dataDir) });
   const adminUrl = server.url.replace(/\/\/(0\.0\.0\.0|\[::\])/, '//127.0.0.1');
   writeRunningServer(dataDir, { url: adminUrl, fingerprint: server.fingerprint, pid: process.pid });
-  console.log(`Mostrador shop server on ${server.url} (${db.kind === 'pglite' ? `embedded PostgreSQL in ${pgliteDir(dataDir)}` : 'PostgreSQL'})`);
+  console.log(`Mostrador shop server on ${server.url} (${db.kind === 'pglite' ? `embedded PostgreSQL in ${pgliteDir(dataDir)}` : 'PostgreSQL'}; ${db.durability.summary})`);
+  if (db.durability.warning) console.error(db.durability.warning);
   console.log(`certificate fingerprint (SHA-256): ${server.fingerprint}`);
   let backOffice: BackOfficePc | null = null;
   if (backOfficePort !== null) {

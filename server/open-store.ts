@@ -5,8 +5,9 @@ import { openPglite } from './db/pglite';
 import { openPostgres } from './db/postgres';
 import { ensureShop } from './store/shop';
 
-export async function openStore(where: { databaseUrl: string } | { pgliteDir: string }, now: () => number = Date.now): Promise<Database> {
-  const db = 'databaseUrl' in where ? await openPostgres(where.databaseUrl) : await openPglite(where.pgliteDir);
+/** `pgliteAsShipped`: PGlite without fsync, for the durability bench and test only (see db/pglite.ts). */
+export async function openStore(where: { databaseUrl: string } | { pgliteDir: string; pgliteAsShipped?: boolean }, now: () => number = Date.now): Promise<Database> {
+  const db = 'databaseUrl' in where ? await openPostgres(where.databaseUrl) : await openPglite(where.pgliteDir, { asShipped: where.pgliteAsShipped ?? false });
   try {
     await migrate(db, now);
     await ensureShop(db, now());

@@ -16,6 +16,19 @@ export interface Database extends Queryable {
   close(): Promise<void>;
   /** "pglite" or "postgresql", for the start-up line and the health of the logs. */
   readonly kind: 'pglite' | 'postgresql';
+  /** Whether a commit this server answers is on disk, as checked at open; the start output says it. */
+  readonly durability: Durability;
   /** The embedded store only: its whole data folder as a gzipped tarball (PGlite's own dump, see dump/). */
   dumpDataDir?(): Promise<Blob>;
+}
+
+export interface Durability {
+  /** True when a committed write is synced to disk before the commit returns. */
+  onDisk: boolean;
+  /** The settings read at open (fsync, synchronous_commit, …), by name. */
+  settings: Record<string, string>;
+  /** A few words for the start line. */
+  summary: string;
+  /** Set when `onDisk` is false: a plain warning for the start output, saying what to do. */
+  warning?: string;
 }

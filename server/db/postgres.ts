@@ -1,6 +1,6 @@
 /** A PostgreSQL of the shop's own (`--database-url postgres://…`), through a small pool of `pg` connections. */
 import pg from 'pg';
-import type { Database, Queryable } from './adapter';
+import type { Database, Durability, Queryable } from './adapter';
 
 const INT8 = 20;
 // bigint columns hold sequences, versions and millisecond times, all within MAX_SAFE_INTEGER by the contract.
@@ -12,7 +12,12 @@ export async function openPostgres(url: string, poolSize = 8): Promise<Database>
   // An idle connection that dies (server restarted) must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const client = await pool.connect(); // fail at start, with the driver's message, when the URL is wrong
-  client.release();
+  let durability: Durability;
+  try {
+    durability = await readDurability(client);
+  } finally {
+    client.release();
+  }
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
     async exec(sql: string) {
       await q.query(sql); // no parameters: the simple protocol, several statements allowed
@@ -25,6 +30,7 @@ export async function openPostgres(url: string, poolSize = 8): Promise<Database>
   const direct = wrap(pool);
   return {
     kind: 'postgresql',
+    durability,
     query: direct.query,
     exec: direct.exec,
     async transaction(work) {
@@ -42,5 +48,26 @@ export async function openPostgres(url: string, poolSize = 8): Promise<Database>
       }
     },
     close: () => pool.end(),
+  };
+}
+
+/**
+ * PostgreSQL keeps an acknowledged commit when `fsync` and `synchronous_commit` are on (its defaults; every value
+ * but `off` flushes the commit locally) and `full_page_writes` keeps a page torn by a power cut recoverable. Read as
+ * this server's connections see them (a database's or role's own setting counts); any of them off is a plain warning.
+ */
+export async function readDurability(client: pg.PoolClient | pg.Client): Promise<Durability> {
+  const settings: Record<string, string> = {};
+  for (const name of ['fsync', 'synchronous_commit', 'full_page_writes']) {
+    const { rows } = await client.query<Record<string, string>>(`SHOW ${name}`);
+    settings[name] = String(Object.values(rows[0] ?? {})[0]);
+  }
+  const off = Object.entries(settings).filter(([, value]) => value === 'off').map(([name]) => `${name} = off`);
+  if (off.length === 0) return { onDisk: true, settings, summary: 'commits synced to disk before they are answered (fsync on, synchronous_commit on)' };
+  return {
+    onDisk: false,
+    settings,
+    summary: 'COMMITS NOT SYNCED TO DISK',
+    warning: `WARNING: this PostgreSQL runs with ${off.join(', ')}: a power cut or a crash of its computer can lose sales this server has already acknowledged, and the tills do not send them again. Turn ${off.length > 1 ? 'them' : 'it'} back on (${off.map((o) => `ALTER SYSTEM SET ${o.replace(' = off', ' = on')};`).join(' ')} SELECT pg_reload_conf(); or in postgresql.conf, or where this database or role sets it) and restart the shop server.`,
   };
 }

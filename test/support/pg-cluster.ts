@@ -4,7 +4,7 @@
  * chowned to it), stopped and removed at the end. Null when Debian's postgresql binaries are not installed.
  */
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +13,8 @@ import pg from 'pg';
 export interface PgCluster {
   /** A URL for a new, empty database of this cluster. */
   createDatabase(name: string): Promise<string>;
+  /** The postmaster's process id (from its postmaster.pid), e.g. to trace its system calls. */
+  postmasterPid(): number;
   stop(): void;
 }
 
@@ -73,6 +75,7 @@ export async function startPgCluster(options: { durable?: boolean } = {}): Promi
       }
       return `${base}/${name.replace(/[^a-z0-9_]/g, '_')}`;
     },
+    postmasterPid: () => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
     stop() {
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
