@@ -10,7 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { link, open, readdir, readFile, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { chmod, link, open, readdir, readFile, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { DEFAULT_ROTATION, planCopyRotation, type DatedCopy, type RotationPolicy } from '../../shared/backup-rotation';
@@ -139,11 +139,13 @@ export async function takeServerCopy(opts: TakeCopyOptions): Promise<TakenCopy> 
       assertBetween(before, after, counts);
     } else {
       const tools = source.tools ?? DEFAULT_PG_TOOLS;
+      await writeFile(partial, '', { mode: 0o600, flag: 'wx' }); // pg_dump writes into it, keeping its mode
       before = await dumpPostgres(source.databaseUrl, partial, tools);
       after = before;
       await opts.beforeVerify?.(partial);
       counts = await verifyPostgresDump(partial, before, source.databaseUrl, tools);
     }
+    await chmod(partial, 0o600);
     const bytes = (await stat(partial)).size;
     const record: CopyRecord = { takenAt, store: source.kind, bytes, counts, source: { before, after }, shopId };
     await syncFile(partial);
