@@ -8,6 +8,7 @@
  * npm run server -- tills --data-dir DIR       lists the paired tills
  * npm run server -- revoke N --data-dir DIR    revokes till number N (or its id): its requests are refused from then on
  * npm run server -- backups (--backup-dir DIR | --data-dir DIR)            lists the kept copies
+ * npm run server -- backup-now --data-dir DIR                               the running server takes a copy now
  * npm run server -- restore FILE (--data-dir DIR | --database-url URL)     restores a copy into an empty store
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -52,7 +53,13 @@ async function serve(): Promise<void> {
   const tls = useTls ? ensureCertificate(dataDir) : null;
   const databaseUrl = values['database-url'];
   const db = await openStore(databaseUrl ? { databaseUrl } : { pgliteDir: pgliteDir(dataDir) });
-  const server = await startShopServer({ db, host: values.host, port, tls, adminToken: ensureAdminToken(dataDir) });
+  let backups: BackupSchedule | null = null;
+  const backupNow = async () => {
+    if (!backups) return null;
+    const outcome = await backups.run();
+    return outcome.ok ? { ok: true as const, file: outcome.copy.path, counts: outcome.copy.record.counts } : outcome;
+  };
+  const server = await startShopServer({ db, host: values.host, port, tls, adminToken: ensureAdminToken(dataDir), backupNow });
   const adminUrl = server.url.replace(/\/\/(0\.0\.0\.0|\[::\])/, '//127.0.0.1');
   const backupDir = values['backup-dir'] ? resolve(values['backup-dir']) : null;
   writeRunningServer(dataDir, { url: adminUrl, fingerprint: server.fingerprint, pid: process.pid, ...(backupDir ? { backupDir } : {}) });
@@ -68,7 +75,6 @@ async function serve(): Promise<void> {
     if (!backOffice.rendererBuilt) console.log('The screens are not built yet: run `npm run build:renderer`, then open the address below.');
     console.log(`Mostrador back office (this computer only): ${backOffice.url}`);
   }
-  let backups: BackupSchedule | null = null;
   if (backupDir) {
     const at = parseBackupAt(values['backup-at']);
     if (!existsSync(backupDir)) {
@@ -127,6 +133,7 @@ const USAGE = `Mostrador shop server
   npm run server -- revoke N --data-dir DIR      revokes till number N
   npm run server -- backups (--backup-dir DIR | --data-dir DIR)
       lists the kept copies, newest first, with what each holds
+  npm run server -- backup-now --data-dir DIR    the running server takes a verified copy now (kept by the same rotation)
   npm run server -- restore FILE (--data-dir DIR | --database-url URL) [--pg-bin DIR]
       restores a copy into an empty store: an absent or empty embedded folder (DIR/pglite), or an empty
       PostgreSQL database; a store holding data is refused. Start the server afterwards as usual.`;
@@ -184,6 +191,13 @@ async function restore(): Promise<void> {
 
 async function admin(): Promise<void> {
   if (command === 'backups') return listBackups();
+  if (command === 'backup-now') {
+    const answer = await adminCall(dataDir, 'POST', '/admin/backup');
+    const body = answer.body as { file?: string; counts?: Record<string, number>; error?: { message?: string } };
+    if (answer.status !== 200 || !body.file) throw new Error(`no copy was kept: ${body.error?.message ?? JSON.stringify(answer.body)}`);
+    console.log(`Verified copy kept: ${body.file} (${formatCounts(body.counts ?? {})})`);
+    return;
+  }
   if (command === 'restore') return restore();
   if (command === 'pair') {
     const answer = await adminCall(dataDir, 'POST', '/admin/pairing');
@@ -208,7 +222,7 @@ async function admin(): Promise<void> {
     console.log(`Till ${which} is revoked: its requests are refused from now on.`);
     return;
   }
-  throw new Error(`unknown command ${command}; use serve, pair, tills, revoke, backups or restore (npm run server -- --help)`);
+  throw new Error(`unknown command ${command}; use serve, pair, tills, revoke, backups, backup-now or restore (npm run server -- --help)`);
 }
 
 if (values.help || command === 'help') {

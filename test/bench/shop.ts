@@ -1,11 +1,12 @@
 /**
- * npm run bench:shop [-- --part all|push|tills|pull,visible,charge --sales 100000 --batch 500 --backend both|postgresql|pglite
- *                        --products 50000 --changes 50 --charges 200]
+ * npm run bench:shop [-- --part all|push|tills|dump|pull,visible,charge --sales 100000 --batch 500 --backend both|postgresql|pglite
+ *                        --products 50000 --changes 50 --charges 200 --dump-fill 20000 --dump-quiet 400]
  * push: the shop server in its own process (as `npm run server` runs it), on a throwaway PostgreSQL cluster (default
  * durability) and on embedded PGlite: one paired till pushes sales in batches of 500; prints sales per second and the
  * server process's RSS at the start, the middle and the end of the run.
  * tills (shop-tills.ts, PostgreSQL): a new till pulling the catalog, a change visible on three tills, a charge's
  * round trip with and without the push.
+ * dump (shop-dump.ts, per --backend): push p99 while the server takes its scheduled copy vs without (target ≤ 1.5×).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -17,15 +18,19 @@ import { startPgCluster } from '../support/pg-cluster';
 import { ShopTill } from '../support/shop-till';
 import { sale } from '../integration/server/samples';
 import { benchCharge, benchPull, benchVisible } from './shop-tills';
+import { benchDumpPush } from './shop-dump';
 
 const { values } = parseArgs({ options: {
   sales: { type: 'string', default: '100000' }, batch: { type: 'string', default: '500' }, backend: { type: 'string', default: 'both' },
   part: { type: 'string', default: 'all' }, products: { type: 'string', default: '50000' }, changes: { type: 'string', default: '50' },
-  charges: { type: 'string', default: '200' },
+  charges: { type: 'string', default: '200' }, 'dump-fill': { type: 'string', default: '20000' }, 'dump-quiet': { type: 'string', default: '400' },
 } });
-const parts = new Set(values.part.split(',').flatMap((p) => (p === 'all' ? ['push', 'pull', 'visible', 'charge'] : p === 'tills' ? ['pull', 'visible', 'charge'] : [p])));
+const parts = new Set(values.part.split(',').flatMap((p) => (p === 'all' ? ['push', 'pull', 'visible', 'charge', 'dump'] : p === 'tills' ? ['pull', 'visible', 'charge'] : [p])));
 const pushPart = parts.has('push');
 const tillsPart = parts.has('pull') || parts.has('visible') || parts.has('charge');
+const dumpPart = parts.has('dump');
+const dumpFill = Number(values['dump-fill']);
+const dumpQuiet = Number(values['dump-quiet']);
 const TOTAL = Number(values.sales);
 const BATCH = Number(values.batch);
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -89,7 +94,7 @@ async function run(name: string, databaseUrl?: string): Promise<Record<string, u
 }
 
 const results: Record<string, unknown>[] = [];
-if ((pushPart && values.backend !== 'pglite') || tillsPart) {
+if ((pushPart && values.backend !== 'pglite') || tillsPart || (dumpPart && values.backend !== 'pglite')) {
   const cluster = await startPgCluster({ durable: true });
   if (!cluster) console.log('postgresql: skipped, initdb/pg_ctl not found (install Debian\'s postgresql)');
   else {
@@ -100,10 +105,14 @@ if ((pushPart && values.backend !== 'pglite') || tillsPart) {
         if (parts.has('visible')) results.push({ part: 'visible', ...await benchVisible(await cluster.createDatabase('bench_visible'), Number(values.changes)) });
         if (parts.has('charge')) results.push({ part: 'charge', ...await benchCharge(await cluster.createDatabase('bench_charge'), Number(values.charges)) });
       }
+      if (dumpPart && values.backend !== 'pglite') {
+        results.push({ part: 'dump', ...await benchDumpPush(root, 'postgresql', dumpFill, dumpQuiet, await cluster.createDatabase('bench_dump')) });
+      }
     } finally {
       cluster.stop();
     }
   }
 }
 if (pushPart && (values.backend === 'both' || values.backend === 'pglite')) results.push(await run('pglite'));
+if (dumpPart && (values.backend === 'both' || values.backend === 'pglite')) results.push({ part: 'dump', ...await benchDumpPush(root, 'pglite', dumpFill, dumpQuiet) });
 console.log(JSON.stringify(results));
