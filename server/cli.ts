@@ -166,7 +166,7 @@ async function listBackups(): Promise<void> {
     const when = new Date(c.at).toLocaleString();
     const size = `${(c.bytes / 1_000_000).toFixed(1)} MB`;
     console.log(`  ${c.file}  ${when}  ${c.store === 'pglite' ? 'embedded' : 'PostgreSQL'}  ${size}  `
-      + `${c.record ? formatCounts(c.record.counts) : 'what it holds is unknown (its .json is missing)'}`);
+      + `${c.record ? formatCounts(c.record.counts) : 'what it holds is unknown (its .json is missing or unreadable)'}`);
   }
   const age = Date.now() - copies[0]!.at;
   if (age > 2 * 86_400_000) console.log(`The newest copy is ${Math.floor(age / 86_400_000)} days old: is the server running with --backup-dir?`);

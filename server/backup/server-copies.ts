@@ -107,7 +107,9 @@ export async function listServerCopies(folder: string): Promise<ListedCopy[]> {
 
 export async function readCopyRecord(copyPath: string): Promise<CopyRecord | null> {
   try {
-    return JSON.parse(await readFile(`${copyPath}.json`, 'utf8')) as CopyRecord;
+    const record = JSON.parse(await readFile(`${copyPath}.json`, 'utf8')) as CopyRecord;
+    const counts = record?.counts as Record<string, unknown> | undefined;
+    return counts && COUNTED_TABLES.every((t) => Number.isInteger(counts[t])) ? record : null;
   } catch {
     return null;
   }

@@ -5,6 +5,7 @@
  * files mode 600; a copy of the embedded store taken while a till keeps pushing; and the one-step restore into an
  * empty folder or database, refused into one that holds data.
  */
+import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,6 +45,15 @@ function earlierCopies(folder: string, from: Date, days: number, ext: 'tar.gz' |
     names.push(name);
   }
   return names;
+}
+
+const ROOT = join(import.meta.dirname, '../../..');
+function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], { cwd: ROOT }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+    });
+  });
 }
 
 const copiesIn = (folder: string) => readdirSync(folder).filter((n) => parseServerCopyName(n) !== null).sort();
@@ -174,6 +184,34 @@ describe('scheduled copies of the embedded store (PGlite)', () => {
     await expect(restoreShop(cut, { pgliteDir: join(root, 'never') })).rejects.toBeInstanceOf(RestoreRefused);
     expect(existsSync(join(root, 'never'))).toBe(false);
   }, 180_000);
+});
+
+describe('the owner\'s commands', () => {
+  it('--help answers the usage; backups lists the kept copies with what they hold; restore without a target says what to give', async () => {
+    const help = await cli(['--help']);
+    expect(help).toMatchObject({ code: 0, stdout: expect.stringMatching(/restore FILE \(--data-dir DIR \| --database-url URL\)/) });
+    expect(await cli(['restore', '--help'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Mostrador shop server/) });
+    const folder = join(root, 'copies-listed');
+    mkdirSync(folder);
+    const counts = { sales: 60, sale_lines: 120, shifts: 3, products: 40, customers: 5, people: 2, tills: 3 };
+    writeFileSync(join(folder, 'shop-2025-06-15-030000.tar.gz'), 'x'.repeat(2_500_000));
+    writeFileSync(join(folder, 'shop-2025-06-15-030000.tar.gz.json'), JSON.stringify({ counts }));
+    writeFileSync(join(folder, 'shop-2025-06-14-030000.tar.gz'), 'x');
+    writeFileSync(join(folder, 'shop-2025-06-14-030000.tar.gz.json'), '{"counts": {"sales": "many"}}');
+    writeFileSync(join(folder, 'notes.txt'), 'not a copy');
+    const listed = await cli(['backups', '--backup-dir', folder]);
+    expect(listed).toMatchObject({ code: 0 });
+    expect(listed.stdout.split('\n').slice(0, 3)).toEqual([
+      `2 copies in ${folder}, newest first:`,
+      expect.stringMatching(/^ {2}shop-2025-06-15-030000\.tar\.gz .*2025.* embedded {2}2\.5 MB {2}60 sales, 120 lines, 3 shifts, 40 products, 5 customers, 2 people, 3 tills$/),
+      expect.stringMatching(/^ {2}shop-2025-06-14-030000\.tar\.gz .* what it holds is unknown \(its \.json is missing or unreadable\)$/),
+    ]);
+    expect(listed.stdout).toMatch(/The newest copy is \d+ days old/);
+    const missing = await cli(['backups', '--backup-dir', join(root, 'no-such-folder')]);
+    expect(missing).toMatchObject({ code: 1, stderr: expect.stringMatching(/the backup folder .*no-such-folder does not exist/) });
+    const untargeted = await cli(['restore', join(folder, 'x.tar.gz')]);
+    expect(untargeted).toMatchObject({ code: 1, stderr: expect.stringMatching(/say where to restore: --data-dir DIR .* or --database-url URL/) });
+  }, 60_000);
 });
 
 const bin = postgresBinDir();
