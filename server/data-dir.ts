@@ -6,7 +6,13 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export interface RunningServer { url: string; fingerprint: string; pid: number }
+export interface RunningServer {
+  url: string;
+  fingerprint: string;
+  pid: number;
+  /** Where the server keeps its scheduled copies (`--backup-dir`), for `npm run server -- backups`. */
+  backupDir?: string;
+}
 
 export function ensureDataDir(dataDir: string): void {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });

@@ -31,6 +31,8 @@ export interface ShopServerOptions {
   adminToken: string;
   now?: () => number;
   log?: (line: string) => void;
+  /** A verified copy now (`POST /admin/backup`, the owner's `backup-now`); null when the server keeps no copies. */
+  backupNow?: () => Promise<{ ok: true; file: string; counts: Record<string, number> } | { ok: false; message: string } | null>;
 }
 
 export interface ShopServer {
@@ -108,6 +110,11 @@ export async function startShopServer(options: ShopServerOptions): Promise<ShopS
       const body = await readBody(req, SHOP_LIMITS.maxBodyBytes);
       if (!body.ok) return body.reply;
       if (path === '/admin/back-office/session' && method === 'POST') return openSession(backOffice, body.bytes);
+      if (path === '/admin/backup' && method === 'POST') {
+        const outcome = await options.backupNow?.() ?? null;
+        if (!outcome) return refusal(409, 'no_backups', 'this server was started without --backup-dir: it keeps no copies');
+        return outcome.ok ? reply(200, outcome) : refusal(500, 'backup_failed', outcome.message.slice(0, 300));
+      }
       return handleAdmin({ db, notifier, pairing, now, adminToken }, method, path, body.bytes);
     }
     const aborted = new AbortController();

@@ -21,9 +21,14 @@ import type { Database, Durability, Queryable } from './adapter';
 
 /** PostgreSQL's durable settings, on top of PGlite's own start parameters without its `-F` (fsync off). */
 const DURABLE_SETTINGS = ['fsync=on', 'synchronous_commit=on', 'wal_sync_method=fsync', 'full_page_writes=on'];
+/**
+ * `wal_level = replica`: the WAL then holds what an online copy needs (backup/pglite-online-copy.ts), so the
+ * server's scheduled copies never hold the tills' pushes.
+ */
+const COPY_SETTINGS = ['wal_level=replica'];
 export const pgliteStartParams = (): string[] => [
   ...PGlite.defaultStartParams.filter((p) => p !== '-F'),
-  ...DURABLE_SETTINGS.flatMap((s) => ['-c', s]),
+  ...[...DURABLE_SETTINGS, ...COPY_SETTINGS].flatMap((s) => ['-c', s]),
 ];
 
 interface EmscriptenStream { nfd?: number; node: { mode: number } }
@@ -89,12 +94,14 @@ export function syncTree(dir: string): number {
 /**
  * `asShipped`: PGlite's own defaults (fsync off, a file layer without fsync), as this server ran before; only the
  * durability bench and the power-cut test's control use it, to show what the durable mode changes. Never the CLI.
+ * `loadDataDir`: a copy (gzipped tarball) to fill an empty folder with first (a restore); synced like the rest.
  */
-export async function openPglite(dataDir: string, options: { asShipped?: boolean } = {}): Promise<Database> {
+export async function openPglite(dataDir: string, options: { asShipped?: boolean; loadDataDir?: Blob } = {}): Promise<Database> {
   const fs = new SyncingNodeFS(dataDir);
+  const load = options.loadDataDir ? { loadDataDir: options.loadDataDir } : {};
   const db = options.asShipped
-    ? await PGlite.create(dataDir, { extensions: { pg_trgm } })
-    : await PGlite.create({ fs, startParams: pgliteStartParams(), extensions: { pg_trgm } });
+    ? await PGlite.create(dataDir, { extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, ...COPY_SETTINGS.flatMap((s) => ['-c', s])], ...load })
+    : await PGlite.create({ fs, startParams: pgliteStartParams(), extensions: { pg_trgm }, ...load });
   let durability: Durability;
   try {
     if (!options.asShipped) syncTree(dataDir);

@@ -48,6 +48,6 @@ export async function verifyPgliteDump(file: string, expected: ShopCounts): Prom
 }
 
 /** Reads the whole gzip stream once: a cut or damaged file is refused here, before PGlite unpacks it in the background. */
-async function gzipIsWhole(file: string): Promise<void> {
+export async function gzipIsWhole(file: string): Promise<void> {
   await pipeline(createReadStream(file), createGunzip(), new Writable({ write: (_chunk, _encoding, done) => done() }));
 }

@@ -12,7 +12,7 @@ import { assertSameCounts, countShop, DumpRefused, type ShopCounts } from './sho
 export interface PgTools { pgDump: string; pgRestore: string }
 export const DEFAULT_PG_TOOLS: PgTools = { pgDump: 'pg_dump', pgRestore: 'pg_restore' };
 
-function run(program: string, args: string[]): Promise<void> {
+export function run(program: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(program, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let errors = '';

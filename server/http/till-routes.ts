@@ -10,6 +10,7 @@ import { pushSales } from '../store/sales';
 import { auditTillSales, heldSales, missingShifts, salesOfOtherTills } from '../store/sales-audit';
 import { pushShifts } from '../store/shifts';
 import { recordTillClock, type Till } from '../store/tills';
+import { readGeneration } from '../store/shop';
 import { uploadShop } from '../store/upload';
 import type { ChangeNotifier } from './change-notifier';
 import type { SalesSignal } from './sales-signal';
@@ -48,7 +49,7 @@ async function changes(ctx: TillRouteContext, req: TillRequest): Promise<Reply> 
     page = await readChanges(ctx.db, since, SHOP_LIMITS.changesPerPage);
   }
   const cursor = page.changes.at(-1)?.seq ?? since;
-  return reply(200, { changes: page.changes, cursor, more: page.more });
+  return reply(200, { changes: page.changes, cursor, more: page.more, generation: await readGeneration(ctx.db) });
 }
 
 async function commands(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {

@@ -202,6 +202,11 @@ export const changesResponseSchema = z.strictObject({
   /** The cursor to ask from next (the last change's seq, or `since` when there was none). */
   cursor: counter,
   more: z.boolean(),
+  /**
+   * The shop's generation: new whenever the server is restored from a copy. A till that last saw another one reads
+   * the feed again from 0 (its cursor counts seqs the restored server never had). Absent from servers before it.
+   */
+  generation: z.string().regex(/^[0-9a-f]{32}$/).optional(),
 });
 export type ChangesResponse = z.infer<typeof changesResponseSchema>;
 

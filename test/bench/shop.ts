@@ -1,6 +1,6 @@
 /**
- * npm run bench:shop [-- --part all|push|tills|pull,visible,charge --sales 100000 --batch 500 --backend both|postgresql|pglite
- *                        --products 50000 --changes 50 --charges 200]
+ * npm run bench:shop [-- --part all|push|tills|dump|pull,visible,charge --sales 100000 --batch 500 --backend both|postgresql|pglite
+ *                        --products 50000 --changes 50 --charges 200 --dump-fill 20000 --dump-quiet 400]
  * push: the shop server in its own process (as `npm run server` runs it), on a throwaway PostgreSQL cluster (default
  * durability) and on embedded PGlite: one paired till pushes sales in batches of 500; prints sales per second and the
  * server process's RSS at the start, the middle and the end of the run.
@@ -9,6 +9,7 @@
  * audit (shop-audit.ts, not in "all": it builds a year-old till first): the tills' digest comparison (issue 25) at a
  * year of one till's sales, on PostgreSQL and PGlite (--backend): requests, bytes, server CPU per round, and healing a
  * loss. `--audit-sales 200000 --rounds 5`.
+ * dump (shop-dump.ts, per --backend): push p99 while the server takes its scheduled copy vs without (target ≤ 1.5×).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -21,17 +22,21 @@ import { ShopTill } from '../support/shop-till';
 import { sale } from '../integration/server/samples';
 import { benchCharge, benchPull, benchVisible } from './shop-tills';
 import { benchAudit } from './shop-audit';
+import { benchDumpPush } from './shop-dump';
 
 const { values } = parseArgs({ options: {
   sales: { type: 'string', default: '100000' }, batch: { type: 'string', default: '500' }, backend: { type: 'string', default: 'both' },
   part: { type: 'string', default: 'all' }, products: { type: 'string', default: '50000' }, changes: { type: 'string', default: '50' },
-  charges: { type: 'string', default: '200' }, 'audit-sales': { type: 'string', default: '200000' }, rounds: { type: 'string', default: '5' },
+  charges: { type: 'string', default: '200' }, 'audit-sales': { type: 'string', default: '200000' }, rounds: { type: 'string', default: '5' }, 'dump-fill': { type: 'string', default: '20000' }, 'dump-quiet': { type: 'string', default: '400' },
 } });
-const parts = new Set(values.part.split(',').flatMap((p) => (p === 'all' ? ['push', 'pull', 'visible', 'charge'] : p === 'tills' ? ['pull', 'visible', 'charge'] : [p])));
+const parts = new Set(values.part.split(',').flatMap((p) => (p === 'all' ? ['push', 'pull', 'visible', 'charge', 'dump'] : p === 'tills' ? ['pull', 'visible', 'charge'] : [p])));
 const pushPart = parts.has('push');
 const tillsPart = parts.has('pull') || parts.has('visible') || parts.has('charge');
 const auditPart = parts.has('audit');
 const auditArgs = [Number(values['audit-sales']), Number(values.rounds)] as const;
+const dumpPart = parts.has('dump');
+const dumpFill = Number(values['dump-fill']);
+const dumpQuiet = Number(values['dump-quiet']);
 const TOTAL = Number(values.sales);
 const BATCH = Number(values.batch);
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -95,7 +100,7 @@ async function run(name: string, databaseUrl?: string): Promise<Record<string, u
 }
 
 const results: Record<string, unknown>[] = [];
-if ((pushPart && values.backend !== 'pglite') || tillsPart || (auditPart && values.backend !== 'pglite')) {
+if ((pushPart && values.backend !== 'pglite') || tillsPart || ((auditPart || dumpPart) && values.backend !== 'pglite')) {
   const cluster = await startPgCluster({ durable: true });
   if (!cluster) console.log('postgresql: skipped, initdb/pg_ctl not found (install Debian\'s postgresql)');
   else {
@@ -107,6 +112,9 @@ if ((pushPart && values.backend !== 'pglite') || tillsPart || (auditPart && valu
         if (parts.has('charge')) results.push({ part: 'charge', ...await benchCharge(await cluster.createDatabase('bench_charge'), Number(values.charges)) });
       }
       if (auditPart && values.backend !== 'pglite') results.push({ part: 'audit', ...await benchAudit('postgresql', await cluster.createDatabase('bench_audit'), ...auditArgs) });
+      if (dumpPart && values.backend !== 'pglite') {
+        results.push({ part: 'dump', ...await benchDumpPush(root, 'postgresql', dumpFill, dumpQuiet, await cluster.createDatabase('bench_dump')) });
+      }
     } finally {
       cluster.stop();
     }
@@ -114,4 +122,5 @@ if ((pushPart && values.backend !== 'pglite') || tillsPart || (auditPart && valu
 }
 if (pushPart && (values.backend === 'both' || values.backend === 'pglite')) results.push(await run('pglite'));
 if (auditPart && (values.backend === 'both' || values.backend === 'pglite')) results.push({ part: 'audit', ...await benchAudit('pglite', undefined, ...auditArgs) });
+if (dumpPart && (values.backend === 'both' || values.backend === 'pglite')) results.push({ part: 'dump', ...await benchDumpPush(root, 'pglite', dumpFill, dumpQuiet) });
 console.log(JSON.stringify(results));

@@ -13,7 +13,7 @@ import { closeSync, cpSync, existsSync, ftruncateSync, mkdirSync, openSync, read
 import { dirname, join, relative } from 'node:path';
 
 /** The strace options that record what the simulation needs: add to `strace -f -o FILE`. */
-export const POWER_CUT_STRACE = ['-y', '-xx', '-s', String(16 << 20), '-e',
+export const POWER_CUT_STRACE = ['-y', '-xx', '-s', String(64 << 20), '-e',
   'trace=pwrite64,write,pwritev,writev,openat,open,creat,rename,renameat,renameat2,unlink,unlinkat,ftruncate,truncate,mkdir,mkdirat,rmdir,link,linkat,symlink,fallocate,fsync,fdatasync,sync_file_range,msync,sync,syncfs'];
 
 type Op =

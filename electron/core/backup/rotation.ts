@@ -1,49 +1,13 @@
 /**
- * Which copies to keep: the newest copy of each of the last 7 days that have one, of the last 4 ISO weeks and of
- * the last 12 months (the grandfather-father-son scheme, as restic's --keep-daily/--keep-weekly/--keep-monthly
- * count it). Pure: it sees only names, so tests drive it with any sequence of dates.
+ * Which of the till's copies to keep: the shared rule (shared/backup-rotation.ts, the shop server's too) applied to
+ * the copies' names. Anything in the folder that is not a good copy's name is not ours and is left out.
  */
+import { DEFAULT_ROTATION, planCopyRotation, type RotationPolicy } from '../../../shared/backup-rotation';
 import { parseCopyName, type CopyName } from './backup-names';
 
-export interface RotationPolicy {
-  daily: number;
-  weekly: number;
-  monthly: number;
-}
-
-export const DEFAULT_ROTATION: RotationPolicy = { daily: 7, weekly: 4, monthly: 12 };
-
-/** ISO 8601 week of a calendar date ("2025-W03"), computed on the date alone (no time zone involved). */
-export function isoWeek(day: string): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  const weekday = date.getUTCDay() || 7;
-  date.setUTCDate(date.getUTCDate() + 4 - weekday); // the Thursday of this week decides its year
-  const yearStart = Date.UTC(date.getUTCFullYear(), 0, 1);
-  const week = Math.ceil(((date.getTime() - yearStart) / 86_400_000 + 1) / 7);
-  return `${date.getUTCFullYear()}-W${String(week).padStart(2, '0')}`;
-}
+export { DEFAULT_ROTATION, isoWeek, type RotationPolicy } from '../../../shared/backup-rotation';
 
 /** Splits a folder's file names into good copies to keep and to delete; anything else is not ours and is left out. */
 export function planRotation(fileNames: readonly string[], policy: RotationPolicy = DEFAULT_ROTATION): { keep: string[]; remove: string[] } {
-  const copies = fileNames.map(parseCopyName).filter((c): c is CopyName => c !== null)
-    .sort((a, b) => (a.stamp === b.stamp ? a.file.localeCompare(b.file) : b.stamp.localeCompare(a.stamp)));
-  const kept = new Set<string>();
-  const keepBy = (bucket: (c: CopyName) => string, count: number): void => {
-    const seen = new Set<string>();
-    for (const copy of copies) {
-      if (seen.size >= count) break;
-      const key = bucket(copy);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      kept.add(copy.file);
-    }
-  };
-  keepBy((c) => c.day, policy.daily);
-  keepBy((c) => isoWeek(c.day), policy.weekly);
-  keepBy((c) => c.day.slice(0, 7), policy.monthly);
-  return {
-    keep: copies.filter((c) => kept.has(c.file)).map((c) => c.file),
-    remove: copies.filter((c) => !kept.has(c.file)).map((c) => c.file),
-  };
+  return planCopyRotation(fileNames.map(parseCopyName).filter((c): c is CopyName => c !== null), policy);
 }

@@ -172,16 +172,27 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
 
   async function pull(r: Run, client: ShopClient, pairing: ShopPairingRecord): Promise<void> {
     let failures = 0;
+    let restarts = 0;
     let more = false;
     while (!r.stopped) {
       try {
         const page = await client.changes(store.shopState().cursor, more ? 0 : pollWait, r.abort.signal);
         if (r.stopped) return;
         // One short transaction per page, cursor included: a crash or a failure here leaves the old state and cursor.
-        store.applyShopChanges(page);
+        const applied = store.applyShopChanges(page);
         contact();
         failures = 0;
         more = page.more;
+        if (applied === 'restart') {
+          // The server was restored from a copy: its feed's seqs are behind this till's cursor. Read it all again
+          // (at once; a server whose generation keeps changing is read again at most once a backoff step).
+          log('shop server: it was restored from a copy; this till reads its products, customers, people and settings again');
+          restarts += 1;
+          more = restarts <= 1;
+          if (restarts > 1) await pause(r, delay(restarts), false);
+          continue;
+        }
+        restarts = 0;
         if (page.changes.length > 0) changed();
         if (page.changes.some((c) => c.kind === 'till' && c.key === pairing.tillId && c.data.revoked)) {
           failed(new ShopError('HTTP', 'this till was revoked at the shop server', 401, 'revoked'));

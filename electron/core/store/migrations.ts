@@ -726,6 +726,12 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    name: 'the shop server\'s generation last seen in its change feed: a restored server makes the till read the feed again (issue 25)',
+    up(db) {
+      db.exec('ALTER TABLE shop_state ADD COLUMN generation TEXT');
+    },
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = migrations.length;

@@ -8,7 +8,12 @@ import type { Change, ChangesResponse, Command } from '../../../shared/shop/cont
 import { foldText } from '../../../shared/folded-text';
 import { StoreError } from './errors';
 
-export interface ShopState { paired: boolean; cursor: number }
+export interface ShopState {
+  paired: boolean;
+  cursor: number;
+  /** The server's generation last seen in its feed (null: none yet, or a server from before generations). */
+  generation: string | null;
+}
 
 /** Local settings that are the shop's, not the till's: the seller, DIAN's authorisation, the cashier rules. */
 export const SHOP_WIDE_SETTINGS: readonly string[] = ['seller', 'numbering_authorization', 'cashier_max_discount_percent', 'default_email', 'default_municipality_code'];
@@ -44,8 +49,12 @@ export interface ShopMasterData {
    * unsent edits, what was pushed), so a later pairing starts clean. Sales and shifts stay, to be pushed again.
    */
   forgetShopPairing(settingKeys: readonly string[]): void;
-  /** One page, all or nothing, with the cursor it leads to. */
-  applyShopChanges(page: ChangesResponse): void;
+  /**
+   * One page, all or nothing, with the cursor it leads to. When the page is of another generation than the one last
+   * seen (the server was restored from a copy), nothing of it is applied: the cursor goes back to 0 and the answer
+   * is 'restart' (read the feed again from its start).
+   */
+  applyShopChanges(page: ChangesResponse): 'applied' | 'restart';
   /**
    * The next commands to send, oldest first: those already sent and not yet decided (same id, same data), then
    * pending ones, their data read from the record now and kept with them.
@@ -74,7 +83,8 @@ interface ProductRow {
 }
 
 export function shopMasterDataTable(db: Database.Database, now: () => number): ShopMasterData {
-  const state = db.prepare<[], { paired: number; cursor: number }>('SELECT paired, cursor FROM shop_state WHERE id = 1');
+  const state = db.prepare<[], { paired: number; cursor: number; generation: string | null }>('SELECT paired, cursor, generation FROM shop_state WHERE id = 1');
+  const setGeneration = db.prepare<[string | null]>('UPDATE shop_state SET generation = ? WHERE id = 1');
   const setApplying = db.prepare<[number]>('UPDATE shop_state SET applying = ? WHERE id = 1');
   const setCursor = db.prepare<[number]>('UPDATE shop_state SET cursor = ? WHERE id = 1');
   const setPaired = db.prepare<[number, number]>('UPDATE shop_state SET paired = ?, cursor = ? WHERE id = 1');
@@ -288,7 +298,7 @@ export function shopMasterDataTable(db: Database.Database, now: () => number): S
     },
     shopState() {
       const row = state.get();
-      return { paired: row?.paired === 1, cursor: row?.cursor ?? 0 };
+      return { paired: row?.paired === 1, cursor: row?.cursor ?? 0, generation: row?.generation ?? null };
     },
     recordShopPairing(settings, cursor) {
       db.transaction(() => {
@@ -299,6 +309,7 @@ export function shopMasterDataTable(db: Database.Database, now: () => number): S
     forgetShopPairing(settingKeys) {
       db.transaction(() => {
         setPaired.run(0, 0);
+        setGeneration.run(null);
         for (const key of settingKeys) dropSetting.run(key);
         db.exec(`
           DELETE FROM shop_commands WHERE state IN ('pending', 'sent');
@@ -313,12 +324,21 @@ export function shopMasterDataTable(db: Database.Database, now: () => number): S
       }).immediate();
     },
     applyShopChanges(page) {
-      db.transaction(() => {
+      return db.transaction(() => {
+        if (page.generation !== undefined) {
+          const seen = state.get()?.generation ?? null;
+          if (seen !== page.generation) setGeneration.run(page.generation);
+          if (seen !== null && seen !== page.generation) {
+            setCursor.run(0);
+            return 'restart' as const;
+          }
+        }
         const at = now();
         setApplying.run(1);
         for (const change of page.changes) applyChange(change, at);
         setCursor.run(page.cursor);
         setApplying.run(0);
+        return 'applied' as const;
       }).immediate();
     },
     takeShopCommands(limit) {

@@ -102,6 +102,8 @@ describe('the start output says whether commits reach the disk', () => {
 
     it('a cluster with fsync and synchronous_commit off: a plain warning naming them and what to do', async () => {
       const server = await startServerProcess({ dataDir: join(dir, 'pg'), databaseUrl: await cluster!.createDatabase('durability_off') });
+      // The warning goes to stderr, the start line to stdout: two pipes, read in either order.
+      for (let i = 0; i < 100 && !server.output().includes('ALTER SYSTEM SET fsync = on;'); i++) await new Promise((r) => setTimeout(r, 50));
       await server.stop();
       const output = server.output();
       expect(output).toContain('COMMITS NOT SYNCED TO DISK');

@@ -38,7 +38,7 @@ describe('pairing against a stand-in shop server', () => {
     expect(record.pin).toBe(server.fingerprint);
     expect(store.getSetting('shop.cert_pin')).toBe(server.fingerprint);
     expect(store.getSetting('shop.till_number')).toBe('1');
-    expect(store.shopState()).toEqual({ paired: true, cursor: 0 });
+    expect(store.shopState()).toEqual({ paired: true, cursor: 0, generation: null });
     // The private key is in the keychain and nowhere in the data file.
     const [privateKey] = [...credentials.entries.values()];
     expect(privateKey).toMatch(/^[A-Za-z0-9_-]{40,}$/);

@@ -27,7 +27,7 @@ describe('shop server migration (issue 20)', () => {
     expect(keys).toHaveLength(2);
     for (const key of keys) expect(key).toMatch(/^[0-9a-f]{32}$/);
     expect(new Set(keys).size).toBe(2);
-    expect(store.shopState()).toEqual({ paired: false, cursor: 0 });
+    expect(store.shopState()).toEqual({ paired: false, cursor: 0, generation: null });
     expect(store.dueSales(10).map((d) => [d.saleId, d.sale.revision])).toEqual([[sale.saleId, 1]]);
 
     // Not paired: an edit is only an edit.
@@ -53,7 +53,7 @@ describe('shop server migration (issue 20)', () => {
 
     // Unpairing forgets what only that server knew.
     store.forgetShopPairing(['shop.till_id']);
-    expect(store.shopState()).toEqual({ paired: false, cursor: 0 });
+    expect(store.shopState()).toEqual({ paired: false, cursor: 0, generation: null });
     expect(store.shopCommandsWaiting()).toBe(0);
     expect(store.salesWaitingForShop()).toBe(1);
     expect(store.getSetting('shop.till_id')).toBeNull();
