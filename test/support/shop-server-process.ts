@@ -47,7 +47,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startShopServerProcess(opts: { databaseUrl?: string; tls?: boolean; port?: number; backOffice?: boolean } = {}): Promise<ShopServerProcess> {
+export async function startShopServerProcess(opts: { databaseUrl?: string; tls?: boolean; port?: number; backOffice?: boolean; args?: string[] } = {}): Promise<ShopServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mostrador-shop-server-'));
   const port = opts.port ?? await freePort();
   const scheme = opts.tls ? 'https' : 'http';
@@ -64,6 +64,7 @@ export async function startShopServerProcess(opts: { databaseUrl?: string; tls?:
     if (opts.tls) args.push('--tls');
     if (opts.databaseUrl) args.push('--database-url', opts.databaseUrl);
     if (opts.backOffice) args.push('--back-office', '--back-office-port', '0');
+    if (opts.args) args.push(...opts.args);
     const c = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     child = c;
     let mine = '';

@@ -83,6 +83,8 @@ interface Run {
   stopped: boolean;
   abort: AbortController;
   wake: (() => void) | null;
+  /** New work arrived while the push loop was busy (not pausing): its next pause returns at once. */
+  kicked: boolean;
   done: Promise<unknown>;
 }
 
@@ -133,11 +135,20 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
       log(`shop server: could not announce a change: ${error instanceof Error ? error.message : String(error)}`);
     }
   };
+  /** New work for the push loop: wakes it from its pause, or makes its next pause return at once. */
+  function nudge(): void {
+    if (!run) return;
+    if (run.wake) run.wake();
+    else run.kicked = true;
+  }
   function contact(): void {
     keepOffset();
     const news = unreachableSince !== null || problem !== null || lastContact === null;
-    // Back in touch: what the server holds is compared again (it may have been restored, or lost a commit).
-    if (unreachableSince !== null) auditDueAt = 0;
+    // Back in touch: what the server holds is compared again at once (it may have been restored, or lost a commit).
+    if (unreachableSince !== null) {
+      auditDueAt = 0;
+      nudge();
+    }
     lastContact = now();
     unreachableSince = null;
     problem = null;
@@ -165,7 +176,11 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
         resolve();
       }
       r.abort.signal.addEventListener('abort', onAbort, { once: true });
-      if (kickable) r.wake = finish;
+      if (kickable) {
+        r.wake = finish;
+        if (r.kicked) finish();
+        r.kicked = false;
+      }
     });
   }
   const delay = (failures: number) => Math.round(Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.min(failures - 1, 10)) * (0.5 + random() / 2));
@@ -176,7 +191,8 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
     let more = false;
     while (!r.stopped) {
       try {
-        const page = await client.changes(store.shopState().cursor, more ? 0 : pollWait, r.abort.signal);
+        // After a failure the first look does not wait: a server back (perhaps restored) is known at once.
+        const page = await client.changes(store.shopState().cursor, more || failures > 0 ? 0 : pollWait, r.abort.signal);
         if (r.stopped) return;
         // One short transaction per page, cursor included: a crash or a failure here leaves the old state and cursor.
         const applied = store.applyShopChanges(page);
@@ -189,6 +205,9 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
           log('shop server: it was restored from a copy; this till reads its products, customers, people and settings again');
           restarts += 1;
           more = restarts <= 1;
+          // …and whatever it lacks of this till's sales and shifts goes up again (the digests tell which).
+          auditDueAt = 0;
+          nudge();
           if (restarts > 1) await pause(r, delay(restarts), false);
           continue;
         }
@@ -366,13 +385,13 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
       problem = null;
       auditDueAt = 0;
       healRounds = 0;
-      const r: Run = { stopped: false, abort: new AbortController(), wake: null, done: Promise.resolve() };
+      const r: Run = { stopped: false, abort: new AbortController(), wake: null, kicked: false, done: Promise.resolve() };
       r.done = begin(r).catch((error: unknown) => log(`shop server link stopped: ${error instanceof Error ? error.message : String(error)}`));
       run = r;
     },
     stop,
     kick() {
-      run?.wake?.();
+      nudge();
     },
     line() {
       if (!store.shopState().paired) return null;
