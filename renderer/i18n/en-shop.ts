@@ -26,6 +26,7 @@ export const enShop: typeof esShop & typeof esShopLine = {
   shopUnsendableIntro: 'These sales stay at this till and are invoiced as always, but the shop server does not receive them: the day report marks this till as incomplete. Tell support the reason.',
   shopUnsendableReason: { contract: 'does not meet the server\'s format', other_till: 'the server holds it as another till\'s sale', refused: 'the server refused it' } as Record<string, string>,
   shopSaleNumber: (n: number) => `Sale ${String(n).padStart(6, '0')}`,
+  shopUnsendableField: (field: string) => `field ${field}`,
   shopNotAppliedTitle: 'Changes not applied',
   shopNotAppliedIntro: 'Changes made at this till that the server did not apply because the record had changed there. The server\'s version stands.',
   shopNotAppliedKind: { 'product.save': 'Product', 'customer.save': 'Customer', 'person.save': 'Person' },

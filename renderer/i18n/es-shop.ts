@@ -24,6 +24,7 @@ export const esShop = {
   shopUnsendableIntro: 'Estas ventas siguen en esta caja y se facturan como siempre, pero el servidor de la tienda no las recibe: el informe del día marca esta caja como incompleta. Avise a soporte con el motivo.',
   shopUnsendableReason: { contract: 'no cumple el formato del servidor', other_till: 'el servidor ya la tiene como venta de otra caja', refused: 'el servidor la rechazó' } as Record<string, string>,
   shopSaleNumber: (n: number) => `Venta ${String(n).padStart(6, '0')}`,
+  shopUnsendableField: (field: string) => `campo ${field}`,
   shopNotAppliedTitle: 'Cambios no aplicados',
   shopNotAppliedIntro: 'Cambios hechos en esta caja que el servidor no aplicó porque el registro ya había cambiado allí. Quedó la versión del servidor.',
   shopNotAppliedKind: { 'product.save': 'Producto', 'customer.save': 'Cliente', 'person.save': 'Persona' } as Record<string, string>,

@@ -105,7 +105,8 @@ export function ShopServerSection(): ReactNode {
             {state.unsendable.map((sale) => (
               <li key={sale.referenceCode}>
                 <strong>{t.shopSaleNumber(sale.saleNumber)}</strong> {when(sale.createdAt)} · {t.shopUnsendableReason[sale.reason] ?? sale.reason}{' '}
-                <span className="muted">({sale.detail})</span>
+                {/* The field only: the server's message is for whoever fixes it (in the till's log), not in English here. */}
+                <span className="muted">({t.shopUnsendableField(sale.detail.split(':')[0] || '—')})</span>
               </li>
             ))}
           </ul>
