@@ -4,6 +4,7 @@ import { StoreError } from './errors';
 import { escapeLike } from './like-pattern';
 import { foldText } from '../../../shared/folded-text';
 import { LIMITS } from '../../../shared/limits';
+import { productMatchRank } from '../../../shared/product-search-rule';
 
 /** A catalog product exactly as the counter sees it (prices and rates are exact decimal strings). */
 export type Product = ProductDto;
@@ -118,10 +119,14 @@ export function catalogTable(db: Database.Database, now: () => number): Catalog 
     `SELECT ${COLUMNS} FROM product_barcodes b JOIN products p ON p.code = b.code WHERE b.barcode = ? AND p.active = 1`,
   );
   // The folded key holds code and name. Three characters or more go through the trigram index; shorter text
-  // walks the name index and stops at the limit. An exact code or barcode is looked up first and shown first.
+  // scans the folded keys. What matches is ordered by the shared rule, then by name. An exact code or barcode is
+  // looked up first and shown first.
   const where = (text: string, all: boolean) => `${all ? '1' : 'p.active = 1'} AND ${
     text.length >= 3 ? 'p.rowid IN (SELECT rowid FROM products_search WHERE products_search MATCH @match)'
       : text === '' ? '1' : "p.search_key LIKE @like ESCAPE '\\'"}`;
+  // What was found is ordered by the shared rule (a word that starts a name before one inside a word), here in SQL.
+  db.function('mostrador_product_rank', { deterministic: true },
+    (name: unknown, code: unknown, text: unknown) => productMatchRank(String(name ?? ''), String(code ?? ''), String(text ?? '')));
   const statements = new Map<string, Database.Statement<Record<string, unknown>, ProductRow>>();
   const counts = new Map<string, Database.Statement<Record<string, unknown>, { n: number }>>();
   const kind = (text: string) => (text.length >= 3 ? 'match' : text === '' ? 'all' : 'like');
@@ -130,7 +135,8 @@ export function catalogTable(db: Database.Database, now: () => number): Catalog 
     let statement = statements.get(key);
     if (!statement) {
       statement = db.prepare<Record<string, unknown>, ProductRow>(
-        `SELECT ${COLUMNS} FROM products p WHERE ${where(text, all)} ORDER BY p.name COLLATE NOCASE, p.code LIMIT @limit OFFSET @offset`,
+        `SELECT ${COLUMNS} FROM products p WHERE ${where(text, all)}
+         ORDER BY ${text === '' ? '' : 'mostrador_product_rank(p.name, p.code, @text), '}p.name COLLATE NOCASE, p.code LIMIT @limit OFFSET @offset`,
       );
       statements.set(key, statement);
     }
@@ -145,7 +151,7 @@ export function catalogTable(db: Database.Database, now: () => number): Catalog 
     }
     return statement;
   }
-  const searchArgs = (folded: string) => ({ match: `"${folded.replace(/"/g, '""')}"`, like: `%${escapeLike(folded)}%` });
+  const searchArgs = (folded: string) => ({ match: `"${folded.replace(/"/g, '""')}"`, like: `%${escapeLike(folded)}%`, text: folded });
   /** The product whose code or barcode is exactly the text typed (a scan into the search box). */
   function exactRow(text: string, all: boolean): ProductRow | undefined {
     const row = byCode.get(text) ?? byCode.get(ownerOf.get(text)?.code ?? '');
