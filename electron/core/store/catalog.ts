@@ -4,7 +4,7 @@ import { StoreError } from './errors';
 import { escapeLike } from './like-pattern';
 import { foldText } from '../../../shared/folded-text';
 import { LIMITS } from '../../../shared/limits';
-import { productMatchRank } from '../../../shared/product-search-rule';
+import { foldedMatchRank } from '../../../shared/product-search-rule';
 
 /** A catalog product exactly as the counter sees it (prices and rates are exact decimal strings). */
 export type Product = ProductDto;
@@ -125,8 +125,12 @@ export function catalogTable(db: Database.Database, now: () => number): Catalog 
     text.length >= 3 ? 'p.rowid IN (SELECT rowid FROM products_search WHERE products_search MATCH @match)'
       : text === '' ? '1' : "p.search_key LIKE @like ESCAPE '\\'"}`;
   // What was found is ordered by the shared rule (a word that starts a name before one inside a word), here in SQL.
-  db.function('mostrador_product_rank', { deterministic: true },
-    (name: unknown, code: unknown, text: unknown) => productMatchRank(String(name ?? ''), String(code ?? ''), String(text ?? '')));
+  // The row's folded key is "code name" (writeProduct): its name and code are cut from it, so a row costs no folding.
+  db.function('mostrador_product_rank', { deterministic: true }, (key: unknown, codeLength: unknown, text: unknown) => {
+    const folded = String(key ?? '');
+    const cut = Number(codeLength);
+    return foldedMatchRank(folded.slice(cut + 1), folded.slice(0, cut), String(text ?? ''));
+  });
   const statements = new Map<string, Database.Statement<Record<string, unknown>, ProductRow>>();
   const counts = new Map<string, Database.Statement<Record<string, unknown>, { n: number }>>();
   const kind = (text: string) => (text.length >= 3 ? 'match' : text === '' ? 'all' : 'like');
@@ -135,8 +139,12 @@ export function catalogTable(db: Database.Database, now: () => number): Catalog 
     let statement = statements.get(key);
     if (!statement) {
       statement = db.prepare<Record<string, unknown>, ProductRow>(
-        `SELECT ${COLUMNS} FROM products p WHERE ${where(text, all)}
-         ORDER BY ${text === '' ? '' : 'mostrador_product_rank(p.name, p.code, @text), '}p.name COLLATE NOCASE, p.code LIMIT @limit OFFSET @offset`,
+        text === '' ? `SELECT ${COLUMNS} FROM products p WHERE ${where(text, all)} ORDER BY p.name COLLATE NOCASE, p.code LIMIT @limit OFFSET @offset`
+          // Ranked on the narrow rows first; the full columns (barcodes and all) only for the page asked for.
+          : `WITH page AS (SELECT p.rowid AS id, mostrador_product_rank(p.search_key, length(p.code), @text) AS rank,
+               p.name AS name, p.code AS code FROM products p WHERE ${where(text, all)}
+               ORDER BY rank, p.name COLLATE NOCASE, p.code LIMIT @limit OFFSET @offset)
+             SELECT ${COLUMNS} FROM page JOIN products p ON p.rowid = page.id ORDER BY page.rank, page.name COLLATE NOCASE, page.code`,
       );
       statements.set(key, statement);
     }
