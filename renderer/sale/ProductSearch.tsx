@@ -1,9 +1,9 @@
 /** F2: search the catalog by name, code or barcode; Enter adds the highlighted product; scans add directly. */
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { ProductDto } from '../../shared/bridge/types';
-import { formatCop } from '../../shared/money';
 import { focusSoon, useApp } from '../app/app-store';
 import { bridge } from '../bridge/client';
+import { unitPriceOf } from '../format/unit-price';
 import { useText } from '../i18n/use-text';
 import { addToSale } from './add-to-sale';
 import { focusSearchKeepingText } from './counter-keys';
@@ -101,16 +101,23 @@ export function ProductSearch(): ReactNode {
         onChange={(e) => setText(e.target.value)} onKeyDown={onKeyDown}
       />
       <ul id="product-results" role="listbox" aria-label={t.productResults} className="product-results" hidden={!open}>
-        {results.map((product, i) => (
+        {results.map((product, i) => {
+          const price = unitPriceOf(product, locale);
+          return (
           <li
             key={product.code} id={`product-option-${i}`} role="option" aria-selected={i === active}
             className={i === active ? 'active' : ''} onMouseDown={(e) => e.preventDefault()} onClick={() => pick(product)}
           >
             <span className="product-name">{product.name}</span>
             <span className="product-code">{product.barcode ?? product.code}</span>
-            <span className="product-price">{formatCop(product.price, locale)}</span>
+            {/* What the customer pays, as the quick key and the shelf say it; the base before tax beside it, small. */}
+            <span className="product-price">
+              {price.payable}
+              {price.base ? <small className="product-base">{t.basePrice(price.base)}</small> : null}
+            </span>
           </li>
-        ))}
+          );
+        })}
       </ul>
     </div>
   );

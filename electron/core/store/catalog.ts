@@ -4,7 +4,7 @@ import { StoreError } from './errors';
 import { escapeLike } from './like-pattern';
 import { foldText } from '../../../shared/folded-text';
 import { LIMITS } from '../../../shared/limits';
-import { foldedMatchRank } from '../../../shared/product-search-rule';
+import { foldedMatchRank, PRODUCT_MATCH_RANK } from '../../../shared/product-search-rule';
 
 /** A catalog product exactly as the counter sees it (prices and rates are exact decimal strings). */
 export type Product = ProductDto;
@@ -141,7 +141,12 @@ export function catalogTable(db: Database.Database, now: () => number): Catalog 
       statement = db.prepare<Record<string, unknown>, ProductRow>(
         text === '' ? `SELECT ${COLUMNS} FROM products p WHERE ${where(text, all)} ORDER BY p.name COLLATE NOCASE, p.code LIMIT @limit OFFSET @offset`
           // Ranked on the narrow rows first; the full columns (barcodes and all) only for the page asked for.
-          : `WITH page AS (SELECT p.rowid AS id, mostrador_product_rank(p.search_key, length(p.code), @text) AS rank,
+          // The two common answers of the rule are read in SQL first (the name starts with the text; a space then the
+          // text inside the name): the rule's own function decides every other row, so the order is the rule's.
+          : `WITH page AS (SELECT p.rowid AS id, CASE
+                 WHEN substr(p.search_key, length(p.code) + 2, length(@text)) = @text THEN ${PRODUCT_MATCH_RANK.nameStart}
+                 WHEN instr(p.search_key, ' ' || @text) > length(p.code) + 1 THEN ${PRODUCT_MATCH_RANK.wordStart}
+                 ELSE mostrador_product_rank(p.search_key, length(p.code), @text) END AS rank,
                p.name AS name, p.code AS code FROM products p WHERE ${where(text, all)}
                ORDER BY rank, p.name COLLATE NOCASE, p.code LIMIT @limit OFFSET @offset)
              SELECT ${COLUMNS} FROM page JOIN products p ON p.rowid = page.id ORDER BY page.rank, page.name COLLATE NOCASE, page.code`,
