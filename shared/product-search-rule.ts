@@ -3,7 +3,7 @@
  * «Gaseosa cola 1,5 L» before the «Chocolate de mesa 500 g». A product whose name starts with the text comes first,
  * then one where a word of its name starts with it, then one whose code starts with it, and last one where the text
  * is only found inside a word. Within a rank, by name. The one rule: the till's catalog store orders its SQL by this
- * function (registered in SQLite), so the counter's list, Enter on the search and the owner's catalog agree. Pure.
+ * function (registered in SQLite), so the counter's list and Enter on the search agree. Pure.
  */
 import { foldText } from './folded-text';
 

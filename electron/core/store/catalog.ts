@@ -134,12 +134,12 @@ export function catalogTable(db: Database.Database, now: () => number): Catalog 
   const statements = new Map<string, Database.Statement<Record<string, unknown>, ProductRow>>();
   const counts = new Map<string, Database.Statement<Record<string, unknown>, { n: number }>>();
   const kind = (text: string) => (text.length >= 3 ? 'match' : text === '' ? 'all' : 'like');
-  function searchStatement(text: string, all: boolean) {
-    const key = `${kind(text)}:${all}`;
+  function searchStatement(text: string, all: boolean, ranked: boolean) {
+    const key = `${kind(text)}:${all}:${ranked}`;
     let statement = statements.get(key);
     if (!statement) {
       statement = db.prepare<Record<string, unknown>, ProductRow>(
-        text === '' ? `SELECT ${COLUMNS} FROM products p WHERE ${where(text, all)} ORDER BY p.name COLLATE NOCASE, p.code LIMIT @limit OFFSET @offset`
+        text === '' || !ranked ? `SELECT ${COLUMNS} FROM products p WHERE ${where(text, all)} ORDER BY p.name COLLATE NOCASE, p.code LIMIT @limit OFFSET @offset`
           // Ranked on the narrow rows first; the full columns (barcodes and all) only for the page asked for.
           // The two common answers of the rule are read in SQL first (the name starts with the text; a space then the
           // text inside the name): the rule's own function decides every other row, so the order is the rule's.
@@ -170,11 +170,12 @@ export function catalogTable(db: Database.Database, now: () => number): Catalog 
     const row = byCode.get(text) ?? byCode.get(ownerOf.get(text)?.code ?? '');
     return row && (all || row.active === 1) ? row : undefined;
   }
-  function search(text: string, all: boolean, limit: number, offset: number): ProductRow[] {
+  /** `ranked`: the counter's order (the shared rule); the owner's pages stay by name, as the catalog lists them. */
+  function search(text: string, all: boolean, limit: number, offset: number, ranked = false): ProductRow[] {
     const t = text.trim();
     const folded = foldText(t);
     const exact = offset === 0 && t !== '' ? exactRow(t, all) : undefined;
-    const rows = searchStatement(folded, all).all({ ...searchArgs(folded), limit: Math.max(0, Math.floor(limit)), offset: Math.max(0, Math.floor(offset)) });
+    const rows = searchStatement(folded, all, ranked).all({ ...searchArgs(folded), limit: Math.max(0, Math.floor(limit)), offset: Math.max(0, Math.floor(offset)) });
     if (!exact) return rows;
     return [exact, ...rows.filter((r) => r.code !== exact.code)].slice(0, Math.max(0, Math.floor(limit)));
   }
@@ -322,7 +323,7 @@ export function catalogTable(db: Database.Database, now: () => number): Catalog 
 
     searchProducts(text, limit) {
       if (text.trim() === '') return [];
-      return search(text, false, limit, 0).map(toProduct);
+      return search(text, false, limit, 0, true).map(toProduct);
     },
 
     listCatalog({ text, includeInactive, limit, offset }) {
