@@ -5,6 +5,7 @@ import { WhoIsSelling } from '../people/WhoIsSelling';
 import { useText } from '../i18n/use-text';
 import { CounterLaterPart } from '../sale/counter-later-loader';
 import { SaleScreen } from '../sale/SaleScreen';
+import { useCounterKeys } from '../sale/counter-keys';
 import { StatusBar } from '../status/StatusBar';
 import { bootstrap } from './bootstrap';
 import { useApp } from './app-store';
@@ -53,6 +54,7 @@ export function App(): ReactNode {
   // Once people are set up, nothing is sold until somebody says who is selling.
   const nobodySelling = usePeople((s) => s.session !== null && s.session.setUp && s.session.current === null);
   useShortcuts();
+  useCounterKeys();
   useEffect(() => {
     let stop: (() => void) | null = null;
     let live = true;

@@ -22,6 +22,11 @@ interface AppState {
   fatal: string | null;
   show(screen: Screen): void;
   openReceipt(saleId: number): void;
+  /**
+   * The receipt on screen by itself (the sale just charged): only if `stillMay` says so at the very moment it would
+   * show (its code may have taken a while to arrive, and the cashier may have started typing meanwhile).
+   */
+  openReceiptIf(saleId: number, stillMay: () => boolean): void;
   setInfo(info: AppInfoDto): void;
   setSettings(settings: SettingsDto): void;
   setStatus(status: SyncStatusDto): void;
@@ -59,6 +64,9 @@ export const useApp = create<AppState>()((set, get) => ({
   fatal: null,
   show: (screen) => whenLoaded(screen, () => set({ screen })),
   openReceipt: (saleId) => whenLoaded('receipt', () => set({ screen: 'receipt', receiptSaleId: saleId, receiptFrom: get().screen === 'receipt' ? get().receiptFrom : get().screen })),
+  openReceiptIf: (saleId, stillMay) => whenLoaded('receipt', () => {
+    if (stillMay()) set({ screen: 'receipt', receiptSaleId: saleId, receiptFrom: get().screen });
+  }),
   setInfo: (info) => set({ info }),
   setSettings: (settings) => {
     if (hasMessages(settings.locale)) {

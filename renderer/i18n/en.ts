@@ -43,6 +43,7 @@ export const en: Messages = {
   productResults: 'Products found',
   productNotFound: (text: string) => `No product matches “${text}”.`,
   barcodeNotFound: (code: string) => `Barcode ${code} is not in the catalog.`,
+  basePrice: (base: string) => `base ${base}`,
   cartEmpty: 'No products yet. Scan a barcode or search for a product (F2).',
   cartLines: 'Products in this sale',
   product: 'Product',

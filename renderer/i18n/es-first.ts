@@ -33,6 +33,7 @@ export const esFirst = {
   productSearch: 'Buscar producto',
   productSearchHint: 'Nombre, código o código de barras',
   productResults: 'Productos encontrados',
+  basePrice: (base: string) => `base ${base}`,
   productNotFound: (text: string) => `No hay productos que coincidan con «${text}».`,
   barcodeNotFound: (code: string) => `El código de barras ${code} no está en el catálogo.`,
   cartEmpty: 'Sin productos. Escanee un código de barras o busque un producto (F2).',

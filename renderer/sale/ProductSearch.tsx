@@ -1,13 +1,14 @@
 /** F2: search the catalog by name, code or barcode; Enter adds the highlighted product; scans add directly. */
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { ProductDto } from '../../shared/bridge/types';
-import { formatCop } from '../../shared/money';
 import { focusSoon, useApp } from '../app/app-store';
 import { bridge } from '../bridge/client';
+import { unitPriceOf } from '../format/unit-price';
 import { useText } from '../i18n/use-text';
 import { addToSale } from './add-to-sale';
+import { focusSearchKeepingText } from './counter-keys';
 import { trackScan } from './scans-in-flight';
-import { useWedge } from './use-wedge';
+import { PRODUCT_SEARCH_ID, useSearchText } from './search-text';
 
 const LOOKS_LIKE_BARCODE = /^\d{6,14}$/;
 
@@ -15,13 +16,18 @@ export function ProductSearch(): ReactNode {
   const t = useText();
   const locale = useApp((s) => s.locale);
   const notify = useApp((s) => s.notify);
-  const [text, setText] = useState('');
+  // Kept outside the box: what was typed while the receipt was on screen is here when the counter comes back.
+  const text = useSearchText((s) => s.text);
+  const setText = useSearchText((s) => s.set);
   const [results, setResults] = useState<ProductDto[]>([]);
   const [active, setActive] = useState(0);
   const request = useRef(0);
 
-  // The counter starts ready to type or scan: the search box has the focus when the sale screen appears.
-  useEffect(() => focusSoon('product-search'), []);
+  // The counter starts ready to type or scan: the search box has the focus when the sale screen appears. Text typed
+  // meanwhile stays as it is, the caret after it, before any further key can arrive (a layout effect).
+  useLayoutEffect(() => {
+    if (useSearchText.getState().text === '' || !focusSearchKeepingText()) focusSoon(PRODUCT_SEARCH_ID);
+  }, []);
 
   useEffect(() => {
     const query = text.trim();
@@ -56,15 +62,6 @@ export function ProductSearch(): ReactNode {
     }
     return false;
   })());
-
-  useWedge((code) => {
-    void addByBarcode(code).then((found) => {
-      if (!found) {
-        setText('');
-        notify('error', t.barcodeNotFound(code));
-      }
-    });
-  });
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -104,16 +101,23 @@ export function ProductSearch(): ReactNode {
         onChange={(e) => setText(e.target.value)} onKeyDown={onKeyDown}
       />
       <ul id="product-results" role="listbox" aria-label={t.productResults} className="product-results" hidden={!open}>
-        {results.map((product, i) => (
+        {results.map((product, i) => {
+          const price = unitPriceOf(product, locale);
+          return (
           <li
             key={product.code} id={`product-option-${i}`} role="option" aria-selected={i === active}
             className={i === active ? 'active' : ''} onMouseDown={(e) => e.preventDefault()} onClick={() => pick(product)}
           >
             <span className="product-name">{product.name}</span>
             <span className="product-code">{product.barcode ?? product.code}</span>
-            <span className="product-price">{formatCop(product.price, locale)}</span>
+            {/* What the customer pays, as the quick key and the shelf say it; the base before tax beside it, small. */}
+            <span className="product-price">
+              {price.payable}
+              {price.base ? <small className="product-base">{t.basePrice(price.base)}</small> : null}
+            </span>
           </li>
-        ))}
+          );
+        })}
       </ul>
     </div>
   );

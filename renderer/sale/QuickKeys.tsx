@@ -6,9 +6,9 @@
  */
 import { useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import type { QuickKeyDto } from '../../shared/bridge/types';
-import { calculateLine, formatCop } from '../../shared/money';
 import { useApp } from '../app/app-store';
 import { bridge } from '../bridge/client';
+import { unitPriceOf } from '../format/unit-price';
 import { useText } from '../i18n/use-text';
 import { addToSale } from './add-to-sale';
 import { CounterLaterPart } from './counter-later-loader';
@@ -22,17 +22,6 @@ const matches = (query: string) => typeof window !== 'undefined' && typeof windo
 const SHORT_WINDOW = '(max-height: 700px)';
 /** The chip of the keys with no category. */
 const NO_CATEGORY = '';
-
-/** What one unit costs the customer, taxes included, without ",00" (a key is read at a glance). */
-function unitPrice(key: QuickKeyDto, locale: 'es-CO' | 'en'): string {
-  try {
-    const taxes = key.taxCode && key.taxRate !== null ? [{ code: key.taxCode, rate: key.taxRate }] : [];
-    const { payable } = calculateLine({ quantity: 1, price: key.price, discount_rate: key.discountRate, taxes });
-    return formatCop(payable, locale).replace(/[.,]00$/, '');
-  } catch {
-    return '';
-  }
-}
 
 /** A number field of the keypad's kind that gets the focus (touched or tabbed to) becomes where the keypad types. */
 function useKeypadFollowsFocus(): void {
@@ -117,7 +106,7 @@ export function QuickKeys(): ReactNode {
               {shown.map((key) => (
                 <button type="button" key={key.code} className="quick-key" onMouseDown={keepFocus} onClick={() => tap(key)}>
                   <span className="quick-key-name">{key.name}</span>
-                  <span className="quick-key-price">{unitPrice(key, locale)}</span>
+                  <span className="quick-key-price">{unitPriceOf(key, locale).payable}</span>
                 </button>
               ))}
             </div>

@@ -15,6 +15,7 @@ import { useCounterPanels } from './counter-panels';
 import { loadCounterSchemas } from './counter-schemas-loader';
 import { CONFIRM_TOTAL_ID, useSale } from './sale-store';
 import { scansSettled } from './scans-in-flight';
+import { focusSearchKeepingText } from './counter-keys';
 import { usePeople } from '../people/people-store';
 import { callWithOwner } from '../people/owner-pin';
 
@@ -106,5 +107,6 @@ export async function chargeSale(confirmed = false): Promise<void> {
   usePeople.getState().clearUnlocked(); // the core ends the owner's approvals with the sale; the next one starts locked
   useCounterPanels.getState().closeAll();
   app.notify('info', t.charged(saleNumberLabel(app.settings.tillName, shortNumber), formatCop(totals.payable, app.locale)));
-  focusSoon('product-search');
+  // Back to the search, keeping whatever the cashier typed while the charge was on its way (selecting it would lose it).
+  if (!focusSearchKeepingText()) focusSoon('product-search');
 }

@@ -16,3 +16,8 @@ export function trackScan<T>(work: Promise<T>): Promise<T> {
 export async function scansSettled(): Promise<void> {
   await Promise.allSettled([...inFlight]);
 }
+
+/** How many scans are still being looked up (the counter is not idle while one is). */
+export function scansInFlight(): number {
+  return inFlight.size;
+}

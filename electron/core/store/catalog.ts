@@ -4,6 +4,7 @@ import { StoreError } from './errors';
 import { escapeLike } from './like-pattern';
 import { foldText } from '../../../shared/folded-text';
 import { LIMITS } from '../../../shared/limits';
+import { foldedMatchRank, PRODUCT_MATCH_RANK } from '../../../shared/product-search-rule';
 
 /** A catalog product exactly as the counter sees it (prices and rates are exact decimal strings). */
 export type Product = ProductDto;
@@ -118,19 +119,37 @@ export function catalogTable(db: Database.Database, now: () => number): Catalog 
     `SELECT ${COLUMNS} FROM product_barcodes b JOIN products p ON p.code = b.code WHERE b.barcode = ? AND p.active = 1`,
   );
   // The folded key holds code and name. Three characters or more go through the trigram index; shorter text
-  // walks the name index and stops at the limit. An exact code or barcode is looked up first and shown first.
+  // scans the folded keys. What matches is ordered by the shared rule, then by name. An exact code or barcode is
+  // looked up first and shown first.
   const where = (text: string, all: boolean) => `${all ? '1' : 'p.active = 1'} AND ${
     text.length >= 3 ? 'p.rowid IN (SELECT rowid FROM products_search WHERE products_search MATCH @match)'
       : text === '' ? '1' : "p.search_key LIKE @like ESCAPE '\\'"}`;
+  // What was found is ordered by the shared rule (a word that starts a name before one inside a word), here in SQL.
+  // The row's folded key is "code name" (writeProduct): its name and code are cut from it, so a row costs no folding.
+  db.function('mostrador_product_rank', { deterministic: true }, (key: unknown, codeLength: unknown, text: unknown) => {
+    const folded = String(key ?? '');
+    const cut = Number(codeLength);
+    return foldedMatchRank(folded.slice(cut + 1), folded.slice(0, cut), String(text ?? ''));
+  });
   const statements = new Map<string, Database.Statement<Record<string, unknown>, ProductRow>>();
   const counts = new Map<string, Database.Statement<Record<string, unknown>, { n: number }>>();
   const kind = (text: string) => (text.length >= 3 ? 'match' : text === '' ? 'all' : 'like');
-  function searchStatement(text: string, all: boolean) {
-    const key = `${kind(text)}:${all}`;
+  function searchStatement(text: string, all: boolean, ranked: boolean) {
+    const key = `${kind(text)}:${all}:${ranked}`;
     let statement = statements.get(key);
     if (!statement) {
       statement = db.prepare<Record<string, unknown>, ProductRow>(
-        `SELECT ${COLUMNS} FROM products p WHERE ${where(text, all)} ORDER BY p.name COLLATE NOCASE, p.code LIMIT @limit OFFSET @offset`,
+        text === '' || !ranked ? `SELECT ${COLUMNS} FROM products p WHERE ${where(text, all)} ORDER BY p.name COLLATE NOCASE, p.code LIMIT @limit OFFSET @offset`
+          // Ranked on the narrow rows first; the full columns (barcodes and all) only for the page asked for.
+          // The two common answers of the rule are read in SQL first (the name starts with the text; a space then the
+          // text inside the name): the rule's own function decides every other row, so the order is the rule's.
+          : `WITH page AS (SELECT p.rowid AS id, CASE
+                 WHEN substr(p.search_key, length(p.code) + 2, length(@text)) = @text THEN ${PRODUCT_MATCH_RANK.nameStart}
+                 WHEN instr(p.search_key, ' ' || @text) > length(p.code) + 1 THEN ${PRODUCT_MATCH_RANK.wordStart}
+                 ELSE mostrador_product_rank(p.search_key, length(p.code), @text) END AS rank,
+               p.name AS name, p.code AS code FROM products p WHERE ${where(text, all)}
+               ORDER BY rank, p.name COLLATE NOCASE, p.code LIMIT @limit OFFSET @offset)
+             SELECT ${COLUMNS} FROM page JOIN products p ON p.rowid = page.id ORDER BY page.rank, page.name COLLATE NOCASE, page.code`,
       );
       statements.set(key, statement);
     }
@@ -145,17 +164,18 @@ export function catalogTable(db: Database.Database, now: () => number): Catalog 
     }
     return statement;
   }
-  const searchArgs = (folded: string) => ({ match: `"${folded.replace(/"/g, '""')}"`, like: `%${escapeLike(folded)}%` });
+  const searchArgs = (folded: string) => ({ match: `"${folded.replace(/"/g, '""')}"`, like: `%${escapeLike(folded)}%`, text: folded });
   /** The product whose code or barcode is exactly the text typed (a scan into the search box). */
   function exactRow(text: string, all: boolean): ProductRow | undefined {
     const row = byCode.get(text) ?? byCode.get(ownerOf.get(text)?.code ?? '');
     return row && (all || row.active === 1) ? row : undefined;
   }
-  function search(text: string, all: boolean, limit: number, offset: number): ProductRow[] {
+  /** `ranked`: the counter's order (the shared rule); the owner's pages stay by name, as the catalog lists them. */
+  function search(text: string, all: boolean, limit: number, offset: number, ranked = false): ProductRow[] {
     const t = text.trim();
     const folded = foldText(t);
     const exact = offset === 0 && t !== '' ? exactRow(t, all) : undefined;
-    const rows = searchStatement(folded, all).all({ ...searchArgs(folded), limit: Math.max(0, Math.floor(limit)), offset: Math.max(0, Math.floor(offset)) });
+    const rows = searchStatement(folded, all, ranked).all({ ...searchArgs(folded), limit: Math.max(0, Math.floor(limit)), offset: Math.max(0, Math.floor(offset)) });
     if (!exact) return rows;
     return [exact, ...rows.filter((r) => r.code !== exact.code)].slice(0, Math.max(0, Math.floor(limit)));
   }
@@ -303,7 +323,7 @@ export function catalogTable(db: Database.Database, now: () => number): Catalog 
 
     searchProducts(text, limit) {
       if (text.trim() === '') return [];
-      return search(text, false, limit, 0).map(toProduct);
+      return search(text, false, limit, 0, true).map(toProduct);
     },
 
     listCatalog({ text, includeInactive, limit, offset }) {

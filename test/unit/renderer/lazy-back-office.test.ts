@@ -75,7 +75,7 @@ describe('the first download', () => {
     // Consumidor final's DV is written out: no DV code on the first render.
     expect(initial).not.toContain('shared/nit.ts');
     // The loader is there, and the parts a scan needs (the wedge, the search, the cart, Cobrar) are too.
-    for (const source of ['sale/counter-later-loader.tsx', 'sale/use-wedge.ts', 'sale/scans-in-flight.ts', 'sale/ProductSearch.tsx',
+    for (const source of ['sale/counter-later-loader.tsx', 'sale/counter-keys.ts', 'sale/scans-in-flight.ts', 'sale/ProductSearch.tsx',
       'sale/CartTable.tsx', 'sale/charge-sale.ts']) expect(initial, source).toContain(`renderer/${source}`);
   });
 
