@@ -56,8 +56,9 @@ export function isLostCharacter(event: { key: string; ctrlKey: boolean; altKey: 
 
 /** Puts the focus in the product search with the caret after what is typed, without selecting it (that would lose it). */
 export function focusSearchKeepingText(): boolean {
-  const input = document.getElementById(PRODUCT_SEARCH_ID);
-  if (!(input instanceof HTMLInputElement)) return false;
+  // By tag, not `instanceof`: the charge path also runs where no DOM classes exist (the core's integration tests).
+  const input = document.getElementById(PRODUCT_SEARCH_ID) as HTMLInputElement | null;
+  if (!input || input.tagName !== 'INPUT') return false;
   input.focus();
   const end = input.value.length;
   try {
