@@ -123,5 +123,6 @@ export const enOwnerView: typeof esOwnerView = {
   ownerReprint: 'Reprint copy',
   ownerReprintPc: 'This computer has no receipt printer: the copy (COPIA) is printed with the browser\'s print dialog, on 80 mm paper.',
   ownerCopyPaper: 'Receipt copy',
+  ownerReprintDialog: 'This till prints its receipts through the print dialog: the copy (COPIA) goes through it too.',
   ownerCopyBack: 'Back to the sale',
 };

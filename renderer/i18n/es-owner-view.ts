@@ -125,5 +125,6 @@ export const esOwnerView = {
   ownerReprint: 'Reimprimir copia',
   ownerReprintPc: 'Este computador no tiene impresora de recibos: la copia (COPIA) se imprime con el diálogo de impresión del navegador, en papel de 80 mm.',
   ownerCopyPaper: 'Copia del recibo',
+  ownerReprintDialog: 'Esta caja imprime sus recibos con el diálogo de impresión: la copia (COPIA) sale por él.',
   ownerCopyBack: 'Volver a la venta',
 };
