@@ -30,6 +30,8 @@ export const enOwnerView: typeof esOwnerView = {
     SHOP_NOT_PAIRED: 'This till is not paired with the shop server.',
     NOT_OWNER: 'That is not an owner\'s PIN.',
   } as Record<string, string>,
+  ownerServerLost: (since: string) => `No connection with the shop server since ${since}. The figures are not shown until it is back; it tries again by itself.`,
+  ownerServerBack: 'The shop server is back after a restart: type the PIN again.',
   ownerUnreachable: 'The shop server could not be reached. Check the connection and try again.',
   ownerRetry: 'Try again',
   dashUpdated: (time: string) => `Updated at ${time}; it updates by itself when the tills send sales.`,

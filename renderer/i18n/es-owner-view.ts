@@ -28,6 +28,8 @@ export const esOwnerView = {
     SHOP_NOT_PAIRED: 'Esta caja no está emparejada con el servidor de la tienda.',
     NOT_OWNER: 'Esa no es la clave de un dueño.',
   } as Record<string, string>,
+  ownerServerLost: (since: string) => `Sin conexión con el servidor de la tienda desde las ${since}. Las cifras no se muestran hasta que vuelva; se reintenta solo.`,
+  ownerServerBack: 'El servidor de la tienda volvió tras reiniciarse: escriba el PIN de nuevo.',
   ownerUnreachable: 'No se pudo consultar el servidor de la tienda. Revise la conexión y vuelva a intentarlo.',
   ownerRetry: 'Reintentar',
   // The dashboard
