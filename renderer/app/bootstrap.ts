@@ -10,10 +10,6 @@ import { keepOpenSale, readOpenSale } from '../sale/open-sale-sync';
 import { usePeople } from '../people/people-store';
 import { useApp } from './app-store';
 
-/** While the service is away: asked again every 3 s, for 10 minutes at most. */
-const CORE_RETRY_MS = 3_000;
-const CORE_RETRIES = 200;
-
 export async function bootstrap(): Promise<() => void> {
   const app = useApp.getState();
   const t = messagesFor(app.locale);
@@ -30,24 +26,8 @@ export async function bootstrap(): Promise<() => void> {
       app.setFatal(t.missingKey);
       return () => undefined;
     }
-    const said = `${t.coreUnavailable} ${await describeBridgeErrorSoon(info.error, app.locale)}`;
-    if (info.error.reason !== 'CORE_UNREACHABLE') {
-      app.setFatal(said);
-      return () => undefined;
-    }
-    // Browser mode with its service away (the shop server restarting under the back-office PC's page): said, and
-    // asked again every few seconds; the page starts again once it answers (bounded: then it says to reload).
-    app.setFatal(`${said} ${t.coreRetrying}`);
-    let live = true;
-    void (async () => {
-      for (let attempt = 0; attempt < CORE_RETRIES && live; attempt++) {
-        await new Promise((r) => setTimeout(r, CORE_RETRY_MS));
-        if (!live) return;
-        if ((await bridge.call('app.info', {})).ok) { window.location.reload(); return; }
-      }
-      if (live) app.setFatal(`${said} ${t.coreGaveUp}`);
-    })();
-    return () => { live = false; };
+    app.setFatal(`${t.coreUnavailable} ${await describeBridgeErrorSoon(info.error, app.locale)}`);
+    return () => undefined;
   }
   if (info.value.mode === 'back-office') {
     // The back-office PC (the shop server's own page): no counter, no invoicing service; only Tienda, which is lazy.

@@ -32,8 +32,6 @@ export const en: Messages = {
   dismiss: 'Dismiss message',
   missingKey: 'This page needs the full address Mostrador printed when it started (it ends in #key=…). Open it again from the terminal.',
   coreUnavailable: 'Could not reach the Mostrador service on this computer.',
-  coreRetrying: 'It tries again by itself: the page comes back as soon as it answers.',
-  coreGaveUp: 'Still not answering: once it runs again, reload the page (F5).',
   problemWordsMissing: 'The operation did not complete, and the explanation of the problem could not be loaded. Try again; if it persists, restart Mostrador.',
   counterPartMissing: 'This part of the sale could not be loaded.',
   cancel: 'Cancel',

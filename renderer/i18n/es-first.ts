@@ -22,8 +22,6 @@ export const esFirst = {
   dismiss: 'Cerrar mensaje',
   missingKey: 'Esta página necesita la dirección completa que mostró Mostrador al iniciar (termina en #key=…). Ábrala de nuevo desde la terminal o péguela aquí (en el servidor de la tienda, npm run server -- status la vuelve a mostrar).',
   coreUnavailable: 'No se pudo conectar con el servicio de Mostrador en este equipo.',
-  coreRetrying: 'Se vuelve a intentar sola: la página vuelve en cuanto responda.',
-  coreGaveUp: 'Sigue sin responder: cuando vuelva a estar en marcha, recargue la página (F5).',
   // The late chunk of the counter (renderer/sale/counter-later-loader.tsx) did not load: its words did not come either.
   problemWordsMissing: 'La operación no se completó, y no se pudo cargar la explicación del problema. Intente de nuevo; si sigue igual, reinicie Mostrador.',
   counterPartMissing: 'No se pudo cargar esta parte de la venta.',

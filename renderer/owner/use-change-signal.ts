@@ -9,7 +9,9 @@
  */
 import { useEffect, useState } from 'react';
 import type { BridgeError } from '../../shared/bridge/contract';
+import { useApp } from '../app/app-store';
 import { bridge } from '../bridge/client';
+import { messagesFor } from '../i18n/messages';
 
 const WAIT_SECONDS = 20;
 /** After a failure: 1 s, then 2 s, then every 4 s (a long-poll's own wait is the pace while all is well). */
@@ -40,6 +42,11 @@ export function useChangeSignal(onClosed: (afterLoss: boolean) => void): ChangeS
         if (!live) return;
         if (!answer.ok) {
           if (answer.error.reason === 'BACK_OFFICE_CLOSED') { onClosed(lost); return; }
+          // The service answers with another key (its data folder's key was replaced): the address must be given again.
+          if (answer.error.reason === 'BRIDGE_KEY_REFUSED') {
+            useApp.getState().setFatal(messagesFor(useApp.getState().locale).missingKey);
+            return;
+          }
           if (serverAway(answer.error) && !lost) {
             lost = true;
             setSignal((s) => ({ ...s, lostSince: Date.now() }));
