@@ -224,7 +224,8 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
         restarts = 0;
         if (!page.more && !feedRead) {
           feedRead = true;
-          nudge();
+          // Settings to send wake an idle push loop (never one waiting out a failure's backoff).
+          if (unreachableSince === null && store.shopSettingsToSend().length > 0) nudge();
         }
         if (page.changes.length > 0) changed();
         if (page.changes.some((c) => c.kind === 'till' && c.key === pairing.tillId && c.data.revoked)) {
