@@ -30,10 +30,10 @@ export async function adminCall(dataDir: string, method: 'GET' | 'POST', path: s
     if (url.protocol === 'https:') {
       req.on('socket', (socket) => socket.on('secureConnect', () => {
         const seen = (socket as TLSSocket).getPeerCertificate().fingerprint256?.replace(/:/g, '').toLowerCase();
-        if (seen !== running.fingerprint) req.destroy(new Error('the server at that address shows another certificate; not sending the admin token'));
+        if (seen !== running.fingerprint) req.destroy(new Error('el servidor en esa dirección muestra otro certificado; no se le envía la clave de administración'));
       }));
     }
-    req.on('error', (error) => reject(new Error(`could not reach the server at ${running.url}: ${error.message}`)));
+    req.on('error', (error) => reject(new Error(`el servidor no responde en ${running.url} (${error.message}): ¿está en marcha?`)));
     req.end(text);
   });
 }

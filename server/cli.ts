@@ -1,4 +1,5 @@
 /**
+ * The owner's commands, in Spanish with the shop's time (issue 26; server/cli-text.ts). `--help` on every command.
  * npm run server -- [--port N] [--data-dir DIR] [--database-url postgres://…] [--host H] [--tls]
  *                     [--back-office [--back-office-port 4301] [--renderer-dir dist/renderer]]
  *                     [--backup-dir DIR [--backup-at 03:00] [--pg-bin DIR]]
@@ -10,6 +11,7 @@
  * npm run server -- backups (--backup-dir DIR | --data-dir DIR)            lists the kept copies
  * npm run server -- backup-now --data-dir DIR                               the running server takes a copy now
  * npm run server -- restore FILE (--data-dir DIR | --database-url URL)     restores a copy into an empty store
+ * npm run server -- status --data-dir DIR      whether it runs, the tills' addresses, Tienda's address on this computer
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -20,29 +22,45 @@ import { listServerCopies } from './backup/server-copies';
 import { restoreShop, type RestoreTarget } from './backup/restore';
 import { DEFAULT_PG_TOOLS, type PgTools } from './dump/postgres-dump';
 import { adminCall } from './admin-client';
-import { ensureAdminToken, ensureDataDir, pgliteDir, readRunningServer, writeRunningServer } from './data-dir';
+import { ensureAdminToken, ensureBackOfficeKey, ensureDataDir, pgliteDir, readBackOfficeKey, readRunningServer, writeRunningServer } from './data-dir';
+import { COMMANDS, shopClock, shopDateTime, tillAddresses, usage } from './cli-text';
 import { openStore } from './open-store';
 import { isLoopbackHost, startShopServer } from './server';
 import { startBackOfficePc, type BackOfficePc } from './back-office-pc/start';
 import { ensureCertificate } from './tls';
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    port: { type: 'string', default: '4300' },
-    host: { type: 'string', default: '0.0.0.0' },
-    'data-dir': { type: 'string', default: 'shop-server-data' },
-    'database-url': { type: 'string' },
-    tls: { type: 'boolean', default: false },
-    'back-office': { type: 'boolean', default: false },
-    'back-office-port': { type: 'string', default: '4301' },
-    'renderer-dir': { type: 'string' },
-    'backup-dir': { type: 'string' },
-    'backup-at': { type: 'string', default: DEFAULT_BACKUP_AT },
-    'pg-bin': { type: 'string' },
-    help: { type: 'boolean', short: 'h', default: false },
-  },
-});
+function parsedArguments() {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        port: { type: 'string', default: '4300' },
+        host: { type: 'string', default: '0.0.0.0' },
+        'data-dir': { type: 'string', default: 'shop-server-data' },
+        'database-url': { type: 'string' },
+        tls: { type: 'boolean', default: false },
+        'back-office': { type: 'boolean', default: false },
+        'back-office-port': { type: 'string', default: '4301' },
+        'renderer-dir': { type: 'string' },
+        'backup-dir': { type: 'string' },
+        'backup-at': { type: 'string', default: DEFAULT_BACKUP_AT },
+        'pg-bin': { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    // A mistyped option: said plainly, with where the help is (never Node's stack trace).
+    const text = error instanceof Error ? error.message : String(error);
+    const option = /'(-[^' ]+)/.exec(text)?.[1] ?? '';
+    const code = (error as { code?: string }).code;
+    const what = code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? `no existe la opción ${option}`
+      : code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' ? `a la opción ${option} le falta su valor, o no lo lleva`
+        : 'no se entiende la orden';
+    console.error(`servidor de la tienda: ${what}. Vea npm run server -- --help`);
+    process.exit(2);
+  }
+}
+const { values, positionals } = parsedArguments();
 const dataDir = values['data-dir'];
 const [command = 'serve', ...rest] = positionals;
 
@@ -66,25 +84,36 @@ async function serve(): Promise<void> {
   const server = await startShopServer({ db, host: values.host, port, tls, adminToken: ensureAdminToken(dataDir), backupNow });
   const adminUrl = server.url.replace(/\/\/(0\.0\.0\.0|\[::\])/, '//127.0.0.1');
   const backupDir = values['backup-dir'] ? resolve(values['backup-dir']) : null;
-  writeRunningServer(dataDir, { url: adminUrl, fingerprint: server.fingerprint, pid: process.pid, ...(backupDir ? { backupDir } : {}) });
-  // The warning first: whoever waits for the start line has it already.
-  if (db.durability.warning) console.error(db.durability.warning);
-  console.log(`Mostrador shop server on ${server.url} (${db.kind === 'pglite' ? `embedded PostgreSQL in ${pgliteDir(dataDir)}` : 'PostgreSQL'}; ${db.durability.summary})`);
-  console.log(`certificate fingerprint (SHA-256): ${server.fingerprint}`);
+  // What a till can type: each LAN address with the port (0.0.0.0 is where it listens, not an address to type).
+  const listening = new URL(server.url);
+  const addresses = tillAddresses(values.host, Number(listening.port), listening.protocol === 'https:' ? 'https' : 'http');
   let backOffice: BackOfficePc | null = null;
   if (backOfficePort !== null) {
     backOffice = await startBackOfficePc({
       db, sessions: server.sessions, signal: server.salesSignal, notifier: server.notifier, now: Date.now, version: packageVersion(), port: backOfficePort,
       ...(values['renderer-dir'] ? { rendererDir: values['renderer-dir'] } : {}),
+      // Kept with the data: a restart keeps Tienda's address, and an open tab reconnects by itself.
+      key: ensureBackOfficeKey(dataDir),
       log: (line) => console.error(line),
     });
-    if (!backOffice.rendererBuilt) console.log('The screens are not built yet: run `npm run build:renderer`, then open the address below.');
-    console.log(`Mostrador back office (this computer only): ${backOffice.url}`);
+  }
+  writeRunningServer(dataDir, {
+    url: adminUrl, fingerprint: server.fingerprint, pid: process.pid, tillAddresses: addresses,
+    ...(backupDir ? { backupDir } : {}), ...(backOffice ? { backOfficeUrl: backOffice.url.replace(/#.*$/, '') } : {}),
+  });
+  // The warning first: whoever waits for the start line has it already.
+  if (db.durability.warning) console.error(db.durability.warning);
+  console.log(`Servidor de la tienda Mostrador en ${addresses.length === 1 ? addresses[0] : `el puerto ${listening.port}`} (${db.kind === 'pglite' ? `PostgreSQL integrado en ${pgliteDir(dataDir)}` : 'PostgreSQL'}; ${db.durability.summary})`);
+  printTillAddresses(addresses, adminUrl);
+  if (tls) console.log(`Huella del certificado (SHA-256), la que la caja muestra al emparejar: ${server.fingerprint}`);
+  if (backOffice) {
+    if (!backOffice.rendererBuilt) console.log('Las pantallas aún no están construidas: ejecute `npm run build:renderer` y abra la dirección de abajo.');
+    console.log(`Tienda en este computador (solo aquí): ${backOffice.url}`);
   }
   if (backupDir) {
     const at = parseBackupAt(values['backup-at']);
     if (!existsSync(backupDir)) {
-      if (!existsSync(dirname(backupDir))) throw new Error(`the backup folder ${backupDir} does not exist, nor its parent folder; create it (or plug in its drive) first`);
+      if (!existsSync(dirname(backupDir))) throw new Error(`la carpeta de copias ${backupDir} no existe, ni la carpeta que la contiene; créela (o conecte su disco) primero`);
       mkdirSync(backupDir, { mode: 0o700 });
     }
     backups = await createBackupSchedule({
@@ -92,11 +121,11 @@ async function serve(): Promise<void> {
       folder: backupDir, at, now: Date.now, log: (line) => console.log(`${new Date().toISOString()} ${line}`),
     });
     const newest = backups.newest();
-    console.log(`Verified copies every day at ${values['backup-at']} into ${backupDir} (7 daily, 4 weekly, 12 monthly kept); `
-      + `${newest === null ? 'none there yet: the first is taken now' : `newest of ${new Date(newest).toLocaleString()}`}`);
+    console.log(`Copias verificadas cada día a las ${values['backup-at']} en ${backupDir} (se conservan 7 diarias, 4 semanales y 12 mensuales); `
+      + `${newest === null ? 'aún no hay ninguna: la primera se toma ahora' : `la más nueva es del ${shopDateTime(newest)}`}`);
     backups.start();
   } else {
-    console.log('No scheduled copies of the shop: start with --backup-dir DIR (another disk, ideally) to keep a verified copy every day');
+    console.log('Sin copias programadas de la tienda: arranque con --backup-dir CARPETA (mejor en otro disco) para guardar una copia verificada cada día');
   }
   const stop = async () => {
     await backups?.close();
@@ -112,7 +141,7 @@ async function serve(): Promise<void> {
 
 function portNumber(option: string, text: string): number {
   const port = Number(text);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`${option} must be a port number, not ${text}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`${option} debe ser un número de puerto (0 a 65535), no ${text}`);
   return port;
 }
 
@@ -129,71 +158,64 @@ function pgTools(): PgTools {
   return bin ? { pgDump: join(bin, 'pg_dump'), pgRestore: join(bin, 'pg_restore') } : DEFAULT_PG_TOOLS;
 }
 
-const USAGE = `Mostrador shop server
-
-  npm run server -- [--data-dir DIR | --database-url URL] [--port 4300] [--host 0.0.0.0] [--tls]
-                    [--back-office [--back-office-port 4301]] [--backup-dir DIR [--backup-at 03:00] [--pg-bin DIR]]
-      serves the shop; with --backup-dir, keeps a verified copy there every day at --backup-at (and at start when
-      the newest copy is older than the last scheduled time): 7 daily, 4 weekly and 12 monthly copies are kept.
-  npm run server -- pair --data-dir DIR          prints a one-time pairing code for a new till
-  npm run server -- tills --data-dir DIR         lists the paired tills
-  npm run server -- revoke N --data-dir DIR      revokes till number N
-  npm run server -- backups (--backup-dir DIR | --data-dir DIR)
-      lists the kept copies, newest first, with what each holds
-  npm run server -- backup-now --data-dir DIR    the running server takes a verified copy now (kept by the same rotation)
-  npm run server -- restore FILE (--data-dir DIR | --database-url URL) [--pg-bin DIR]
-      restores a copy into an empty store: an absent or empty embedded folder (DIR/pglite), or an empty
-      PostgreSQL database; a store holding data is refused. Start the server afterwards as usual.`;
+/** The addresses to type at a till, one a line; with none, why and what still works. */
+function printTillAddresses(addresses: readonly string[], local: string): void {
+  if (addresses.length === 0) {
+    console.log(`Este computador no tiene dirección de red: las cajas no lo alcanzan hasta que esté en la red de la tienda (aquí mismo: ${local}).`);
+    return;
+  }
+  console.log('Direcciones para las cajas (Ajustes → Servidor de la tienda):');
+  for (const address of addresses) console.log(`  ${address}`);
+}
 
 function formatCounts(c: Record<string, number>): string {
-  return `${c.sales} sales, ${c.sale_lines} lines, ${c.shifts} shifts, ${c.products} products, ${c.customers} customers, ${c.people} people, ${c.tills} tills`;
+  return `${c.sales} ventas, ${c.sale_lines} líneas, ${c.shifts} turnos, ${c.products} productos, ${c.customers} clientes, ${c.people} personas, ${c.tills} cajas`;
 }
 
 async function listBackups(): Promise<void> {
   let folder = values['backup-dir'];
   if (!folder) {
-    if (!existsSync(dataDir)) throw new Error(`say which folder: npm run server -- backups --backup-dir DIR (${dataDir} does not exist)`);
+    if (!existsSync(dataDir)) throw new Error(`diga qué carpeta: npm run server -- backups --backup-dir CARPETA (${dataDir} no existe)`);
     let running: { backupDir?: string };
     try {
       running = readRunningServer(dataDir) as { backupDir?: string };
     } catch {
-      throw new Error('say which folder: npm run server -- backups --backup-dir DIR');
+      throw new Error('diga qué carpeta: npm run server -- backups --backup-dir CARPETA');
     }
-    if (!running.backupDir) throw new Error(`the server of ${dataDir} was started without --backup-dir: it keeps no copies. Say which folder with --backup-dir DIR`);
+    if (!running.backupDir) throw new Error(`el servidor de ${dataDir} arrancó sin --backup-dir: no guarda copias. Diga qué carpeta con --backup-dir CARPETA`);
     folder = running.backupDir;
   }
-  if (!existsSync(folder)) throw new Error(`the backup folder ${folder} does not exist (is its drive plugged in?)`);
+  if (!existsSync(folder)) throw new Error(`la carpeta de copias ${folder} no existe (¿está conectado su disco?)`);
   const copies = await listServerCopies(folder);
   if (copies.length === 0) {
-    console.log(`No copy in ${folder} yet.`);
+    console.log(`Aún no hay copias en ${folder}.`);
     return;
   }
-  console.log(`${copies.length} copies in ${folder}, newest first:`);
+  console.log(`${copies.length} copias en ${folder}, la más nueva primero:`);
   for (const c of copies) {
-    const when = new Date(c.at).toLocaleString();
-    const size = `${(c.bytes / 1_000_000).toFixed(1)} MB`;
-    console.log(`  ${c.file}  ${when}  ${c.store === 'pglite' ? 'embedded' : 'PostgreSQL'}  ${size}  `
-      + `${c.record ? formatCounts(c.record.counts) : 'what it holds is unknown (its .json is missing or unreadable)'}`);
+    const size = `${(c.bytes / 1_000_000).toFixed(1).replace('.', ',')} MB`;
+    console.log(`  ${c.file}  ${shopDateTime(c.at)}  ${c.store === 'pglite' ? 'integrado' : 'PostgreSQL'}  ${size}  `
+      + `${c.record ? formatCounts(c.record.counts) : 'no se sabe qué tiene (falta su .json o no se puede leer)'}`);
   }
   const age = Date.now() - copies[0]!.at;
-  if (age > 2 * 86_400_000) console.log(`The newest copy is ${Math.floor(age / 86_400_000)} days old: is the server running with --backup-dir?`);
+  if (age > 2 * 86_400_000) console.log(`La copia más nueva tiene ${Math.floor(age / 86_400_000)} días: ¿está el servidor en marcha con --backup-dir?`);
 }
 
 async function restore(): Promise<void> {
   const file = rest[0];
-  if (!file) throw new Error('say which copy: npm run server -- restore FILE --data-dir DIR (or --database-url URL)');
+  if (!file) throw new Error('diga qué copia: npm run server -- restore ARCHIVO --data-dir CARPETA (o --database-url URL)');
   const databaseUrl = values['database-url'];
   const dirGiven = process.argv.some((a) => a === '--data-dir' || a.startsWith('--data-dir='));
-  if (databaseUrl && dirGiven) throw new Error('say one target: --data-dir DIR (the embedded store) or --database-url URL, not both');
-  if (!databaseUrl && !dirGiven) throw new Error('say where to restore: --data-dir DIR (an absent or empty embedded store) or --database-url URL (an empty database)');
+  if (databaseUrl && dirGiven) throw new Error('diga un solo destino: --data-dir CARPETA (el almacén integrado) o --database-url URL, no los dos');
+  if (!databaseUrl && !dirGiven) throw new Error('diga dónde restaurar: --data-dir CARPETA (un almacén integrado ausente o vacío) o --database-url URL (una base vacía)');
   const target: RestoreTarget = databaseUrl ? { databaseUrl, tools: pgTools() } : { pgliteDir: pgliteDir(dataDir) };
   if (!databaseUrl) ensureDataDir(dataDir);
   const restored = await restoreShop(resolve(file), target);
-  console.log(`Restored ${file} into ${databaseUrl ? 'the database' : pgliteDir(dataDir)}: ${formatCounts(restored.counts)}`
-    + `${restored.expected ? ' (the same as the copy held when it was taken)' : ' (no .json beside the copy to compare with)'}.`);
-  console.log(`Tills the copy knows: ${restored.tills.map((t) => `Caja ${t.number} ${t.name}${t.revoked ? ' (revoked)' : ''}`).join(', ') || 'none'}.`);
-  console.log('Start the server as usual. The tills read its products, customers and people again by themselves; a till paired after');
-  console.log('this copy was taken is unknown to it: pair that till again (npm run server -- pair).');
+  console.log(`Restaurada ${file} en ${databaseUrl ? 'la base de datos' : pgliteDir(dataDir)}: ${formatCounts(restored.counts)}`
+    + `${restored.expected ? ' (lo mismo que tenía la copia cuando se tomó)' : ' (no hay .json junto a la copia para comparar)'}.`);
+  console.log(`Cajas que conoce la copia: ${restored.tills.map((t) => `n.º ${t.number} ${t.name}${t.revoked ? ' (revocada)' : ''}`).join(', ') || 'ninguna'}.`);
+  console.log('Ponga en marcha el servidor como siempre. Las cajas vuelven a leer productos, clientes y personas por sí solas; una caja');
+  console.log('emparejada después de tomar esta copia no la conoce: emparéjela de nuevo (npm run server -- pair).');
 }
 
 async function admin(): Promise<void> {
@@ -201,42 +223,74 @@ async function admin(): Promise<void> {
   if (command === 'backup-now') {
     const answer = await adminCall(dataDir, 'POST', '/admin/backup');
     const body = answer.body as { file?: string; counts?: Record<string, number>; error?: { message?: string } };
-    if (answer.status !== 200 || !body.file) throw new Error(`no copy was kept: ${body.error?.message ?? JSON.stringify(answer.body)}`);
-    console.log(`Verified copy kept: ${body.file} (${formatCounts(body.counts ?? {})})`);
+    if (answer.status !== 200 || !body.file) throw new Error(`no se guardó ninguna copia: ${body.error?.message ?? JSON.stringify(answer.body)}`);
+    console.log(`Copia verificada guardada: ${body.file} (${formatCounts(body.counts ?? {})})`);
     return;
   }
   if (command === 'restore') return restore();
+  if (command === 'status') return status();
   if (command === 'pair') {
     const answer = await adminCall(dataDir, 'POST', '/admin/pairing');
     const body = answer.body as { code?: string; expiresAt?: number };
-    if (answer.status !== 200 || !body.code) throw new Error(`the server refused: ${JSON.stringify(answer.body)}`);
-    console.log(`Pairing code: ${body.code}`);
-    console.log(`Type it at the new till within 10 minutes (until ${new Date(body.expiresAt ?? 0).toLocaleTimeString()}); it works once.`);
+    if (answer.status !== 200 || !body.code) throw new Error(`el servidor no abrió el emparejamiento: ${refusalText(answer.body)}`);
+    console.log(`Código de emparejamiento: ${body.code}`);
+    console.log(`Escríbalo en la caja nueva (Ajustes → Servidor de la tienda) antes de 10 minutos (hasta las ${shopClock(body.expiresAt ?? 0)}, hora de la tienda); sirve una sola vez.`);
     return;
   }
   if (command === 'tills') {
     const answer = await adminCall(dataDir, 'GET', '/admin/tills');
     const { tills = [] } = answer.body as { tills?: { number: number; name: string; id: string; revoked: boolean; pairedAt: number }[] };
-    if (tills.length === 0) console.log('No till is paired yet.');
-    for (const t of tills) console.log(`Caja ${t.number}  ${t.name}  ${t.id}  paired ${new Date(t.pairedAt).toISOString()}${t.revoked ? '  REVOKED' : ''}`);
+    if (tills.length === 0) console.log('Aún no hay cajas emparejadas.');
+    for (const t of tills) console.log(`n.º ${t.number}  ${t.name}  ${t.id}  emparejada el ${shopDateTime(t.pairedAt)}${t.revoked ? '  REVOCADA' : ''}`);
     return;
   }
   if (command === 'revoke') {
     const which = rest[0];
-    if (!which) throw new Error('say which till: npm run server -- revoke <number or id> --data-dir DIR');
+    if (!which) throw new Error('diga qué caja: npm run server -- revoke NÚMERO (o su identificador) --data-dir CARPETA');
     const answer = await adminCall(dataDir, 'POST', '/admin/tills/revoke', { till: which });
-    if (answer.status !== 200) throw new Error(`the server refused: ${JSON.stringify(answer.body)}`);
-    console.log(`Till ${which} is revoked: its requests are refused from now on.`);
+    if (answer.status !== 200) throw new Error(`el servidor no revocó la caja ${which}: ${refusalText(answer.body)}`);
+    console.log(`La caja ${which} queda revocada: el servidor rechaza sus llamadas desde ahora.`);
     return;
   }
-  throw new Error(`unknown command ${command}; use serve, pair, tills, revoke, backups, backup-now or restore (npm run server -- --help)`);
+  throw new Error(`no hay una orden «${command}»; las órdenes son ${COMMANDS.join(', ')} (npm run server -- --help)`);
+}
+
+/** A refusal's own words when it has them (the admin routes answer `{ error: { message } }`), else its JSON. */
+function refusalText(body: unknown): string {
+  const message = (body as { error?: { message?: unknown } } | null)?.error?.message;
+  return typeof message === 'string' ? message : JSON.stringify(body);
+}
+
+/** Whether the server of this folder answers, the addresses the tills type, and Tienda's address on this computer. */
+async function status(): Promise<void> {
+  const running = readRunningServer(dataDir);
+  let answering = false;
+  let tills = 0;
+  try {
+    const answer = await adminCall(dataDir, 'GET', '/admin/tills');
+    answering = answer.status === 200;
+    tills = ((answer.body as { tills?: unknown[] }).tills ?? []).length;
+  } catch (error) {
+    console.log(error instanceof Error ? error.message : String(error));
+  }
+  console.log(answering
+    ? `El servidor de ${dataDir} está en marcha (proceso ${running.pid}); ${tills === 1 ? '1 caja emparejada' : `${tills} cajas emparejadas`}.`
+    : `El servidor de ${dataDir} no responde: póngalo en marcha (npm run server -- --data-dir ${dataDir}); las direcciones de abajo sirven entonces.`);
+  printTillAddresses(running.tillAddresses ?? [], running.url);
+  if (running.url.startsWith('https:')) console.log(`Huella del certificado (SHA-256): ${running.fingerprint}`);
+  const key = readBackOfficeKey(dataDir);
+  if (running.backOfficeUrl && key) console.log(`Tienda en este computador (solo aquí): ${running.backOfficeUrl}#key=${key}`);
+  else console.log('Tienda en este computador: arranque el servidor con --back-office para abrirla aquí.');
+  if (!answering) process.exitCode = 1;
 }
 
 if (values.help || command === 'help') {
-  console.log(USAGE);
+  // `npm run server -- pair --help` is pair's help; `help pair` too; alone, every command's.
+  console.log(usage(command === 'help' ? rest[0] : command === 'serve' && positionals.length === 0 ? undefined : command));
   process.exit(0);
 }
 (command === 'serve' ? serve() : admin()).catch((error: unknown) => {
-  console.error(`shop server: ${error instanceof Error ? error.message : String(error)}`);
+  // Plain words, never a stack trace: the owner reads this.
+  console.error(`servidor de la tienda: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(error instanceof DataFolderInUse ? EXIT_FOLDER_IN_USE : 1);
 });

@@ -12,6 +12,10 @@ export interface RunningServer {
   pid: number;
   /** Where the server keeps its scheduled copies (`--backup-dir`), for `npm run server -- backups`. */
   backupDir?: string;
+  /** The addresses a till types (each LAN address with the port), for `npm run server -- status`. */
+  tillAddresses?: string[];
+  /** Tienda on this computer, without its key (the key is in its own file, `back-office-key`). */
+  backOfficeUrl?: string;
 }
 
 export function ensureDataDir(dataDir: string): void {
@@ -24,6 +28,21 @@ export function ensureAdminToken(dataDir: string): string {
   return readFileSync(path, 'utf8').trim();
 }
 
+/**
+ * The key of Tienda on this computer (issue 26): kept with the data, so a restart of the server keeps the page's
+ * address and an open tab reconnects by itself; `npm run server -- status` shows it again. Readable by its owner only.
+ */
+export function ensureBackOfficeKey(dataDir: string): string {
+  const path = join(dataDir, 'back-office-key');
+  if (!existsSync(path)) writeFileSync(path, randomBytes(24).toString('base64url'), { mode: 0o600 });
+  return readFileSync(path, 'utf8').trim();
+}
+
+export function readBackOfficeKey(dataDir: string): string | null {
+  const path = join(dataDir, 'back-office-key');
+  return existsSync(path) ? readFileSync(path, 'utf8').trim() : null;
+}
+
 export function readAdminToken(dataDir: string): string {
   return readFileSync(join(dataDir, 'admin-token'), 'utf8').trim();
 }
@@ -34,7 +53,7 @@ export function writeRunningServer(dataDir: string, running: RunningServer): voi
 
 export function readRunningServer(dataDir: string): RunningServer {
   const path = join(dataDir, 'server.json');
-  if (!existsSync(path)) throw new Error(`no server has run with ${dataDir}; start it first (npm run server -- --data-dir ${dataDir})`);
+  if (!existsSync(path)) throw new Error(`ningún servidor ha funcionado con la carpeta ${dataDir}; póngalo en marcha primero (npm run server -- --data-dir ${dataDir})`);
   return JSON.parse(readFileSync(path, 'utf8')) as RunningServer;
 }
 

@@ -50,8 +50,8 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
-function forbidden(res: ServerResponse, message: string): void {
-  sendJson(res, 403, { ok: false, error: { code: 'FORBIDDEN', message } } satisfies BridgeEnvelope<never>);
+function forbidden(res: ServerResponse, message: string, reason?: string): void {
+  sendJson(res, 403, { ok: false, error: { code: 'FORBIDDEN', message, ...(reason ? { reason } : {}) } } satisfies BridgeEnvelope<never>);
 }
 
 /**
@@ -108,7 +108,8 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
       return false;
     }
     if (!keyMatches(req.headers[KEY_HEADER] as string | undefined, opts.key)) {
-      forbidden(res, 'This call does not carry the key of this Mostrador session; open the address Mostrador printed.');
+      // Its own reason: the page says to open (or paste) the address with the key again (issue 26).
+      forbidden(res, 'This call does not carry the key of this Mostrador session; open the address Mostrador printed.', 'BRIDGE_KEY_REFUSED');
       return false;
     }
     return true;

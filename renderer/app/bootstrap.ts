@@ -22,7 +22,11 @@ export async function bootstrap(): Promise<() => void> {
     bridge.call('people.session', {}), readOpenSale(),
   ]);
   if (!info.ok) {
-    app.setFatal(info.error.code === 'FORBIDDEN' ? t.missingKey : `${t.coreUnavailable} ${await describeBridgeErrorSoon(info.error, app.locale)}`);
+    if (info.error.code === 'FORBIDDEN') {
+      app.setFatal(t.missingKey);
+      return () => undefined;
+    }
+    app.setFatal(`${t.coreUnavailable} ${await describeBridgeErrorSoon(info.error, app.locale)}`);
     return () => undefined;
   }
   if (info.value.mode === 'back-office') {

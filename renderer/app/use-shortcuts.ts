@@ -35,6 +35,9 @@ function run(command: Command): void {
   }
   else if (command === 'close') {
     if (app.notice) app.clearNotice();
+    // Tienda holds the owner's session: Esc closes the notice in front there and nothing more (issue 26); leaving is
+    // an explicit action (a tab of the top bar, or «Salir»).
+    if (app.screen === 'owner') return;
     if (app.screen === 'receipt') app.show(app.receiptFrom);
     else if (app.screen !== 'sale') app.show('sale');
   }
@@ -44,8 +47,12 @@ export function useShortcuts(): void {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       const command = commandFor(event);
-      // The back-office PC has no counter for the F-keys to go to.
-      if (!command || useApp.getState().info?.mode === 'back-office') return;
+      if (!command) return;
+      // The back-office PC has no counter for the F-keys to go to; Esc there closes the notice in front, if any.
+      if (useApp.getState().info?.mode === 'back-office') {
+        if (command === 'close' && useApp.getState().notice) useApp.getState().clearNotice();
+        return;
+      }
       // Esc inside an open form or list is handled there first (it stops propagation).
       event.preventDefault();
       run(command);

@@ -32,14 +32,33 @@ function browserKey(): string | null {
   return key;
 }
 
+/** The key in use; read again when the address bar's fragment changes (an address pasted into this tab). */
+let currentKey: string | null = null;
+
 function createTransport(): BridgeTransport {
   const pos = (window as unknown as { pos?: BridgeTransport }).pos;
   if (pos && typeof pos.call === 'function') return pos;
+  currentKey = browserKey();
+  watchPastedAddress();
   return createHttpTransport({
     baseUrl: window.location.origin,
-    key: browserKey() ?? '',
+    key: () => currentKey ?? '',
     fetch: window.fetch.bind(window),
     openEvents: (url) => new EventSource(url),
+  });
+}
+
+/**
+ * Browser mode (issue 26): an address pasted into this tab with another key (`#key=…`) changes only the fragment, so
+ * the page would go on with the old key until F5. The new key is taken at once and the page starts again with it.
+ */
+function watchPastedAddress(): void {
+  window.addEventListener('hashchange', () => {
+    const before = currentKey;
+    const next = browserKey();
+    if (next === null || next === before) return;
+    currentKey = next;
+    window.location.reload();
   });
 }
 
@@ -61,6 +80,8 @@ export const bridge = {
   },
   /** True in browser mode without a key: every call would be refused. */
   missingKey(): boolean {
-    return !(window as unknown as { pos?: unknown }).pos && browserKey() === null;
+    if ((window as unknown as { pos?: unknown }).pos) return false;
+    current();
+    return currentKey === null;
   },
 };

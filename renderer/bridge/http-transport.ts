@@ -10,7 +10,8 @@ import type { UploadReceiptDto } from '../../shared/bridge/types';
 
 export interface HttpTransportOptions {
   baseUrl: string;
-  key: string;
+  /** The per-launch key, or how to read it at each call (a new address pasted into the tab brings a new one). */
+  key: string | (() => string);
   fetch: typeof fetch;
   openEvents: (url: string) => EventSource;
 }
@@ -26,11 +27,12 @@ function isEnvelope(body: unknown): body is BridgeEnvelope<unknown> {
 export function createHttpTransport(opts: HttpTransportOptions): BridgeTransport {
   let events: EventSource | null = null;
   const base = opts.baseUrl.replace(/\/$/, '');
+  const key = typeof opts.key === 'function' ? opts.key : () => opts.key as string;
 
   async function post<T>(path: string, contentType: string, body: BodyInit): Promise<BridgeEnvelope<T>> {
     let response: Response;
     try {
-      response = await opts.fetch(`${base}${path}`, { method: 'POST', headers: { 'Content-Type': contentType, 'X-Mostrador-Key': opts.key }, body });
+      response = await opts.fetch(`${base}${path}`, { method: 'POST', headers: { 'Content-Type': contentType, 'X-Mostrador-Key': key() }, body });
     } catch {
       return unreachable('The Mostrador service on this computer is not answering. Is it still running?');
     }
@@ -55,7 +57,7 @@ export function createHttpTransport(opts: HttpTransportOptions): BridgeTransport
     },
 
     on<E extends BridgeEventName>(event: E, listener: (payload: BridgeEvents[E]) => void): () => void {
-      events ??= opts.openEvents(`${base}/bridge/events?key=${encodeURIComponent(opts.key)}`);
+      events ??= opts.openEvents(`${base}/bridge/events?key=${encodeURIComponent(key())}`);
       const source = events;
       const handler = (message: MessageEvent<string>) => {
         try {

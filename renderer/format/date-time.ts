@@ -10,6 +10,12 @@ export function formatDateTime(epochMs: number, locale: Locale): string {
   }).format(new Date(epochMs));
 }
 
+/** "22:48:15": the shop's clock, 24 hours. */
+export function formatTime(epochMs: number, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : 'es-CO', { timeZone: ZONE, hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false })
+    .format(new Date(epochMs));
+}
+
 /** "19 %", "8,5 %" (es-CO, with a no-break space so "%" never starts a line) or "19%", "8.5%" (en). */
 export function formatRate(rate: string, locale: Locale): string {
   return locale === 'en' ? `${rate}%` : `${rate.replace('.', ',')}\u00A0%`;

@@ -30,6 +30,8 @@ export const enOwnerView: typeof esOwnerView = {
     SHOP_NOT_PAIRED: 'This till is not paired with the shop server.',
     NOT_OWNER: 'That is not an owner\'s PIN.',
   } as Record<string, string>,
+  ownerServerLost: (since: string) => `No connection with the shop server since ${since}. The figures are not shown until it is back; it tries again by itself.`,
+  ownerServerBack: 'The shop server is back after a restart: type the PIN again.',
   ownerUnreachable: 'The shop server could not be reached. Check the connection and try again.',
   ownerRetry: 'Try again',
   dashUpdated: (time: string) => `Updated at ${time}; it updates by itself when the tills send sales.`,
@@ -123,5 +125,6 @@ export const enOwnerView: typeof esOwnerView = {
   ownerReprint: 'Reprint copy',
   ownerReprintPc: 'This computer has no receipt printer: the copy (COPIA) is printed with the browser\'s print dialog, on 80 mm paper.',
   ownerCopyPaper: 'Receipt copy',
+  ownerReprintDialog: 'This till prints its receipts through the print dialog: the copy (COPIA) goes through it too.',
   ownerCopyBack: 'Back to the sale',
 };

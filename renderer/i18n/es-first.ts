@@ -20,7 +20,7 @@ export const esFirst = {
   ownerView: 'Tienda',
   settings: 'Ajustes',
   dismiss: 'Cerrar mensaje',
-  missingKey: 'Esta página necesita la dirección completa que mostró Mostrador al iniciar (termina en #key=…). Ábrala de nuevo desde la terminal.',
+  missingKey: 'Esta página necesita la dirección completa que mostró Mostrador al iniciar (termina en #key=…). Ábrala de nuevo desde la terminal o péguela aquí (en el servidor de la tienda, npm run server -- status la vuelve a mostrar).',
   coreUnavailable: 'No se pudo conectar con el servicio de Mostrador en este equipo.',
   // The late chunk of the counter (renderer/sale/counter-later-loader.tsx) did not load: its words did not come either.
   problemWordsMissing: 'La operación no se completó, y no se pudo cargar la explicación del problema. Intente de nuevo; si sigue igual, reinicie Mostrador.',

@@ -28,6 +28,8 @@ export const esOwnerView = {
     SHOP_NOT_PAIRED: 'Esta caja no está emparejada con el servidor de la tienda.',
     NOT_OWNER: 'Esa no es la clave de un dueño.',
   } as Record<string, string>,
+  ownerServerLost: (since: string) => `Sin conexión con el servidor de la tienda desde las ${since}. Las cifras no se muestran hasta que vuelva; se reintenta solo.`,
+  ownerServerBack: 'El servidor de la tienda volvió tras reiniciarse: escriba el PIN de nuevo.',
   ownerUnreachable: 'No se pudo consultar el servidor de la tienda. Revise la conexión y vuelva a intentarlo.',
   ownerRetry: 'Reintentar',
   // The dashboard
@@ -125,5 +127,6 @@ export const esOwnerView = {
   ownerReprint: 'Reimprimir copia',
   ownerReprintPc: 'Este computador no tiene impresora de recibos: la copia (COPIA) se imprime con el diálogo de impresión del navegador, en papel de 80 mm.',
   ownerCopyPaper: 'Copia del recibo',
+  ownerReprintDialog: 'Esta caja imprime sus recibos con el diálogo de impresión: la copia (COPIA) sale por él.',
   ownerCopyBack: 'Volver a la venta',
 };

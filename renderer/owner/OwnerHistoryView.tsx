@@ -37,6 +37,8 @@ export function OwnerHistoryView({ version, onClosed }: { version: string; onClo
   // The back-office PC's COPIA, shown in place of the detail and printed by the browser (80 mm, receipt.css).
   const [paper, setPaper] = useState<ReceiptDto | null>(null);
   const notify = useApp((s) => s.notify);
+  const shell = useApp((s) => s.info?.shell);
+  const backOfficePc = useApp((s) => s.info?.mode === 'back-office');
   const money = (amount: string) => formatCop(amount, locale);
 
   const failed = (error: Parameters<typeof describeBridgeError>[0]) => {
@@ -67,20 +69,27 @@ export function OwnerHistoryView({ version, onClosed }: { version: string; onClo
     if (answer.ok) { setOpen(answer.value); setPaper(null); } else failed(answer.error);
   };
 
-  // At a till the core fetches the sale again and queues it on the receipts' printer as a COPIA; the back-office PC
-  // has no receipts' printer (queued false): it answers the paper, shown here and printed by the browser.
+  // At a till the core fetches the sale again and queues it on the receipts' printer as a COPIA; a till whose receipts
+  // go through the print dialog, and the back-office PC, answer the paper (queued false): shown here, then printed as
+  // that place prints its receipts (the core prints the window, or the page prints itself).
   const reprint = async (ref: string) => {
     const answer = await bridge.call('shop.reprintSale', { referenceCode: ref });
     if (!answer.ok) {
       if (answer.error.reason === 'BACK_OFFICE_CLOSED') onClosed(); else notify('error', describeBridgeError(answer.error, t));
     } else if (answer.value.receipt) {
       setPaper(answer.value.receipt);
-      notify('info', t.ownerReprintPc);
+      notify('info', backOfficePc ? t.ownerReprintPc : t.ownerReprintDialog);
     } else notify('info', answer.value.queued ? t.thermalQueued.copy : t.ownerReprintPc);
   };
   // Printed once the paper is on the page (the dialog prints what is drawn); again from the paper's own button.
+  const printPaper = async () => {
+    const answer = await bridge.call('shop.printSaleCopy', {});
+    if (!answer.ok) {
+      if (answer.error.reason === 'BACK_OFFICE_CLOSED') onClosed(); else notify('error', describeBridgeError(answer.error, t));
+    } else if (!answer.value.printed && shell === 'browser') window.print();
+  };
   useEffect(() => {
-    if (paper) window.print();
+    if (paper) void printPaper();
   }, [paper]);
 
   const list = (
@@ -118,7 +127,7 @@ export function OwnerHistoryView({ version, onClosed }: { version: string; onClo
   const copyPaper = paper ? (
     <section className="shift-paper paper-view" aria-label={t.ownerCopyPaper} data-testid="owner-copy-paper">
       <div className="receipt-toolbar" role="toolbar" aria-label={t.receiptActions}>
-        <button type="button" className="primary" onClick={() => window.print()}>{t.print}</button>
+        <button type="button" className="primary" onClick={() => void printPaper()}>{t.print}</button>
         <button type="button" onClick={() => setPaper(null)}>{t.ownerCopyBack}</button>
       </div>
       <ReceiptPaper receipt={paper} />

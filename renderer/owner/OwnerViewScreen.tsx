@@ -16,7 +16,8 @@ import { describeBridgeError } from '../bridge/bridge-error-text';
 import { useScreenText } from '../i18n/screen-text';
 import { DayReportView } from './DayReportView';
 import { OwnerHistoryView } from './OwnerHistoryView';
-import { useChangeSignal } from './use-change-signal';
+import { serverAway, useChangeSignal } from './use-change-signal';
+import { formatTime } from '../format/date-time';
 import './owner.css';
 
 // The dashboard and uPlot are their own chunk, fetched when the PIN gate shows: it downloads while the owner types
@@ -36,12 +37,13 @@ export function OwnerViewScreen(): ReactNode {
   const backOfficePc = useApp((s) => s.info?.mode === 'back-office');
   const paired = useApp((s) => s.status?.shopServer != null) || backOfficePc;
   const [session, setSession] = useState<BackOfficeSessionDto | null>(null);
-  const [ended, setEnded] = useState(false);
+  /** Why the PIN is asked again: the session ended, or the server came back after a restart (issue 26). */
+  const [ended, setEnded] = useState<false | 'ended' | 'restarted'>(false);
 
   // Leaving the screen ends the session at the server: the owner's PIN opens it, the next person finds it closed.
   useEffect(() => () => { void bridge.call('shop.closeBackOffice', {}); }, []);
 
-  const closed = () => { setSession(null); setEnded(true); };
+  const closed = (afterLoss: boolean) => { setSession(null); setEnded(afterLoss ? 'restarted' : 'ended'); };
   return (
     <BackOffice className="owner-screen">
       <Toolbar titleId="owner-title" title={session ? t.ownerTitleOf(session.shopName) : t.ownerTitle}>
@@ -61,7 +63,7 @@ interface GateProps {
   paired: boolean;
   /** The back-office PC: the owner chooses their name first (a till knows the owner by the PIN). */
   chooseOwner: boolean;
-  ended: boolean;
+  ended: false | 'ended' | 'restarted';
   onOpen(session: BackOfficeSessionDto): void;
 }
 
@@ -69,7 +71,7 @@ function PinGate({ paired, chooseOwner, ended, onOpen }: GateProps): ReactNode {
   const t = useScreenText();
   const [pin, setPin] = useState('');
   const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(ended ? t.ownerProblem.BACK_OFFICE_CLOSED ?? null : null);
+  const [problem, setProblem] = useState<string | null>(ended === 'restarted' ? t.ownerServerBack : ended ? t.ownerProblem.BACK_OFFICE_CLOSED ?? null : null);
   const owners = useOwners(chooseOwner, setProblem);
   const [personKey, setPersonKey] = useState('');
   const input = useRef<HTMLInputElement>(null);
@@ -131,23 +133,31 @@ function useOwners(wanted: boolean, onProblem: (text: string) => void): BackOffi
   return owners;
 }
 
-function OwnerViews({ onClosed }: { onClosed(): void }): ReactNode {
+function OwnerViews({ onClosed }: { onClosed(afterLoss: boolean): void }): ReactNode {
   const t = useScreenText();
   const notify = useApp((s) => s.notify);
+  const locale = useApp((s) => s.locale);
   const [view, setView] = useState<View>('dashboard');
   const [dashboard, setDashboard] = useState<Dashboard | null>(null);
-  const version = useChangeSignal(onClosed);
+  const { version, lostSince } = useChangeSignal(onClosed);
+  const viewClosed = () => onClosed(false);
 
   useEffect(() => {
     let live = true;
     void bridge.call('shop.dashboard', {}).then((answer) => {
       if (!live) return;
       if (answer.ok) setDashboard(answer.value);
-      else if (answer.error.reason === 'BACK_OFFICE_CLOSED') onClosed();
-      else notify('error', describeBridgeError(answer.error, t));
+      else if (answer.error.reason === 'BACK_OFFICE_CLOSED') onClosed(false);
+      // The server away is said once, by the change signal, in place of the figures.
+      else if (!serverAway(answer.error)) notify('error', describeBridgeError(answer.error, t));
     });
     return () => { live = false; };
   }, [version]);
+
+  // A red notice belongs to the view it came from: another tab clears it (issue 26).
+  useEffect(() => {
+    if (useApp.getState().notice?.kind === 'error') useApp.getState().clearNotice();
+  }, [view]);
 
   const tab = (target: View, label: string) => (
     <button type="button" className={`owner-tab${view === target ? ' current' : ''}`} aria-current={view === target ? 'page' : undefined} onClick={() => setView(target)}>{label}</button>
@@ -159,6 +169,12 @@ function OwnerViews({ onClosed }: { onClosed(): void }): ReactNode {
         {tab('dashboard', t.ownerDashboard)}{tab('day', t.ownerDayReport)}{tab('history', t.ownerHistory)}{tab('shifts', t.ownerShifts)}
         {tab('catalog', t.ownerCatalog)}{tab('customers', t.ownerCustomers)}{tab('people', t.ownerPeople)}
       </nav>
+      {lostSince !== null ? (
+        // Never old figures as if current: while the server is away only this is shown; it comes back by itself.
+        <div className="owner-body owner-lost" role="alert" data-testid="owner-lost">
+          <p className="day-warning">{t.ownerServerLost(formatTime(lostSince, locale))}</p>
+        </div>
+      ) : (
       <div className="owner-body">
         {view === 'dashboard' ? (
           // Focusable: the dashboard scrolls inside itself, and a keyboard must be able to scroll it (axe: scrollable-region-focusable).
@@ -166,15 +182,16 @@ function OwnerViews({ onClosed }: { onClosed(): void }): ReactNode {
             {dashboard ? <Suspense fallback={<Loading />}><DashboardView dashboard={dashboard} /></Suspense> : <Loading />}
           </div>
         ) : null}
-        {view === 'day' && dashboard ? <DayReportView today={today} version={version} onClosed={onClosed} /> : null}
-        {view === 'history' ? <OwnerHistoryView version={version} onClosed={onClosed} /> : null}
+        {view === 'day' && dashboard ? <DayReportView today={today} version={version} onClosed={viewClosed} /> : null}
+        {view === 'history' ? <OwnerHistoryView version={version} onClosed={viewClosed} /> : null}
         <Suspense fallback={<Loading />}>
-          {view === 'shifts' ? <ShopShiftsView today={today} version={version} onClosed={onClosed} /> : null}
-          {view === 'catalog' ? <ShopCatalogView onClosed={onClosed} /> : null}
-          {view === 'customers' ? <ShopCustomersView onClosed={onClosed} /> : null}
-          {view === 'people' ? <ShopPeopleView onClosed={onClosed} /> : null}
+          {view === 'shifts' ? <ShopShiftsView today={today} version={version} onClosed={viewClosed} /> : null}
+          {view === 'catalog' ? <ShopCatalogView onClosed={viewClosed} /> : null}
+          {view === 'customers' ? <ShopCustomersView onClosed={viewClosed} /> : null}
+          {view === 'people' ? <ShopPeopleView onClosed={viewClosed} /> : null}
         </Suspense>
       </div>
+      )}
     </>
   );
 }

@@ -20,7 +20,7 @@ import { BackOfficeRefusal } from './refusal';
 import { saleCopyReceipt } from './sale-copy';
 
 export type BackOfficePcMethods = 'app.info' | 'shop.owners' | 'shop.openBackOffice' | 'shop.closeBackOffice' | 'shop.sales'
-  | 'shop.sale' | 'shop.reprintSale' | 'shop.dayReport' | 'shop.dashboard' | 'shop.waitForChange' | 'shop.printDayReport' | 'shop.dayReportPdf'
+  | 'shop.sale' | 'shop.reprintSale' | 'shop.printSaleCopy' | 'shop.dayReport' | 'shop.dashboard' | 'shop.waitForChange' | 'shop.printDayReport' | 'shop.dayReportPdf'
   | BackOfficePcRecordMethods;
 
 export interface BackOfficePcContext {
@@ -109,6 +109,11 @@ export function backOfficePcHandlers(ctx: BackOfficePcContext): Pick<BridgeHandl
         throw new BackOfficeRefusal({ code: 'INVALID_INPUT', message: 'Only a sale the DIAN validated has a fiscal copy to print.', reason: 'SALE_NOT_VALIDATED' });
       }
       return { queued: false, receipt: await saleCopyReceipt(ctx.db, detail, ctx.now()) };
+    },
+    // No receipts' printer here: the page prints the COPIA itself (window.print()).
+    'shop.printSaleCopy': async () => {
+      await checked();
+      return { printed: false };
     },
     'shop.dayReport': async ({ date }) => {
       await checked();

@@ -18,6 +18,8 @@ export const DEFAULT_RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer',
 export interface BackOfficePcOptions extends BackOfficePcContext {
   port: number;
   rendererDir?: string;
+  /** The page's key (kept in the data folder so a restart keeps the address); a new one per launch without it. */
+  key?: string;
   log?: (line: string) => void;
 }
 
@@ -38,7 +40,7 @@ export async function startBackOfficePc(options: BackOfficePcOptions): Promise<B
     // No pushes: the owner's view follows the tills by long-polling the change signal (shop.waitForChange).
     subscribe: () => () => {},
     staticDir,
-    key: randomBytes(24).toString('base64url'),
+    key: options.key ?? randomBytes(24).toString('base64url'),
     port: options.port,
     log,
   });

@@ -1,10 +1,11 @@
 /** The contract's routes a paired till calls (all signed): the change feed, offline commands, sales, shifts, upload. */
 import {
   commandBatchSchema, changesQuerySchema, heldSalesQuerySchema, SALE_OF_ANOTHER_TILL, salesAuditSchema, salesBatchSchema, SHOP_LIMITS,
-  shiftsBatchSchema, shopUploadSchema,
+  shiftsBatchSchema, shopSettingsPushSchema, shopUploadSchema,
 } from '../../shared/shop/contract';
 import type { Database } from '../db/adapter';
 import { readChanges } from '../store/changes';
+import { saveRecord, takeFeedLock } from '../store/master-data';
 import { decideCommands } from '../store/commands';
 import { pushSales } from '../store/sales';
 import { auditTillSales, heldSales, missingShifts, salesOfOtherTills } from '../store/sales-audit';
@@ -35,6 +36,7 @@ export const TILL_ROUTES: Record<string, { method: 'GET' | 'POST'; handle: (ctx:
   '/v1/shop/upload': { method: 'POST', handle: upload },
   '/v1/sales/audit': { method: 'POST', handle: audit },
   '/v1/sales/held': { method: 'POST', handle: held },
+  '/v1/settings': { method: 'POST', handle: settings },
 };
 
 async function changes(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {
@@ -101,6 +103,25 @@ async function shifts(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {
   const ack = await ctx.db.transaction((tx) => pushShifts(tx, req.till.id, body.value.shifts, ctx.now()));
   if (ack.stored > 0) ctx.salesSignal.bump();
   return reply(200, ack);
+}
+
+/** A till's shop-wide settings (the seller, the numbering authorisation…): kept as it sent them, and fed to every till. */
+async function settings(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {
+  const body = parseBody(req.body, shopSettingsPushSchema);
+  if (!body.ok) return body.reply;
+  const saved = await ctx.db.transaction(async (tx) => {
+    await takeFeedLock(tx);
+    let changed = false;
+    const results = [];
+    for (const { key, value } of body.value.settings) {
+      const outcome = await saveRecord(tx, 'setting', key, value, ctx.now());
+      if (outcome.outcome === 'applied' && outcome.changed) changed = true;
+      results.push({ key, version: outcome.version ?? 0 });
+    }
+    return { results, changed };
+  });
+  if (saved.changed) ctx.notifier.changed();
+  return reply(200, { results: saved.results });
 }
 
 async function upload(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {

@@ -351,7 +351,13 @@ export const bridgeContract = {
    * COPIA (queued: true); refused for a sale not validated. The back-office PC: queued false, the page prints itself.
    */
   // A till queues the COPIA on its printer; the back-office PC has none and answers the paper for the page to print.
+  // A till whose receipts go through the print dialog (no receipts' printer set up) answers the paper too (issue 26).
   'shop.reprintSale': { input: z.strictObject({ referenceCode: referenceCodeSchema }), result: returns<{ queued: boolean; receipt?: ReceiptDto }>() },
+  /**
+   * The COPIA the page shows (shop.reprintSale's paper), through the print dialog as that till prints its own receipts
+   * (Electron prints the window to the till's printer, silently when set so); printed false: the page prints itself.
+   */
+  'shop.printSaleCopy': { input: z.strictObject({}), result: returns<{ printed: boolean }>() },
   /** The day report the page shows, on the receipts' printer or as a PDF on receipt paper (as the Z report prints). */
   'shop.printDayReport': { input: z.strictObject({ date: dayReportQuerySchema.shape.date, paperWidth: paperWidth.optional() }), result: returns<{ printed: boolean }>() },
   'shop.dayReportPdf': { input: z.strictObject({ date: dayReportQuerySchema.shape.date, paperWidth: paperWidth.optional() }), result: returns<{ base64: string; fileName: string }>() },

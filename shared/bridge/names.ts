@@ -28,7 +28,7 @@ export const BRIDGE_METHOD_NAMES = [
   'shop.owners',
   'shop.openBackOffice', 'shop.closeBackOffice', 'shop.sales', 'shop.sale', 'shop.dayReport', 'shop.dashboard', 'shop.waitForChange',
   'shop.printDayReport', 'shop.dayReportPdf', 'shop.products', 'shop.saveProduct', 'shop.customers', 'shop.saveCustomer',
-  'shop.people', 'shop.savePerson', 'shop.shifts', 'shop.shift', 'shop.printShift', 'shop.reprintSale',
+  'shop.people', 'shop.savePerson', 'shop.shifts', 'shop.shift', 'shop.printShift', 'shop.reprintSale', 'shop.printSaleCopy',
   'updates.dismiss',
 ] as const;
 export type BridgeMethodName = (typeof BRIDGE_METHOD_NAMES)[number];

@@ -11,6 +11,8 @@
  *   POST /v1/sales                     salesBatchSchema → salesAckSchema (idempotent by reference_code + revision)
  *   POST /v1/shifts                    shiftsBatchSchema → shiftsAckSchema (closed shifts and their Z reports)
  *   POST /v1/shop/upload               shopUploadSchema → shopUploadResultSchema (first till seeds the shop, once)
+ *   POST /v1/settings                  shopSettingsPushSchema → shopSettingsPushResultSchema (the shop-wide settings a
+ *                                      till changed: seller, numbering authorisation, cashier rules; the last one sent wins)
  *   POST /v1/sales/audit               salesAuditSchema → salesAuditResultSchema (per-day digests: what the server lacks)
  *   POST /v1/sales/held                heldSalesQuerySchema → heldSalesSchema (one day's references and revisions held)
  *   GET  /v1/health                    { ok: true, shopId } (unsigned; says nothing else)
@@ -386,3 +388,20 @@ export const shopUploadSchema = z.strictObject({
   last: z.boolean(),
 });
 export const shopUploadResultSchema = z.strictObject({ stored: counter, cursor: counter });
+
+/** Settings that are the shop's, not one till's: every till applies them from the feed, and sends its changes of them. */
+export const SHOP_WIDE_SETTING_KEYS = ['seller', 'numbering_authorization', 'cashier_max_discount_percent', 'default_email', 'default_municipality_code'] as const;
+export type ShopWideSettingKey = (typeof SHOP_WIDE_SETTING_KEYS)[number];
+
+/**
+ * A till's changes of the shop-wide settings (issue 26): sent when they change there and after pairing, so the server
+ * (the back-office PC's COPIA, the other tills through the feed) has the seller and the numbering authorisation. Each
+ * value is the till's settings text (JSON), kept by the server as a JSON string, as the first till's upload keeps it.
+ * The last one sent wins: these are edited rarely, by the owner.
+ */
+export const shopSettingsPushSchema = z.strictObject({
+  settings: z.array(z.strictObject({ key: z.enum(SHOP_WIDE_SETTING_KEYS), value: z.string().max(20_000) })).min(1).max(SHOP_WIDE_SETTING_KEYS.length),
+});
+export const shopSettingsPushResultSchema = z.strictObject({
+  results: z.array(z.strictObject({ key: z.enum(SHOP_WIDE_SETTING_KEYS), version: counter })),
+});

@@ -43,7 +43,7 @@ async function startServer(root: string, dataDir: string, backupDir: string, dat
     child.stdout!.on('data', (chunk: Buffer) => {
       text += chunk.toString();
       lines.push(...chunk.toString().split('\n').filter((l) => l.includes('backup')));
-      const match = /on (http\S+)/.exec(text);
+      const match = / en (http\S+)/.exec(text);
       if (match) resolve(match[1]!);
     });
   });

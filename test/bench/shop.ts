@@ -55,7 +55,7 @@ async function startServer(dataDir: string, databaseUrl?: string): Promise<{ chi
     child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
     child.stdout!.on('data', (chunk: Buffer) => {
       text += chunk.toString();
-      const match = /on (http\S+)/.exec(text);
+      const match = / en (http\S+)/.exec(text);
       if (match) resolve(match[1]!);
     });
   });

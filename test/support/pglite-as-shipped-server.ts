@@ -15,7 +15,7 @@ if (!dataDir) throw new Error('--data-dir is required');
 ensureDataDir(dataDir);
 const db = await openStore({ pgliteDir: pgliteDir(dataDir), pgliteAsShipped: true });
 const server = await startShopServer({ db, host: '127.0.0.1', port: Number(values.port), tls: null, adminToken: ensureAdminToken(dataDir), log: () => {} });
-console.log(`Mostrador shop server on ${server.url} (embedded PostgreSQL as PGlite ships; ${db.durability.summary})`);
+console.log(`Servidor de la tienda Mostrador en ${server.url} (embedded PostgreSQL as PGlite ships; ${db.durability.summary})`);
 process.once('SIGTERM', () => {
   void server.close().then(() => db.close()).then(() => process.exit(0));
 });

@@ -47,14 +47,15 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startShopServerProcess(opts: { databaseUrl?: string; tls?: boolean; port?: number; backOffice?: boolean; args?: string[] } = {}): Promise<ShopServerProcess> {
+/** `backOfficePort`: a fixed port for the back-office page (0, the default: any free one at each start). */
+export async function startShopServerProcess(opts: { databaseUrl?: string; tls?: boolean; port?: number; backOffice?: boolean; backOfficePort?: number; args?: string[] } = {}): Promise<ShopServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mostrador-shop-server-'));
   const port = opts.port ?? await freePort();
   const scheme = opts.tls ? 'https' : 'http';
   let child: ChildProcess | null = null;
   let output = '';
   let backOfficeUrl = '';
-  const ready = opts.backOffice ? /Mostrador back office \(this computer only\): (\S+)/ : /Mostrador shop server on /;
+  const ready = opts.backOffice ? /Tienda en este computador \(solo aquí\): (\S+)/ : /Servidor de la tienda Mostrador en /;
 
   const exited = (c: ChildProcess) => c.exitCode !== null || c.signalCode !== null;
   const waitExit = (c: ChildProcess) => new Promise<void>((done) => (exited(c) ? done() : c.once('exit', () => done())));
@@ -63,7 +64,7 @@ export async function startShopServerProcess(opts: { databaseUrl?: string; tls?:
     const args = ['--import', 'tsx', 'server/cli.ts', '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir];
     if (opts.tls) args.push('--tls');
     if (opts.databaseUrl) args.push('--database-url', opts.databaseUrl);
-    if (opts.backOffice) args.push('--back-office', '--back-office-port', '0');
+    if (opts.backOffice) args.push('--back-office', '--back-office-port', String(opts.backOfficePort ?? 0));
     if (opts.args) args.push(...opts.args);
     const c = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     child = c;
@@ -105,7 +106,7 @@ export async function startShopServerProcess(opts: { databaseUrl?: string; tls?:
     admin: (method, path, body) => adminCall(dataDir, method, path, body) as Promise<{ status: number; body: any }>,
     pairWithCli: () => new Promise((resolve, reject) => {
       execFile(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'pair', '--data-dir', dataDir], { cwd: ROOT }, (error, stdout, stderr) => {
-        const code = /Pairing code: (\S+)/.exec(stdout)?.[1];
+        const code = /Código de emparejamiento: (\S+)/.exec(stdout)?.[1];
         if (error || !code) reject(new Error(`npm run server -- pair failed: ${stderr || stdout || String(error)}`));
         else resolve(code);
       });

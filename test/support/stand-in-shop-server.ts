@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import type { z } from 'zod';
 import {
   SHOP_LIMITS, changesQuerySchema, commandBatchSchema, heldSalesQuerySchema, pairRequestSchema, salesAuditSchema, salesBatchSchema,
-  shiftsBatchSchema, shopUploadSchema,
+  shiftsBatchSchema, shopSettingsPushSchema, shopUploadSchema,
   signingString, type Change, type PushedSale,
 } from '../../shared/shop/contract';
 import { certificateFingerprint } from '../../electron/core/shop/pinned-transport';
@@ -176,6 +176,16 @@ export async function startStandInShopServer(opts: StandInOptions = {}): Promise
           : { id: c.id, outcome: 'conflict', version: current?.version ?? null, reason: 'version_changed' };
         decided.set(c.id, result);
         return result;
+      });
+      return json(res, 200, { results });
+    }
+    if (url.pathname === '/v1/settings' && req.method === 'POST') {
+      const parsed = shopSettingsPushSchema.safeParse(parseBody());
+      if (!parsed.success) return invalid(res, parsed.error);
+      const results = parsed.data.settings.map(({ key, value }) => {
+        const current = records.get(`setting:${key}`);
+        const version = current && current.data.value === value ? current.version : put('setting', key, { key, value });
+        return { key, version };
       });
       return json(res, 200, { results });
     }

@@ -54,7 +54,7 @@ export async function startServerProcess(opts: { dataDir: string; databaseUrl?: 
     const limit = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`the shop server did not start in ${START_LIMIT_MS / 1000} s:\n${output}`)); }, START_LIMIT_MS);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /Mostrador shop server on (http\S+)/.exec(output);
+      const match = /Servidor de la tienda Mostrador en (http\S+)/.exec(output);
       if (match) { clearTimeout(limit); resolve(match[1]!); }
     };
     child.stdout!.on('data', onData);

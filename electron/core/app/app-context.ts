@@ -15,7 +15,7 @@ export interface ReceiptPrinter {
 
 /** Any other paper the window shows (a shift's X or Z report): the receipts' printer, on its own paper width. */
 export interface PaperJob {
-  paper: 'shift-report' | 'day-report';
+  paper: 'shift-report' | 'day-report' | 'sale-copy';
   paperWidth: PaperWidth;
   printerName: string | null;
   silent: boolean;

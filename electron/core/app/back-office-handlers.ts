@@ -4,7 +4,7 @@
  * server, which opens a session for that person; the session's token lives in this closure only. Every answer is
  * checked against shared/shop/back-office.ts by the client before a screen sees it.
  */
-import type { BackOfficeSessionDto } from '../../../shared/bridge/types';
+import type { BackOfficeSessionDto, ReceiptDto } from '../../../shared/bridge/types';
 import type { ZReport } from '../../../shared/shop/back-office-records';
 import type { ShopSaleCopy } from '../../../shared/receipt/shop-sale-receipt';
 import { BridgeFailure } from '../bridge/bridge-failure';
@@ -20,7 +20,7 @@ import type { AppContext } from './app-context';
 type BackOfficeMethods = 'shop.owners' | 'shop.openBackOffice' | 'shop.closeBackOffice' | 'shop.sales' | 'shop.sale' | 'shop.dayReport'
   | 'shop.dashboard' | 'shop.waitForChange' | 'shop.printDayReport' | 'shop.dayReportPdf'
   | 'shop.products' | 'shop.saveProduct' | 'shop.customers' | 'shop.saveCustomer' | 'shop.people' | 'shop.savePerson'
-  | 'shop.shifts' | 'shop.shift' | 'shop.printShift' | 'shop.reprintSale';
+  | 'shop.shifts' | 'shop.shift' | 'shop.printShift' | 'shop.reprintSale' | 'shop.printSaleCopy';
 
 export interface BackOfficeDeps {
   /** The active owner whose PIN this is (FORBIDDEN otherwise), through the till's PIN guard. */
@@ -29,8 +29,8 @@ export interface BackOfficeDeps {
   peopleSetUp(): boolean;
   /** Queues a Z as the server holds it on this till's receipt printer, as a COPIA (printing-handlers.ts). */
   printShopZ(report: ZReport): { jobId: number };
-  /** Queues another till's validated sale, as the server holds it, on this till's receipt printer as a COPIA. */
-  printShopSale(copy: ShopSaleCopy): { jobId: number };
+  /** Another till's validated sale, as the server holds it: queued on this till's receipt printer as a COPIA, or its paper when this till prints through the dialog. */
+  printShopSale(copy: ShopSaleCopy): Promise<{ jobId: number } | { receipt: ReceiptDto }>;
 }
 
 const closed = (message = 'Open the shop\'s back office with an owner\'s PIN first.') =>
@@ -166,8 +166,16 @@ export function backOfficeHandlers(
       if (service.state !== 'validated' || !service.fullNumber || !service.cufe) {
         throw new BridgeFailure('INVALID_INPUT', 'Only a sale the DIAN validated has a fiscal copy to print.', undefined, 'SALE_NOT_VALIDATED');
       }
-      deps.printShopSale(detail);
-      return { queued: true };
+      const printed = await deps.printShopSale(detail);
+      return 'receipt' in printed ? { queued: false, receipt: printed.receipt } : { queued: true };
+    },
+    // The COPIA's paper is on the page now: printed as this till prints its receipts through the dialog.
+    'shop.printSaleCopy': async () => {
+      if (!session) throw closed();
+      const settings = await ctx.settings();
+      return ctx.printer.print({
+        paper: 'sale-copy', paperWidth: settings.paperWidth, printerName: settings.printerName, silent: settings.silentPrint, fileName: 'copia.pdf',
+      });
     },
     'shop.printDayReport': async ({ date, paperWidth }) => ctx.printer.print(await paperJob(date, paperWidth)),
     'shop.dayReportPdf': async ({ date, paperWidth }) => ctx.printer.pdf(await paperJob(date, paperWidth)),

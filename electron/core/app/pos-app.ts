@@ -68,6 +68,8 @@ export interface PosAppOptions {
 /** Calls that edit master data: the shop server's push loop hears of them at once (their commands are already recorded). */
 const MASTER_DATA_EDITS = new Set([
   'catalog.save', 'catalog.setActive', 'catalog.importCommit', 'customers.save', 'customers.update', 'customers.import', 'people.save',
+  // The seller and the numbering authorisation are the shop's: a change goes to the server (issue 26).
+  'settings.save',
 ]);
 
 export interface PosApp {

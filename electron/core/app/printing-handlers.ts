@@ -4,7 +4,8 @@
  * when it validates (the fiscal receipt, once). Everything here runs after the sale's commit and never turns a
  * recorded sale into a failure.
  */
-import type { PrinterDto, PrinterStatusDto } from '../../../shared/bridge/types';
+import { drawQr } from '../../../common/receipt/qr-image';
+import type { PrinterDto, PrinterStatusDto, ReceiptDto } from '../../../shared/bridge/types';
 import { LIMITS } from '../../../shared/limits';
 import { columnsFor, type PrinterConnection } from '../../../shared/printer';
 import { saleDetailSchema } from '../../../shared/shop/back-office';
@@ -44,8 +45,11 @@ export interface PrintingDesk {
   catchUp(): void;
   /** Tienda: a Z as the shop server holds it (any till's), queued as a COPIA; refused when no receipt printer is set up. */
   printShopZ(report: ZReport): { jobId: number };
-  /** Tienda: another till's validated sale as the shop server holds it, queued as a COPIA; refused with no receipt printer. */
-  printShopSale(copy: ShopSaleCopy): { jobId: number };
+  /**
+   * Tienda: another till's validated sale as the shop server holds it, queued as a COPIA on the receipts' printer;
+   * with none set up (receipts through the print dialog), its COPIA's paper for the page to show and print (issue 26).
+   */
+  printShopSale(copy: ShopSaleCopy): Promise<{ jobId: number } | { receipt: ReceiptDto }>;
 }
 
 const shopSaleCopySchema = saleDetailSchema.pick({ summary: true, sale: true });
@@ -186,8 +190,15 @@ export function printingDesk(ctx: AppContext, onStatus: (status: PrinterStatusDt
       const job = enqueue('z-copy', null, undefined, undefined, JSON.stringify(report));
       return { jobId: job?.id ?? 0 };
     },
-    printShopSale(copy) {
-      if (printer().connection.kind === 'none') throw NO_PRINTER();
+    async printShopSale(copy) {
+      if (printer().connection.kind === 'none') {
+        // The till's own receipts go through the print dialog: so does the COPIA, drawn as this till draws receipts.
+        const settings = await ctx.settings();
+        const receipt = buildShopSaleReceipt(copy, settings, settings.connection.mode === 'demo' ? 'test' : 'production');
+        if (!receipt?.qrUrl) throw new BridgeFailure('INVALID_INPUT', 'Only a sale the DIAN validated has a fiscal copy to print.', undefined, 'SALE_NOT_VALIDATED');
+        // copyNumber 0: another till's sale; its own reprints are numbered in its history.
+        return { receipt: { ...receipt, qrImage: await drawQr(receipt.qrUrl), copy: { copyNumber: 0, at: ctx.now(), fiscal: true } } };
+      }
       const job = enqueue('shop-copy', null, undefined, undefined, JSON.stringify({ summary: copy.summary, sale: copy.sale }));
       return { jobId: job?.id ?? 0 };
     },

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import {
   SHOP_LIMITS, changesResponseSchema, commandBatchSchema, commandResultsSchema, heldSalesQuerySchema, heldSalesSchema, pairRequestSchema,
   pairResponseSchema, salesAckSchema, salesAuditResultSchema, salesAuditSchema, salesBatchSchema, shiftsAckSchema, shiftsBatchSchema,
-  shopUploadResultSchema, shopUploadSchema,
+  shopSettingsPushResultSchema, shopSettingsPushSchema, shopUploadResultSchema, shopUploadSchema,
   type ChangesResponse, type PairRequest, type PairResponse,
 } from '../../../shared/shop/contract';
 import { pinnedRequest, type CertificatePin } from './pinned-transport';
@@ -133,6 +133,8 @@ export interface ShopClient {
   /** Issue 25: the per-day digests of what the server acknowledged; the server's figures for the days that differ. */
   audit(body: z.input<typeof salesAuditSchema>): Promise<z.output<typeof salesAuditResultSchema>>;
   held(body: z.input<typeof heldSalesQuerySchema>): Promise<z.output<typeof heldSalesSchema>>;
+  /** Issue 26: the shop-wide settings this till changed (the seller, the numbering authorisation…). */
+  settings(body: z.input<typeof shopSettingsPushSchema>): Promise<z.output<typeof shopSettingsPushResultSchema>>;
 }
 
 /** The options' clock, or one of its own on the options' `now` (a client used alone, as in tests and benches). */
@@ -164,5 +166,6 @@ export function createShopClient(opts: SignedShopClientOptions): ShopClient {
     upload: async (body) => call('POST', '/v1/shop/upload', shopUploadSchema.parse(body), shopUploadResultSchema),
     audit: async (body) => call('POST', '/v1/sales/audit', salesAuditSchema.parse(body), salesAuditResultSchema),
     held: async (body) => call('POST', '/v1/sales/held', heldSalesQuerySchema.parse(body), heldSalesSchema),
+    settings: async (body) => call('POST', '/v1/settings', shopSettingsPushSchema.parse(body), shopSettingsPushResultSchema),
   };
 }

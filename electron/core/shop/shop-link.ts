@@ -114,6 +114,13 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
   /** The server refused a batch without naming the sale: the next push sends the first sale alone to find it. */
   let alone = false;
   const clock = opts.client?.clock ?? new ServerClock({ localNow: now });
+  /**
+   * Issue 26: the shop-wide settings go up only once this run has read the feed to its end, so a till pairing with
+   * old seller details takes the server's first instead of sending its own over them; `settingsSent` keeps what was
+   * sent until the feed brings it back (a value is sent once, not at every look).
+   */
+  let feedRead = false;
+  const settingsSent = new Map<string, string>();
   let keptOffset: number | null | undefined;
   /** The offset the sales made from now on keep: written when it moved by a second or more (a row update, rare). */
   function keepOffset(): void {
@@ -205,6 +212,9 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
           log('shop server: it was restored from a copy; this till reads its products, customers, people and settings again');
           restarts += 1;
           more = restarts <= 1;
+          // A restored server may lack a setting sent after its copy: compared again once its feed is read.
+          feedRead = false;
+          settingsSent.clear();
           // …and whatever it lacks of this till's sales and shifts goes up again (the digests tell which).
           auditDueAt = 0;
           nudge();
@@ -212,6 +222,11 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
           continue;
         }
         restarts = 0;
+        if (!page.more && !feedRead) {
+          feedRead = true;
+          // Settings to send wake an idle push loop (never one waiting out a failure's backoff).
+          if (unreachableSince === null && store.shopSettingsToSend().length > 0) nudge();
+        }
         if (page.changes.length > 0) changed();
         if (page.changes.some((c) => c.kind === 'till' && c.key === pairing.tillId && c.data.revoked)) {
           failed(new ShopError('HTTP', 'this till was revoked at the shop server', 401, 'revoked'));
@@ -233,6 +248,14 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
       store.recordShopDecisions(answer.results);
       contact();
       changed();
+      return true;
+    }
+    const settings = feedRead ? store.shopSettingsToSend().filter((s) => settingsSent.get(s.key) !== s.value) : [];
+    if (settings.length > 0) {
+      await client.settings({ settings });
+      for (const s of settings) settingsSent.set(s.key, s.value);
+      log(`shop server: sent this till's ${settings.map((s) => s.key).join(', ')}`);
+      contact();
       return true;
     }
     const due = store.dueSales(alone ? 1 : SALES_PER_PUSH);
@@ -385,6 +408,8 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
       problem = null;
       auditDueAt = 0;
       healRounds = 0;
+      feedRead = false;
+      settingsSent.clear();
       const r: Run = { stopped: false, abort: new AbortController(), wake: null, kicked: false, done: Promise.resolve() };
       r.done = begin(r).catch((error: unknown) => log(`shop server link stopped: ${error instanceof Error ? error.message : String(error)}`));
       run = r;

@@ -4,7 +4,7 @@
  * decides them. A refused edit stays listed for the owner ("Cambios no aplicados"), never silently lost.
  */
 import type Database from 'better-sqlite3';
-import type { Change, ChangesResponse, Command } from '../../../shared/shop/contract';
+import { SHOP_WIDE_SETTING_KEYS, type ShopWideSettingKey, type Change, type ChangesResponse, type Command } from '../../../shared/shop/contract';
 import { foldText } from '../../../shared/folded-text';
 import { StoreError } from './errors';
 
@@ -16,7 +16,7 @@ export interface ShopState {
 }
 
 /** Local settings that are the shop's, not the till's: the seller, DIAN's authorisation, the cashier rules. */
-export const SHOP_WIDE_SETTINGS: readonly string[] = ['seller', 'numbering_authorization', 'cashier_max_discount_percent', 'default_email', 'default_municipality_code'];
+export const SHOP_WIDE_SETTINGS: readonly string[] = SHOP_WIDE_SETTING_KEYS;
 const SHOP_WIDE = new Set(SHOP_WIDE_SETTINGS);
 /** The settings row that holds this till's id at the server (shop/shop-pairing-record.ts). */
 const SHOP_TILL_ID_KEY = 'shop.till_id';
@@ -69,6 +69,12 @@ export interface ShopMasterData {
   personShopKey(personId: number): string | null;
   /** The clock offset (server − till, ms) the sales made from now on keep (by trigger, migration of issue 25). */
   setShopClockOffset(offsetMs: number): void;
+  /**
+   * Issue 26: the shop-wide settings (seller, numbering authorisation…) whose value here is not the one the server's
+   * feed last brought (or that the server has never had), for the till to send. A setting this till has no value for
+   * is never sent (the server's stands).
+   */
+  shopSettingsToSend(): Array<{ key: ShopWideSettingKey; value: string }>;
 }
 
 interface CommandRow {
@@ -292,7 +298,22 @@ export function shopMasterDataTable(db: Database.Database, now: () => number): S
     return String(data.name ?? row.record_key);
   }
 
+  const serverSetting = db.prepare<[string], { value: string }>('SELECT value FROM shop_settings WHERE key = ?');
   return {
+    shopSettingsToSend() {
+      return SHOP_WIDE_SETTING_KEYS.flatMap((key) => {
+        const local = readSetting.get(key)?.value;
+        if (local === undefined || local === '') return [];
+        const held = serverSetting.get(key)?.value;
+        let server: unknown = null;
+        try {
+          server = held === undefined ? null : JSON.parse(held);
+        } catch {
+          server = null;
+        }
+        return server === local ? [] : [{ key, value: local }];
+      });
+    },
     setShopClockOffset(offsetMs) {
       setClockOffset.run(Math.round(offsetMs));
     },

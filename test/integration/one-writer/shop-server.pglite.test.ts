@@ -63,8 +63,8 @@ describe('two shop servers on one embedded data folder', () => {
 
     const second = await secondServer(server.dataDir);
     expect(second.code).toBe(3);
-    expect(second.output).toContain(`shop server: the data folder ${server.dataDir} is in use by a shop server (pid ${server.pid()}, running since `);
-    expect(second.output).not.toContain('Mostrador shop server on');
+    expect(second.output).toContain(`servidor de la tienda: the data folder ${server.dataDir} is in use by a shop server (pid ${server.pid()}, running since `);
+    expect(second.output).not.toContain('Servidor de la tienda Mostrador en');
     // Nothing written: not server.json (where the owner's commands look), not the admin token, not the lock's record.
     expect(folderFiles(server.dataDir)).toEqual(before);
 

@@ -189,8 +189,8 @@ describe('scheduled copies of the embedded store (PGlite)', () => {
 describe('the owner\'s commands', () => {
   it('--help answers the usage; backups lists the kept copies with what they hold; restore without a target says what to give', async () => {
     const help = await cli(['--help']);
-    expect(help).toMatchObject({ code: 0, stdout: expect.stringMatching(/restore FILE \(--data-dir DIR \| --database-url URL\)/) });
-    expect(await cli(['restore', '--help'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Mostrador shop server/) });
+    expect(help).toMatchObject({ code: 0, stdout: expect.stringMatching(/restore ARCHIVO \(--data-dir CARPETA \| --database-url URL\)/) });
+    expect(await cli(['restore', '--help'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Servidor de la tienda Mostrador — restore/) });
     const folder = join(root, 'copies-listed');
     mkdirSync(folder);
     const counts = { sales: 60, sale_lines: 120, shifts: 3, products: 40, customers: 5, people: 2, tills: 3 };
@@ -202,15 +202,15 @@ describe('the owner\'s commands', () => {
     const listed = await cli(['backups', '--backup-dir', folder]);
     expect(listed).toMatchObject({ code: 0 });
     expect(listed.stdout.split('\n').slice(0, 3)).toEqual([
-      `2 copies in ${folder}, newest first:`,
-      expect.stringMatching(/^ {2}shop-2025-06-15-030000\.tar\.gz .*2025.* embedded {2}2\.5 MB {2}60 sales, 120 lines, 3 shifts, 40 products, 5 customers, 2 people, 3 tills$/),
-      expect.stringMatching(/^ {2}shop-2025-06-14-030000\.tar\.gz .* what it holds is unknown \(its \.json is missing or unreadable\)$/),
+      `2 copias en ${folder}, la más nueva primero:`,
+      expect.stringMatching(/^ {2}shop-2025-06-15-030000\.tar\.gz {2}2025-\d\d-\d\d \d\d:\d\d {2}integrado {2}2,5 MB {2}60 ventas, 120 líneas, 3 turnos, 40 productos, 5 clientes, 2 personas, 3 cajas$/),
+      expect.stringMatching(/^ {2}shop-2025-06-14-030000\.tar\.gz .* no se sabe qué tiene \(falta su \.json o no se puede leer\)$/),
     ]);
-    expect(listed.stdout).toMatch(/The newest copy is \d+ days old/);
+    expect(listed.stdout).toMatch(/La copia más nueva tiene \d+ días/);
     const missing = await cli(['backups', '--backup-dir', join(root, 'no-such-folder')]);
-    expect(missing).toMatchObject({ code: 1, stderr: expect.stringMatching(/the backup folder .*no-such-folder does not exist/) });
+    expect(missing).toMatchObject({ code: 1, stderr: expect.stringMatching(/la carpeta de copias .*no-such-folder no existe/) });
     const untargeted = await cli(['restore', join(folder, 'x.tar.gz')]);
-    expect(untargeted).toMatchObject({ code: 1, stderr: expect.stringMatching(/say where to restore: --data-dir DIR .* or --database-url URL/) });
+    expect(untargeted).toMatchObject({ code: 1, stderr: expect.stringMatching(/diga dónde restaurar: --data-dir CARPETA .* o --database-url URL/) });
   }, 60_000);
 });
 

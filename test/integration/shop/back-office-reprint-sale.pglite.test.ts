@@ -4,7 +4,8 @@
  * till pushes a validated sale (one with the service's QR URL, one from an older till without it) and one still
  * waiting at the DIAN. Through the bridge the owner reprints: the core fetches the sale again and the printer
  * receives it marked COPIA with its full number and CUFE, its QR the service's URL or the DIAN's lookup from the
- * CUFE. Refused without a session, for a sale not validated (nothing queued) and with no receipt printer.
+ * CUFE. Refused without a session and for a sale not validated (nothing queued); with no receipt printer (receipts
+ * through the print dialog) the COPIA's paper comes back for the page to print (issue 26).
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRINTER_SETTINGS } from '../../../shared/printer';
@@ -66,10 +67,17 @@ describe('Tienda reprints a till\'s sale from the shop server on this till\'s re
     expect(second.lines.join('\n')).toContain('SETP990000124');
     expect(second.qrPayloads).toEqual([`https://catalogo-vpfe-hab.dian.gov.co/document/searchqr?documentkey=${CUFE_B}`]);
 
-    // With no receipt printer set up, it says so on the printer's field and queues nothing.
+    // With no receipt printer set up the till prints its receipts through the print dialog (issue 26): so does the
+    // COPIA. Nothing is queued; the paper comes back for the page to show, marked COPIA, with the number, CUFE and QR.
     await one.value('printer.save', { settings: DEFAULT_PRINTER_SETTINGS });
-    expect(await one.call('shop.reprintSale', { referenceCode: 'BOD-1' }))
-      .toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', fields: { 'settings.connection.kind': expect.any(String) } } });
+    const dialog = await one.value('shop.reprintSale', { referenceCode: 'BOD-1' });
+    expect(dialog.queued).toBe(false);
+    expect(dialog.receipt).toMatchObject({ fiscal: true, fullNumber: 'SETP990000123', cufe: CUFE_A, qrUrl: SERVICE_QR, copy: { fiscal: true } });
+    expect(dialog.receipt?.qrImage).toMatch(/^data:image\/png;base64,/);
     expect((await one.value('printer.get', {})).status.waitingJobs).toBe(0);
+    // …and the page's print goes through this till's dialog printer (the test's shell: the page prints itself).
+    expect(await one.value('shop.printSaleCopy', {})).toEqual({ printed: false });
+    await one.value('shop.closeBackOffice', {});
+    expect(await one.call('shop.printSaleCopy', {})).toMatchObject({ ok: false, error: { reason: 'BACK_OFFICE_CLOSED' } });
   });
 });

@@ -1,0 +1,74 @@
+/**
+ * The owner's command line in the shop's words (issue 26): Spanish text, times in the shop's time zone
+ * (America/Bogota, shared/shop/shop-day.ts) on a 24-hour clock like the tills show them, the addresses a till can
+ * type (each LAN address of this machine with the port, never 0.0.0.0), and a `--help` for every command.
+ */
+import { networkInterfaces, type NetworkInterfaceInfo } from 'node:os';
+import { BOGOTA_OFFSET_MS } from '../shared/shop/shop-day';
+
+/** "22:48:15": the shop's clock, 24 hours (the tills' status bar and receipts read the same). */
+export function shopClock(ms: number): string {
+  return new Date(ms + BOGOTA_OFFSET_MS).toISOString().slice(11, 19);
+}
+
+/** "2026-11-27 22:48": a date and time at the shop. */
+export function shopDateTime(ms: number): string {
+  const text = new Date(ms + BOGOTA_OFFSET_MS).toISOString();
+  return `${text.slice(0, 10)} ${text.slice(11, 16)}`;
+}
+
+const ANY_HOST = new Set(['0.0.0.0', '::', '[::]', '']);
+
+/**
+ * The addresses a till can type to reach a server listening on `host`: that host itself when it names one, else
+ * every IPv4 address of this machine's network cards (not the loopback), with the scheme and port. Empty when the
+ * machine has no network address (then only this computer reaches it).
+ */
+export function tillAddresses(host: string, port: number, scheme: 'http' | 'https', interfaces: NodeJS.Dict<NetworkInterfaceInfo[]> = networkInterfaces()): string[] {
+  if (!ANY_HOST.has(host)) return [`${scheme}://${host.includes(':') ? `[${host}]` : host}:${port}`];
+  const seen = new Set<string>();
+  for (const list of Object.values(interfaces)) {
+    for (const address of list ?? []) {
+      if (address.family !== 'IPv4' || address.internal) continue;
+      seen.add(`${scheme}://${address.address}:${port}`);
+    }
+  }
+  return [...seen];
+}
+
+/** A command's help: what it does and how to call it. */
+export const COMMAND_HELP: Record<string, string> = {
+  serve: `npm run server -- [--data-dir CARPETA | --database-url URL] [--port 4300] [--host 0.0.0.0] [--tls]
+                    [--back-office [--back-office-port 4301]] [--backup-dir CARPETA [--backup-at 03:00] [--pg-bin CARPETA]]
+    Pone en marcha el servidor de la tienda y dice las direcciones que las cajas escriben en Ajustes → Servidor de
+    la tienda. Con --back-office, también Tienda en este computador (solo aquí; su dirección, con su clave, se
+    conserva en la carpeta de datos: npm run server -- status la vuelve a mostrar). Con --backup-dir guarda cada día
+    a la hora --backup-at una copia verificada allí (y al arrancar, si la más nueva es más vieja que la última hora
+    programada): se conservan 7 diarias, 4 semanales y 12 mensuales.`,
+  pair: `npm run server -- pair --data-dir CARPETA
+    Abre el emparejamiento en el servidor en marcha: muestra un código de un solo uso para escribirlo en la caja
+    nueva (Ajustes → Servidor de la tienda) durante 10 minutos.`,
+  tills: `npm run server -- tills --data-dir CARPETA
+    Lista las cajas emparejadas: número, nombre, identificador y cuándo se emparejó.`,
+  revoke: `npm run server -- revoke N --data-dir CARPETA
+    Revoca la caja número N (o su identificador): el servidor rechaza sus llamadas desde ese momento.`,
+  backups: `npm run server -- backups (--backup-dir CARPETA | --data-dir CARPETA)
+    Lista las copias guardadas, la más nueva primero, con lo que tiene cada una.`,
+  'backup-now': `npm run server -- backup-now --data-dir CARPETA
+    El servidor en marcha toma ahora una copia verificada (la conserva la misma rotación).`,
+  restore: `npm run server -- restore ARCHIVO (--data-dir CARPETA | --database-url URL) [--pg-bin CARPETA]
+    Restaura una copia en un almacén vacío: una carpeta integrada ausente o vacía (CARPETA/pglite) o una base de
+    PostgreSQL vacía; un almacén con datos se rechaza. Después ponga en marcha el servidor como siempre.`,
+  status: `npm run server -- status --data-dir CARPETA
+    Dice si el servidor de esa carpeta está en marcha, las direcciones que escriben las cajas y la dirección de
+    Tienda en este computador (con su clave), para volver a abrirla.`,
+};
+
+export const COMMANDS = Object.keys(COMMAND_HELP);
+
+export function usage(command?: string): string {
+  const help = command ? COMMAND_HELP[command] : undefined;
+  if (help) return `Servidor de la tienda Mostrador — ${command}\n\n  ${help}`;
+  return `Servidor de la tienda Mostrador\n\n${COMMANDS.map((c) => `  ${COMMAND_HELP[c]}`).join('\n\n')}\n\n`
+    + '  Cada orden explica la suya: npm run server -- ORDEN --help';
+}
