@@ -142,14 +142,14 @@ async function checkDurability(db: PGliteInterface, fs: SyncingNodeFS, dataDir: 
   const synced = fs.syncs > before;
   const off = Object.entries(settings).filter(([name, value]) => (name === 'wal_sync_method' ? value !== 'fsync' : value === 'off')).map(([n, v]) => `${n}=${v}`);
   if (synced && off.length === 0) {
-    return { onDisk: true, settings, summary: 'commits synced to disk before they are answered (fsync on, synchronous_commit on)' };
+    return { onDisk: true, settings, summary: 'cada venta queda en el disco antes de responder a la caja (fsync on, synchronous_commit on)' };
   }
   const why = [...off, ...(synced ? [] : ['a commit made no fsync'])].join(', ');
   return {
     onDisk: false,
     settings,
-    summary: 'COMMITS NOT SYNCED TO DISK',
-    warning: `WARNING: the embedded store in ${dataDir} cannot make its commits reach the disk (${why}): a power cut can lose sales this server has already acknowledged, and the tills do not send them again. Run the shop server on a PostgreSQL of the shop's own (npm run server -- --database-url postgres://…).`,
+    summary: 'LAS VENTAS NO SE GUARDAN EN EL DISCO ANTES DE RESPONDER',
+    warning: `ATENCIÓN: la base integrada en ${dataDir} no logra que lo guardado llegue al disco (${why}): un corte de luz puede perder ventas que este servidor ya confirmó a las cajas. Use un PostgreSQL propio de la tienda (npm run server -- --database-url postgres://…).`,
   };
 }
 

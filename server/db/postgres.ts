@@ -63,11 +63,11 @@ export async function readDurability(client: pg.PoolClient | pg.Client): Promise
     settings[name] = String(Object.values(rows[0] ?? {})[0]);
   }
   const off = Object.entries(settings).filter(([, value]) => value === 'off').map(([name]) => `${name} = off`);
-  if (off.length === 0) return { onDisk: true, settings, summary: 'commits synced to disk before they are answered (fsync on, synchronous_commit on)' };
+  if (off.length === 0) return { onDisk: true, settings, summary: 'cada venta queda en el disco antes de responder a la caja (fsync on, synchronous_commit on)' };
   return {
     onDisk: false,
     settings,
-    summary: 'COMMITS NOT SYNCED TO DISK',
-    warning: `WARNING: this PostgreSQL runs with ${off.join(', ')}: a power cut or a crash of its computer can lose sales this server has already acknowledged, and the tills do not send them again. Turn ${off.length > 1 ? 'them' : 'it'} back on (${off.map((o) => `ALTER SYSTEM SET ${o.replace(' = off', ' = on')};`).join(' ')} SELECT pg_reload_conf(); or in postgresql.conf, or where this database or role sets it) and restart the shop server.`,
+    summary: 'LAS VENTAS NO SE GUARDAN EN EL DISCO ANTES DE RESPONDER',
+    warning: `ATENCIÓN: este PostgreSQL funciona con ${off.join(', ')}: un corte de luz o una caída de su computador puede perder ventas que este servidor ya confirmó a las cajas. Vuelva a activar${off.length > 1 ? 'los' : 'lo'} (${off.map((o) => `ALTER SYSTEM SET ${o.replace(' = off', ' = on')};`).join(' ')} SELECT pg_reload_conf(); o en postgresql.conf, o donde esta base o su rol lo fije) y reinicie el servidor de la tienda.`,
   };
 }

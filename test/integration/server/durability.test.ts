@@ -91,7 +91,7 @@ describe('the start output says whether commits reach the disk', () => {
   it('embedded PGlite: commits synced, no warning', async () => {
     const server = await startServerProcess({ dataDir: join(dir, 'pglite') });
     await server.stop();
-    expect(server.output()).toMatch(/embedded PostgreSQL in .*; commits synced to disk before they are answered/);
+    expect(server.output()).toMatch(/PostgreSQL integrado en .*; cada venta queda en el disco antes de responder a la caja/);
     expect(server.output()).not.toContain('WARNING');
   }, 120_000);
 
@@ -106,8 +106,8 @@ describe('the start output says whether commits reach the disk', () => {
       for (let i = 0; i < 100 && !server.output().includes('ALTER SYSTEM SET fsync = on;'); i++) await new Promise((r) => setTimeout(r, 50));
       await server.stop();
       const output = server.output();
-      expect(output).toContain('COMMITS NOT SYNCED TO DISK');
-      expect(output).toMatch(/WARNING: this PostgreSQL runs with fsync = off, synchronous_commit = off, full_page_writes = off: a power cut .* can lose sales this server has already acknowledged/);
+      expect(output).toContain('LAS VENTAS NO SE GUARDAN EN EL DISCO ANTES DE RESPONDER');
+      expect(output).toMatch(/ATENCIÓN: este PostgreSQL funciona con fsync = off, synchronous_commit = off, full_page_writes = off: un corte de luz .* puede perder ventas que este servidor ya confirmó/);
       expect(output).toContain('ALTER SYSTEM SET fsync = on;');
     }, 120_000);
   });
