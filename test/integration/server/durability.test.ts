@@ -92,7 +92,7 @@ describe('the start output says whether commits reach the disk', () => {
     const server = await startServerProcess({ dataDir: join(dir, 'pglite') });
     await server.stop();
     expect(server.output()).toMatch(/PostgreSQL integrado en .*; cada venta queda en el disco antes de responder a la caja/);
-    expect(server.output()).not.toContain('WARNING');
+    expect(server.output()).not.toContain('ATENCIÓN');
   }, 120_000);
 
   describe.skipIf(postgresBinDir() === null)('PostgreSQL', () => {
