@@ -109,6 +109,7 @@ export const enOwnerView: typeof esOwnerView = {
   ownerVoided: 'Voided',
   ownerWhen: 'Date',
   ownerNumber: 'Sale',
+  ownerTill: 'Till',
   ownerCustomer: 'Customer',
   ownerState: 'State',
   ownerInvoice: 'Invoice',
