@@ -6,6 +6,7 @@
  *   --backup-dir keeps a verified copy of the shop there every day (7 daily, 4 weekly, 12 monthly kept)
  * npm run server -- pair --data-dir DIR        opens pairing on the running server: prints a one-time code (10 min)
  * npm run server -- tills --data-dir DIR       lists the paired tills
+ * npm run server -- rename N NAME --data-dir DIR  renames till number N (unique in the shop); every till hears of it
  * npm run server -- revoke N --data-dir DIR    revokes till number N (or its id): its requests are refused from then on
  * npm run server -- backups (--backup-dir DIR | --data-dir DIR)            lists the kept copies
  * npm run server -- backup-now --data-dir DIR                               the running server takes a copy now
@@ -137,6 +138,7 @@ const USAGE = `Mostrador shop server
       the newest copy is older than the last scheduled time): 7 daily, 4 weekly and 12 monthly copies are kept.
   npm run server -- pair --data-dir DIR          prints a one-time pairing code for a new till
   npm run server -- tills --data-dir DIR         lists the paired tills
+  npm run server -- rename N NAME --data-dir DIR renames till number N (a name no other till has); every till hears of it
   npm run server -- revoke N --data-dir DIR      revokes till number N
   npm run server -- backups (--backup-dir DIR | --data-dir DIR)
       lists the kept copies, newest first, with what each holds
@@ -218,7 +220,19 @@ async function admin(): Promise<void> {
     const answer = await adminCall(dataDir, 'GET', '/admin/tills');
     const { tills = [] } = answer.body as { tills?: { number: number; name: string; id: string; revoked: boolean; pairedAt: number }[] };
     if (tills.length === 0) console.log('No till is paired yet.');
-    for (const t of tills) console.log(`Caja ${t.number}  ${t.name}  ${t.id}  paired ${new Date(t.pairedAt).toISOString()}${t.revoked ? '  REVOKED' : ''}`);
+    // Each till by its number and its name, unique in the shop: the name its sale numbers, receipts and Z carry.
+    for (const t of tills) console.log(`Till ${t.number}  ${t.name}  ${t.id}  paired ${new Date(t.pairedAt).toISOString()}${t.revoked ? '  REVOKED' : ''}`);
+    return;
+  }
+  if (command === 'rename') {
+    const [which, ...words] = rest;
+    const name = words.join(' ').trim();
+    if (!which || !name) throw new Error('say which till and its new name: npm run server -- rename <number> "<name>" --data-dir DIR');
+    const answer = await adminCall(dataDir, 'POST', '/admin/tills/rename', { till: which, name });
+    const body = answer.body as { till?: { number: number; name: string }; error?: { code?: string; message?: string } };
+    if (answer.status === 409 || answer.status === 404 || answer.status === 400) throw new Error(`not renamed: ${body.error?.message ?? JSON.stringify(body)}`);
+    if (answer.status !== 200 || !body.till) throw new Error(`the server refused: ${JSON.stringify(answer.body)}`);
+    console.log(`Till ${body.till.number} is now "${body.till.name}": its next sales, receipts and Z carry it; its earlier sales keep their numbers.`);
     return;
   }
   if (command === 'revoke') {
@@ -229,7 +243,7 @@ async function admin(): Promise<void> {
     console.log(`Till ${which} is revoked: its requests are refused from now on.`);
     return;
   }
-  throw new Error(`unknown command ${command}; use serve, pair, tills, revoke, backups, backup-now or restore (npm run server -- --help)`);
+  throw new Error(`unknown command ${command}; use serve, pair, tills, rename, revoke, backups, backup-now or restore (npm run server -- --help)`);
 }
 
 if (values.help || command === 'help') {
