@@ -68,7 +68,7 @@ export function ShopShiftsView({ today, version, onClosed }: { today: string; ve
         <label className="field narrow">{t.shiftsTill}
           <select value={till} onChange={(e) => setTill(e.target.value)}>
             <option value="">{t.shiftsAllTills}</option>
-            {(list?.tills ?? []).map((x) => <option key={x.tillId} value={String(x.number)}>{`${x.number} · ${x.name}`}</option>)}
+            {(list?.tills ?? []).map((x) => <option key={x.tillId} value={String(x.number)}>{tillLabel(x.name, x.number)}</option>)}
           </select>
         </label>
         <button type="submit">{t.dayShow}</button>
