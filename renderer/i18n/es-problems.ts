@@ -86,7 +86,7 @@ export const esProblems = {
     cashShort: (due: string, missing: string) => `debe ser al menos ${due}, lo que se cobra en efectivo (faltan ${missing})`,
     unreachable: 'no se pudo contactar; revise la dirección o guarde de todos modos (las ventas esperan)',
     notAService: 'no respondió como un servicio de facturación',
-    tillNameTaken: (number: string, name: string) => `la Caja n.º ${number} de la tienda ya se llama «${name}»: elija otro nombre`,
+    tillNameTaken: (number: string, name: string) => `la caja n.º ${number} de la tienda ya se llama «${name}»: elija otro nombre`,
     tillNameTakenSomeone: 'otra caja de la tienda ya tiene ese nombre: elija otro',
     tillRenameAway: 'el servidor de la tienda no respondió: el nombre no cambió (en una caja emparejada, el nombre lo decide el servidor)',
     optionFromList: 'debe ser una de las opciones de la lista',

@@ -80,11 +80,11 @@ async function pairFromSettings(page: Page, code: string, seed: boolean): Promis
 
 /** The Turno screen: a shift opened with 100 000 in the drawer. */
 async function openShift(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Turno' }).click();
+  await goToScreen(page, 'Turno');
   await page.getByRole('textbox', { name: 'Efectivo inicial (base)' }).fill('100000');
   await page.getByRole('button', { name: 'Abrir turno' }).click();
   await expect(page.getByText(/Turno abierto desde/)).toBeVisible();
-  await page.getByRole('button', { name: /^Venta/ }).click();
+  await goToScreen(page, 'Venta');
 }
 
 /** One sale at the counter: a product by search, charged with F12 (cash, exact); the counter names it. */
@@ -114,7 +114,7 @@ async function lastReceipt(page: Page, tillName: string, n: number): Promise<voi
 /** The Turno screen: close with the drawer counted (a 100 000 bill and what was sold), the Z on screen. */
 async function closeShift(page: Page, app: AppProcess, tillName: string): Promise<void> {
   await until('the till\'s sales are at the server', async () => (await callCore(app, 'sync.status', {})).shopServer?.salesWaiting === 0, 60_000);
-  await page.getByRole('button', { name: 'Turno' }).click();
+  await goToScreen(page, 'Turno');
   await page.getByRole('button', { name: 'Informe X' }).click();
   await expect(page.getByTestId('shift-report')).toContainText(`${tillName} · `);
   await page.getByRole('button', { name: 'Cerrar turno' }).click();
@@ -221,7 +221,7 @@ test('Tienda names each till by its own name: Panel, day report (the missing Z i
   // Till 2 closes: its Z names it, Turnos lists both tills by their names, and nobody is left without a Z.
   await closeShift(p2, t2, 'Caja 2');
   await ownerTab(owner, 'Turnos y Z por caja').click();
-  await owner.getByRole('button', { name: 'Mostrar' }).click();
+  await owner.getByRole('region', { name: 'Turnos y Z por caja' }).getByRole('button', { name: 'Ver', exact: true }).click();
   await expect(owner.getByTestId('shop-shift-till')).toHaveText(['Caja 1', 'Caja 2'], { timeout: 30_000 });
   await shoot(owner, 'shifts');
 
@@ -236,7 +236,7 @@ test('a rename at the server reaches the till and its next sale; earlier sales k
   expect(said).toContain('Till 2 is now "Caja Bodega"');
   await expect(statusBar(p2).getByTestId('status-till-name')).toHaveText('Caja Bodega', { timeout: 60_000 });
   await p2.keyboard.press('Escape');
-  await p2.getByRole('button', { name: /^Venta/ }).click();
+  await goToScreen(p2, 'Venta');
   await sellOne(p2, 'Caja Bodega', 4);
 
   await until('till 2\'s new sale is at the server', async () => (await callCore(t2, 'sync.status', {})).shopServer?.salesWaiting === 0, 60_000);
@@ -259,7 +259,7 @@ test('a rename at the server reaches the till and its next sale; earlier sales k
     await ownerPin.fill(OWNER_PIN);
     await ownerPin.press('Enter');
   }
-  await expect(p2.getByText('la Caja n.º 1 de la tienda ya se llama «Caja 1»: elija otro nombre').first()).toBeVisible({ timeout: 20_000 });
+  await expect(p2.getByText('la caja n.º 1 de la tienda ya se llama «Caja 1»: elija otro nombre').first()).toBeVisible({ timeout: 20_000 });
   await name.scrollIntoViewIfNeeded();
   await shoot(p2, 'rename-refused');
   expect(await cli('tills')).toMatch(/^Till 2 {2}Caja Bodega {2}/m);
