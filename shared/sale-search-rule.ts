@@ -24,12 +24,6 @@ export function shortNumberIn(text: string): number | null {
   return match?.[1] ? Number(match[1]) : null;
 }
 
-/** "Caja 2 · 000123" → 2 (the till's number the sale number was written with); null when no till is named. */
-export function tillNumberIn(text: string): number | null {
-  const match = /^\s*[^\d·]*?(\d{1,3})\s*·\s*\d{1,9}\s*$/.exec(text);
-  return match?.[1] ? Number(match[1]) : null;
-}
-
 /** "Caja 2 · 000123" → "Caja 2" (the till's name the sale number was written with); null when no name is before "·". */
 export function tillNameIn(text: string): string | null {
   const match = /^\s*([^·]*?\S)\s*·\s*\d{1,9}\s*$/.exec(text);
