@@ -12,6 +12,7 @@ export const enShop: typeof esShop & typeof esShopLine = {
   shopCode: 'Pairing code',
   shopCodeHint: 'The 10 characters the server shows when pairing is opened. It works once and expires in 10 minutes.',
   shopTillName: 'Name of this till (optional)',
+  shopTillNamePlaceholder: 'Empty: the server gives one',
   shopTillNameHint: 'Leave it empty and the server gives the next one: "Caja 2", "Caja 3"… Each till of the shop has its own name: its sale numbers, receipts and closes carry it.',
   shopPairedAs: (name: string) => `This till is "${name}" in the shop: its sale numbers, receipts, X and Z carry it. To rename it use Settings → This till (the server decides).`,
   shopEarlierNames: (list: string) => `Sales made earlier under another name keep their number: ${list}.`,

@@ -10,6 +10,7 @@ export const esShop = {
   shopCode: 'Código de emparejamiento',
   shopCodeHint: 'Los 10 caracteres que muestra el servidor al abrir el emparejamiento. Sirve una sola vez y vence en 10 minutos.',
   shopTillName: 'Nombre de esta caja (opcional)',
+  shopTillNamePlaceholder: 'Vacío: lo da el servidor',
   shopTillNameHint: 'Déjelo vacío y el servidor le da el siguiente: «Caja 2», «Caja 3»… Cada caja de la tienda tiene un nombre distinto: es el de sus números de venta, recibos y cierres.',
   shopPairedAs: (name: string) => `Esta caja es «${name}» en la tienda: así salen sus números de venta, recibos, X y Z. Para cambiar el nombre use Ajustes → Esta caja (lo decide el servidor).`,
   shopEarlierNames: (list: string) => `Las ventas hechas antes con otro nombre conservan su número: ${list}.`,

@@ -97,7 +97,7 @@ export function ShopServerSection(): ReactNode {
           <TextField id="shop-code" label={t.shopCode} value={code} onChange={setCode} hint={t.shopCodeHint}
             placeholder="K7QF2-M2XDA" maxLength={20} error={errors.code} />
           <TextField id="shop-till-name-input" label={t.shopTillName} value={tillName} onChange={setTillName} hint={t.shopTillNameHint}
-            placeholder="Caja 2" maxLength={40} />
+            placeholder={t.shopTillNamePlaceholder} maxLength={40} />
           <CheckField id="shop-seed" label={t.shopSeed} checked={seedShop} onChange={setSeedShop} />
           <div className="actions">
             <button type="button" className="primary" onClick={() => void pair()} disabled={busy}>{busy ? t.shopPairing : t.shopPair}</button>

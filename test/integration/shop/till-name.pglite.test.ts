@@ -4,7 +4,7 @@
  * or the server is away, nothing changed here), and a rename made at the server reaches the till through the feed.
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { renameAtServer } from '../../../electron/core/app/shop-server-handlers';
+import { renameAtServer, shopServerHandlers } from '../../../electron/core/app/shop-server-handlers';
 import { BridgeFailure } from '../../../electron/core/bridge/bridge-failure';
 import { openStore, type Store } from '../../../electron/core/store';
 import { pairTill } from '../../../electron/core/shop/pairing';
@@ -108,5 +108,23 @@ describe('the till\'s name, decided by the shop server', () => {
     expect(two.store.salesUnderOtherNames('Caja 2')).toEqual([{ name: 'Caja 1', count: 3, first: 1, last: 3 }]);
     const pushed = two.store.dueSales(10).map((d) => [d.sale.saleNumber, d.sale.tillName]);
     expect(pushed).toEqual([[1, 'Caja 1'], [2, 'Caja 1'], [3, 'Caja 1']]);
+  });
+
+  it('pairing from Settings with a name another till has is refused with the reason Settings words, and leaves the till unpaired', async () => {
+    harness = await startHarness(stores.open);
+    await pairedTill(harness, 'Mostrador');
+    const store = openStore({ path: ':memory:' });
+    opened.push(store);
+    const link = {
+      pairing: () => (store.shopState().paired ? readShopPairing(store) : null), line: () => null, lastContactAt: () => null,
+      restart: async () => {}, stop: async () => {},
+    } as unknown as ShopLink;
+    const handlers = shopServerHandlers({ store, credentials: memoryCredentials(), now: Date.now, log: () => {} }, link, { retry: { attempts: 1 } });
+    const code = String((await harness.admin('POST', '/admin/pairing')).body.code);
+    const refused = await handlers['shopServer.pair']({ address: harness.server.url, code, tillName: 'MOSTRADOR' }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: 'INVALID_INPUT', reason: 'SHOP_NAME_TAKEN', fields: { tillName: 'till 1 is already named "Mostrador"; choose another name' } });
+    expect(store.shopState().paired).toBe(false);
+    const paired = await handlers['shopServer.pair']({ address: harness.server.url, code, tillName: '' });
+    expect(paired).toMatchObject({ paired: true, tillNumber: 2, tillName: 'Caja 2', earlierNames: [] });
   });
 });
