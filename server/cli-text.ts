@@ -50,6 +50,9 @@ export const COMMAND_HELP: Record<string, string> = {
     nueva (Ajustes → Servidor de la tienda) durante 10 minutos.`,
   tills: `npm run server -- tills --data-dir CARPETA
     Lista las cajas emparejadas: número, nombre, identificador y cuándo se emparejó.`,
+  rename: `npm run server -- rename N NOMBRE --data-dir CARPETA
+    Cambia el nombre de la caja número N (un nombre que ninguna otra caja tenga): todas las cajas se enteran; sus
+    ventas anteriores conservan su número.`,
   revoke: `npm run server -- revoke N --data-dir CARPETA
     Revoca la caja número N (o su identificador): el servidor rechaza sus llamadas desde ese momento.`,
   backups: `npm run server -- backups (--backup-dir CARPETA | --data-dir CARPETA)

@@ -7,6 +7,7 @@
  *   --backup-dir keeps a verified copy of the shop there every day (7 daily, 4 weekly, 12 monthly kept)
  * npm run server -- pair --data-dir DIR        opens pairing on the running server: prints a one-time code (10 min)
  * npm run server -- tills --data-dir DIR       lists the paired tills
+ * npm run server -- rename N NAME --data-dir DIR  renames till number N (unique in the shop); every till hears of it
  * npm run server -- revoke N --data-dir DIR    revokes till number N (or its id): its requests are refused from then on
  * npm run server -- backups (--backup-dir DIR | --data-dir DIR)            lists the kept copies
  * npm run server -- backup-now --data-dir DIR                               the running server takes a copy now
@@ -241,7 +242,18 @@ async function admin(): Promise<void> {
     const answer = await adminCall(dataDir, 'GET', '/admin/tills');
     const { tills = [] } = answer.body as { tills?: { number: number; name: string; id: string; revoked: boolean; pairedAt: number }[] };
     if (tills.length === 0) console.log('Aún no hay cajas emparejadas.');
+    // Each till by its number and its name, unique in the shop: the name its sale numbers, receipts and Z carry.
     for (const t of tills) console.log(`n.º ${t.number}  ${t.name}  ${t.id}  emparejada el ${shopDateTime(t.pairedAt)}${t.revoked ? '  REVOCADA' : ''}`);
+    return;
+  }
+  if (command === 'rename') {
+    const [which, ...words] = rest;
+    const name = words.join(' ').trim();
+    if (!which || !name) throw new Error('diga qué caja y su nombre nuevo: npm run server -- rename <número> "<nombre>" --data-dir CARPETA');
+    const answer = await adminCall(dataDir, 'POST', '/admin/tills/rename', { till: which, name });
+    const body = answer.body as { till?: { number: number; name: string } };
+    if (answer.status !== 200 || !body.till) throw new Error(`no se cambió el nombre: ${refusalText(answer.body)}`);
+    console.log(`La caja n.º ${body.till.number} ahora se llama «${body.till.name}»: sus próximas ventas, recibos y Z lo llevan; sus ventas anteriores conservan su número.`);
     return;
   }
   if (command === 'revoke') {

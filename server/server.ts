@@ -100,7 +100,7 @@ export async function startShopServer(options: ShopServerOptions): Promise<ShopS
       note.reason = outcome.status === 400 ? 'bad_key' : outcome.code;
       if (outcome.status === 400) return refusal(400, 'invalid_request', outcome.message, { problems: [{ field: outcome.field, message: outcome.message }] });
       const headers = outcome.retryAfterSeconds ? { 'Retry-After': String(outcome.retryAfterSeconds) } : undefined;
-      return refusal(outcome.status, outcome.code, outcome.message, {}, headers);
+      return refusal(outcome.status, outcome.code, outcome.message, outcome.holder ? { holder: outcome.holder } : {}, headers);
     }
     if (path.startsWith('/admin/')) {
       if (!isSameMachine(req) || !adminTokenMatches(req, adminToken)) {

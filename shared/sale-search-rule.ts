@@ -24,10 +24,19 @@ export function shortNumberIn(text: string): number | null {
   return match?.[1] ? Number(match[1]) : null;
 }
 
-/** "Caja 2 · 000123" → 2 (the till's number the sale number was written with); null when no till is named. */
-export function tillNumberIn(text: string): number | null {
-  const match = /^\s*[^\d·]*?(\d{1,3})\s*·\s*\d{1,9}\s*$/.exec(text);
-  return match?.[1] ? Number(match[1]) : null;
+/** "Caja 2 · 000123" → "Caja 2" (the till's name the sale number was written with); null when no name is before "·". */
+export function tillNameIn(text: string): string | null {
+  const match = /^\s*([^·]*?\S)\s*·\s*\d{1,9}\s*$/.exec(text);
+  return match?.[1] ?? null;
+}
+
+/**
+ * A sale number as the till writes it ("000002", "Caja 2 · 000002"): that sale number and nothing else, so «000002»
+ * never finds an invoice "…0000023" or sale 000003 through a fragment. A bare "2" may still be an invoice number.
+ */
+export function isWrittenSaleNumber(text: string): boolean {
+  const trimmed = text.trim();
+  return shortNumberIn(trimmed) !== null && (trimmed.includes('·') || /^0\d*$/.test(trimmed));
 }
 
 /** A NIT or cédula as people write it ("900.373.115-3") → its digits without the DV; null for any other text. */

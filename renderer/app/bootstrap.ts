@@ -47,7 +47,13 @@ export async function bootstrap(): Promise<() => void> {
   // The sale in progress comes back from the core (reload, crash, restart) before the cashier's first change is saved.
   const stopKeeping = keepOpenSale(openSale);
   app.setInfo(info.value); // last: this is what shows the counter
-  const stopStatus = bridge.on('sync.status', (next) => useApp.getState().setStatus(next));
+  const stopStatus = bridge.on('sync.status', (next) => {
+    const state = useApp.getState();
+    state.setStatus(next);
+    // The server renamed this till (issue 26): its next sale numbers, receipts and the status bar say the new name.
+    const named = next.shopServer?.tillName;
+    if (named && state.settings && state.settings.tillName !== named) state.setSettings({ ...state.settings, tillName: named });
+  });
   const stopLocale = useApp.subscribe((s) => { document.documentElement.lang = s.locale; });
   return () => { stopStatus(); stopLocale(); stopKeeping(); };
 }

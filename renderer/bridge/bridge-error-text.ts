@@ -65,6 +65,10 @@ const RULES: readonly Rule[] = [
   [/^must be at least (.+), the amount due in cash \((.+) missing\)$/, (t, m) => t.fieldRules.cashShort(money(m[1], t), money(m[2], t))],
   [/^could not be reached$/, (t) => t.fieldRules.unreachable],
   [/^did not answer like an invoicing service$/, (t) => t.fieldRules.notAService],
+  // electron/core/app/shop-server-handlers.ts: the till's name is the shop server's to decide (issue 26)
+  [/^till (\d+) is already named "(.+)"; choose another name$/, (t, m) => t.fieldRules.tillNameTaken(m[1] ?? '', m[2] ?? '')],
+  [/^another till of the shop has this name; choose another name$/, (t) => t.fieldRules.tillNameTakenSomeone],
+  [/^the shop server could not be reached; the name was not changed$/, (t) => t.fieldRules.tillRenameAway],
   // electron/core/app/void-lookup.ts: a void of a sale the service may hold
   [/^may be held by the invoicing service, which could not be asked/, (t) => t.voidRules.notAsked],
   [/^is held by the invoicing service \(document [^)]*\); it was not voided$/, (t) => t.voidRules.held],

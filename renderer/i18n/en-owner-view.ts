@@ -111,6 +111,7 @@ export const enOwnerView: typeof esOwnerView = {
   ownerVoided: 'Voided',
   ownerWhen: 'Date',
   ownerNumber: 'Sale',
+  ownerTill: 'Till',
   ownerCustomer: 'Customer',
   ownerState: 'State',
   ownerInvoice: 'Invoice',

@@ -11,6 +11,13 @@ export const enShop: typeof esShop & typeof esShopLine = {
   shopAddressHint: 'The one the server shows, e.g. 192.168.1.20:8443.',
   shopCode: 'Pairing code',
   shopCodeHint: 'The 10 characters the server shows when pairing is opened. It works once and expires in 10 minutes.',
+  shopTillName: 'Name of this till (optional)',
+  shopTillNamePlaceholder: 'Empty: the server gives one',
+  shopTillNameHint: 'Leave it empty and the server gives the next one: "Caja 2", "Caja 3"… Each till of the shop has its own name: its sale numbers, receipts and closes carry it.',
+  shopPairedAs: (name: string) => `This till is "${name}" in the shop: its sale numbers, receipts, X and Z carry it. To rename it use Settings → This till (the server decides).`,
+  shopEarlierNames: (list: string) => `Sales made earlier under another name keep their number: ${list}.`,
+  shopEarlierName: (name: string, count: number, first: string, last: string) =>
+    `${count} ${count === 1 ? 'sale' : 'sales'} "${name} · ${first}"${count > 1 ? ` to "${name} · ${last}"` : ''}`,
   shopSeed: 'This is the shop\'s first till: upload its catalog, customers and people to the server',
   shopPair: 'Pair',
   shopPairing: 'Pairing…',
@@ -34,6 +41,7 @@ export const enShop: typeof esShop & typeof esShopLine = {
   shopRefused: {
     SHOP_BAD_CODE: 'The server did not accept the code: it may be mistyped, used or expired. Ask the server for a new one.',
     SHOP_TOO_MANY: 'Too many pairing attempts. Wait a minute and try again.',
+    SHOP_NAME_TAKEN: 'Another till of the shop has that name. Type another, or leave the field empty for the server to give one. The till was not paired.',
     SHOP_NOT_EMPTY: 'This server already holds another shop\'s data. The till was not paired; nothing was uploaded.',
     SHOP_ALREADY_PAIRED: 'This till is already paired. Unpair it first.',
     SHOP_CERT_MISMATCH: 'The server showed a certificate other than the expected one. Nothing was sent.',

@@ -112,6 +112,7 @@ export const esOwnerView = {
   ownerVoided: 'Anulada',
   ownerWhen: 'Fecha',
   ownerNumber: 'Venta',
+  ownerTill: 'Caja',
   ownerCustomer: 'Cliente',
   ownerState: 'Estado',
   ownerInvoice: 'Factura',

@@ -3,6 +3,7 @@ export const esReceiptHistory = {
   saleNumber: 'Venta',
   tillName: 'Nombre de la caja',
   tillNameHint: 'Se muestra con el número corto de cada venta, por ejemplo «Caja 1 · 000123».',
+  tillNameHintPaired: 'Lo decide el servidor de la tienda: cada caja tiene un nombre distinto. Al guardar, el servidor lo cambia para todas las cajas; las ventas ya hechas conservan su número.',
   problemTillName: 'Escriba un nombre de 1 a 40 caracteres, en una sola línea',
   /** The service's document statuses in words; any other status is shown as the service sent it. */
   remoteStatusNames: {

@@ -13,6 +13,7 @@ import { bridge } from '../bridge/client';
 import { describeBridgeError } from '../bridge/bridge-error-text';
 import { formatDateTime, formatQuantity } from '../format/date-time';
 import { saleNumberLabel } from '../format/sale-number';
+import { tillLabel } from '../format/till-label';
 import { taxLabel } from '../format/tax-name';
 import { useScreenText } from '../i18n/screen-text';
 import { ReceiptPaper } from '../receipt/ReceiptPaper';
@@ -106,12 +107,13 @@ export function OwnerHistoryView({ version, onClosed }: { version: string; onClo
         <div className="table-scroll">
           <table className="owner-sales" data-testid="owner-sales">
             <caption className="visually-hidden">{t.ownerSalesTable}</caption>
-            <thead><tr><th scope="col">{t.ownerNumber}</th><th scope="col">{t.ownerWhen}</th><th scope="col">{t.ownerCustomer}</th><th scope="col" className="num">{t.dashTotal}</th><th scope="col">{t.ownerState}</th></tr></thead>
+            <thead><tr><th scope="col">{t.ownerNumber}</th><th scope="col">{t.ownerTill}</th><th scope="col">{t.ownerWhen}</th><th scope="col">{t.ownerCustomer}</th><th scope="col" className="num">{t.dashTotal}</th><th scope="col">{t.ownerState}</th></tr></thead>
             <tbody>{page.sales.map((sale) => {
               const state = ownerSaleState(sale, t);
               return (
                 <tr key={sale.referenceCode} aria-selected={open?.summary.referenceCode === sale.referenceCode}>
-                  <th scope="row"><button type="button" className="link" onClick={() => void show(sale.referenceCode)}>{saleNumberLabel(sale.tillName, sale.saleNumber)}</button></th>
+                  <th scope="row"><button type="button" className="link" onClick={() => void show(sale.referenceCode)}>{saleNumberLabel(sale.saleTillName ?? sale.tillName, sale.saleNumber)}</button></th>
+                  <td className="owner-till" data-testid="owner-sale-till">{tillLabel(sale.tillName, sale.tillNumber)}</td>
                   <td>{formatDateTime(sale.createdAt, locale)}</td>
                   <td className="owner-customer">{sale.customerName}</td>
                   <td className="num">{money(sale.total)}</td>
@@ -135,7 +137,7 @@ export function OwnerHistoryView({ version, onClosed }: { version: string; onClo
   ) : null;
   const detail = copyPaper ?? (open ? (
     <article className="owner-sale" data-testid="owner-sale">
-      <h2>{saleNumberLabel(open.summary.tillName, open.summary.saleNumber)}</h2>
+      <h2>{saleNumberLabel(open.summary.saleTillName ?? open.summary.tillName, open.summary.saleNumber)}</h2>
       <p><span className={ownerSaleState(open.summary, t).className}>{ownerSaleState(open.summary, t).text}</span></p>
       {open.summary.corrects ? <p data-testid="owner-corrects">{t.ownerCorrects(open.summary.corrects)}</p> : null}
       {open.summary.correctedBy && open.summary.correctedBy !== open.summary.referenceCode ? <p data-testid="owner-corrected-by">{t.ownerCorrectedBy(open.summary.correctedBy)}</p> : null}

@@ -2,6 +2,7 @@
  * "Turnos y Z por caja" (issue 21): each till's shifts closed on a shop day, as they reached the server, and one
  * shift's Z on the till's own Z paper (ShiftReportPaper), its figures exactly as the till froze them at the close.
  */
+import { tillLabel } from '../format/till-label';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { ShiftReportDto } from '../../shared/bridge/types';
 import type { ShiftDetail, ShiftsList } from '../../shared/shop/back-office-records';
@@ -67,7 +68,7 @@ export function ShopShiftsView({ today, version, onClosed }: { today: string; ve
         <label className="field narrow">{t.shiftsTill}
           <select value={till} onChange={(e) => setTill(e.target.value)}>
             <option value="">{t.shiftsAllTills}</option>
-            {(list?.tills ?? []).map((x) => <option key={x.tillId} value={String(x.number)}>{`${x.number} · ${x.name}`}</option>)}
+            {(list?.tills ?? []).map((x) => <option key={x.tillId} value={String(x.number)}>{tillLabel(x.name, x.number)}</option>)}
           </select>
         </label>
         <button type="submit">{t.dayShow}</button>
@@ -83,7 +84,7 @@ export function ShopShiftsView({ today, version, onClosed }: { today: string; ve
           </tr></thead>
           <tbody>{list.shifts.map((s) => (
             <tr key={`${s.tillNumber}-${s.shiftId}`} aria-selected={open?.summary.tillNumber === s.tillNumber && open.summary.shiftId === s.shiftId}>
-              <td>{`${s.tillNumber} · ${s.tillName}`}</td>
+              <td data-testid="shop-shift-till">{tillLabel(s.tillName, s.tillNumber)}</td>
               <th scope="row"><button type="button" className="link" aria-label={t.shiftsOpenZ(s.tillName, s.shiftId)} onClick={() => void read(s.tillNumber, s.shiftId)}>{s.shiftId}</button></th>
               <td className="col-p3">{formatDateTime(s.closedAt, locale)} · {s.closedBy}</td>
               <td className="num">{s.sales ? `${money(s.sales.total)} (${s.sales.count})` : '—'}</td>

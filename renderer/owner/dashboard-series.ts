@@ -3,6 +3,7 @@
  * test checks them without a canvas. Amounts stay exact text for tables; charts get numbers (a bar's height needs
  * no cents). Hours and days without sales are zeros, so every till's series lines up with the axis.
  */
+import { tillLabel } from '../format/till-label';
 import type { Dashboard, Tally } from '../../shared/shop/back-office';
 import { sumAmounts } from '../../shared/money';
 
@@ -30,8 +31,12 @@ export function dashboardTills(d: Dashboard): TillRef[] {
   return distinctNames([...seen.values()].sort(byNumber));
 }
 
-/** Two tills left with the same name ("Caja 1" is every till's default) are told apart by their number. */
-export function distinctNames(tills: TillRef[]): TillRef[] {
+/**
+ * Each till by its name, unique in the shop (issue 26), with its number where the name could be taken for another
+ * till's (tillLabel); two tills left with the same name (before issue 26 every till was «Caja 1») by their number.
+ */
+export function distinctNames(given: TillRef[]): TillRef[] {
+  const tills = given.map((t) => ({ ...t, name: tillLabel(t.name, t.number) }));
   const uses = new Map<string, number>();
   for (const t of tills) uses.set(t.name, (uses.get(t.name) ?? 0) + 1);
   return tills.map((t) => ((uses.get(t.name) ?? 0) > 1 ? { ...t, name: `${t.name} (n.º ${t.number})` } : t));

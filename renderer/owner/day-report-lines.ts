@@ -3,6 +3,7 @@
  * pure, so a test reads the words and figures without a page. Every figure is the server's, summed in PostgreSQL;
  * nothing is added up here but what the report says should be said (a till's shifts listed under it).
  */
+import { tillLabel } from '../format/till-label';
 import type { DayReport } from '../../shared/shop/back-office';
 import { labelOf, PAYMENT_MEANS } from '../../shared/codes';
 import type { Locale } from '../../shared/bridge/types';
@@ -57,16 +58,17 @@ export function dayReportSections(report: DayReport, t: Messages, locale: Locale
       lines.push({ label: t.dayCashCounted, value: money(till.cash.counted) });
       lines.push({ label: t.dayCashDifference, value: signed(till.cash.difference, money), strong: true, testId: `day-till-${till.number}-difference` });
     }
-    sections.push({ heading: `${till.name} (${t.dashTill.toLowerCase()} ${till.number})`, lines, testId: `day-till-${till.number}` });
+    sections.push({ heading: tillLabel(till.name, till.number), lines, testId: `day-till-${till.number}` });
   }
 
   const { corrections } = report;
+  const tillNames = new Map(report.tills.map((x) => [x.number, x.name]));
   sections.push({
     heading: t.dayCorrections, testId: 'day-corrections',
     lines: corrections.voided.count + corrections.replaced.count === 0 ? [{ label: t.dayNoCorrections, value: '' }] : [
       counted(t.dayVoided, corrections.voided, 'day-voided'),
       counted(t.dayReplaced, corrections.replaced, 'day-replaced'),
-      ...corrections.list.map((c) => ({ label: `${c.kind === 'voided' ? t.dayVoided : t.dayReplaced} · ${t.dashTill} ${c.tillNumber} · ${c.saleNumber}`, value: money(c.total) })),
+      ...corrections.list.map((c) => ({ label: `${c.kind === 'voided' ? t.dayVoided : t.dayReplaced} · ${tillLabel(tillNames.get(c.tillNumber) ?? '', c.tillNumber)} · ${String(c.saleNumber).padStart(6, '0')}`, value: money(c.total) })),
     ],
   });
 
@@ -93,7 +95,7 @@ export function dayReportSections(report: DayReport, t: Messages, locale: Locale
 /** The warning naming every till whose Z has not reached the server; null when none is missing. */
 export function missingZWarning(report: DayReport, t: Messages): string | null {
   if (report.tillsWithoutZ.length === 0) return null;
-  return t.dayMissingZ(report.tillsWithoutZ.map((x) => x.name || `${t.dashTill} ${x.number}`).join(', '));
+  return t.dayMissingZ(report.tillsWithoutZ.map((x) => tillLabel(x.name, x.number)).join(', '));
 }
 
 /** The warning naming every till whose sales of the day are not all at the server (issue 25); null when all are. */
@@ -101,7 +103,7 @@ export function incompleteWarning(report: DayReport, t: Messages): string | null
   const tills = report.tillsIncomplete ?? [];
   if (tills.length === 0) return null;
   return t.dayIncomplete(tills.map((x) => {
-    const name = x.name || `${t.dashTill} ${x.number}`;
+    const name = tillLabel(x.name, x.number);
     const why = [...(x.inReview ? [t.dayInReviewShort] : []), ...(x.unsendable > 0 ? [t.dayUnsendable(x.unsendable)] : [])];
     return `${name} (${why.join('; ')})`;
   }).join(', '));

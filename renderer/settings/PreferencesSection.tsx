@@ -39,6 +39,8 @@ function readPercent(text: string): number | null {
 export function PreferencesSection(): ReactNode {
   const t = useScreenText();
   const tillId = useApp((s) => s.settings?.tillId ?? '');
+  // A paired till's name is the shop server's to decide (issue 26): the hint says so.
+  const paired = useApp((s) => Boolean(s.status?.shopServer));
   const { draft, change, reset } = useSettingsDraft(pickPreferences);
   const { locale, paperWidth, printerName, silentPrint, defaultEmail, municipality, tillName, rateShare, cashierMaxDiscount } = draft;
   const set = <K extends keyof PreferencesDraft>(field: K) => (value: PreferencesDraft[K]) => change((d) => ({ ...d, [field]: value }));
@@ -77,7 +79,7 @@ export function PreferencesSection(): ReactNode {
     <form className="panel" aria-labelledby="prefs-title" onSubmit={(e) => void save(e)} noValidate>
       <h2 id="prefs-title">{t.tillTitle}</h2>
       <TextField id="till-id" label={t.tillId} value={tillId} onChange={() => undefined} readOnly hint={t.tillIdHint} />
-      <TextField id="pref-till-name" label={t.tillName} value={tillName} onChange={set('tillName')} hint={t.tillNameHint}
+      <TextField id="pref-till-name" label={t.tillName} value={tillName} onChange={set('tillName')} hint={paired ? t.tillNameHintPaired : t.tillNameHint}
         error={tillNameError} />
       <SelectField id="pref-locale" label={t.language} value={locale} onChange={(v) => set('locale')(v as Locale)}
         options={[['es-CO', 'Español (Colombia)'], ['en', 'English']]} />

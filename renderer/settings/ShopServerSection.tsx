@@ -23,6 +23,7 @@ export function ShopServerSection(): ReactNode {
   const [address, setAddress] = useState('');
   const [code, setCode] = useState('');
   const [seedShop, setSeedShop] = useState(false);
+  const [tillName, setTillName] = useState('');
   const [errors, setErrors] = useState<{ address?: string; code?: string }>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -37,7 +38,7 @@ export function ShopServerSection(): ReactNode {
   const pair = async () => {
     setProblem(null);
     setNotice(null);
-    const parsed = shopPairingSchema.safeParse({ address, code, seedShop });
+    const parsed = shopPairingSchema.safeParse({ address, code, seedShop, ...(tillName.trim() ? { tillName: tillName.trim() } : {}) });
     if (!parsed.success) {
       const fields = new Set(parsed.error.issues.map((i) => String(i.path[0])));
       setErrors({ ...(fields.has('address') ? { address: t.shopAddressInvalid } : {}), ...(fields.has('code') ? { code: t.shopCodeInvalid } : {}) });
@@ -70,6 +71,12 @@ export function ShopServerSection(): ReactNode {
       {state.paired ? (
         <>
           <p role="status">{t.shopPaired(state.shopName ?? '', state.tillNumber ?? 0, state.serverUrl ?? '')}</p>
+          <p data-testid="shop-till-name">{t.shopPairedAs(state.tillName)}</p>
+          {state.earlierNames.length > 0 ? (
+            <p className="muted" data-testid="shop-earlier-names">
+              {t.shopEarlierNames(state.earlierNames.map((e) => t.shopEarlierName(e.name, e.count, pad6(e.first), pad6(e.last))).join('; '))}
+            </p>
+          ) : null}
           <p>{state.lastContactAt !== null ? t.shopLastContact(when(state.lastContactAt)) : t.shopNoContact}</p>
           {state.unreachableSince !== null ? (
             <p className="field-error" role="alert">
@@ -89,6 +96,8 @@ export function ShopServerSection(): ReactNode {
             placeholder="192.168.1.20:8443" error={errors.address} />
           <TextField id="shop-code" label={t.shopCode} value={code} onChange={setCode} hint={t.shopCodeHint}
             placeholder="K7QF2-M2XDA" maxLength={20} error={errors.code} />
+          <TextField id="shop-till-name-input" label={t.shopTillName} value={tillName} onChange={setTillName} hint={t.shopTillNameHint}
+            placeholder={t.shopTillNamePlaceholder} maxLength={40} />
           <CheckField id="shop-seed" label={t.shopSeed} checked={seedShop} onChange={setSeedShop} />
           <div className="actions">
             <button type="button" className="primary" onClick={() => void pair()} disabled={busy}>{busy ? t.shopPairing : t.shopPair}</button>
@@ -129,3 +138,5 @@ export function ShopServerSection(): ReactNode {
     </section>
   );
 }
+
+const pad6 = (n: number): string => String(n).padStart(6, '0');

@@ -31,6 +31,8 @@ export function StatusBar(): ReactNode {
         {checkingOnly ? t.activityChecking : t.connection[s.connection]}
       </span>
       {s.demo ? <span className="demo-badge" title={t.demoExplained}>DEMO</span> : null}
+      {/* A paired till says which till of the shop it is (the server's unique name). */}
+      {status.shopServer?.tillName ? <span className="till-name" data-testid="status-till-name">{status.shopServer.tillName}</span> : null}
       <span className="pending" role="status">
         {s.progress ? t.sendingProgress(s.progress.done, s.progress.total) : t.pendingCount(s.pending)}
       </span>

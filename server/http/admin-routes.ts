@@ -1,6 +1,6 @@
 /**
  * The owner's routes, answered only to a caller on the server's own machine that shows the admin token kept in the
- * data folder (readable by whoever runs the server): open pairing, list and revoke tills, and change master data
+ * data folder (readable by whoever runs the server): open pairing, list, rename and revoke tills, and change master data
  * at the server (the owner's edits, which every till then receives). The CLI (`npm run server -- pair`) uses them.
  */
 import { timingSafeEqual } from 'node:crypto';
@@ -8,13 +8,14 @@ import { existsSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import { customerInputSchema } from '../../shared/customer';
-import { shopPersonSchema, shopProductSchema, shopSettingSchema } from '../../shared/shop/contract';
+import { shopPersonSchema, shopProductSchema, shopSettingSchema, tillRenameSchema } from '../../shared/shop/contract';
 import type { Database } from '../db/adapter';
 import { dumpPglite } from '../dump/pglite-dump';
 import type { Pairing } from '../pairing/pairing';
 import { customerKey, saveRecord, takeFeedLock } from '../store/master-data';
 import { listTills, revokeTill } from '../store/tills';
 import type { ChangeNotifier } from './change-notifier';
+import { renameReply } from './till-routes';
 import { parseBody, refusal, reply, type Reply } from './io';
 
 export interface AdminContext { db: Database; notifier: ChangeNotifier; pairing: Pairing; now: () => number; adminToken: string }
@@ -22,6 +23,10 @@ export interface AdminContext { db: Database; notifier: ChangeNotifier; pairing:
 /** Where the running embedded store writes its dump (the owner's command then verifies it): a new absolute path. */
 const dumpSchema = z.strictObject({ out: z.string().min(2).max(4096).regex(/^\//, { error: 'must be an absolute path' }) });
 const revokeSchema = z.strictObject({ till: z.string().regex(/^(\d{1,3}|[0-9a-f]{32})$/, { error: 'must be a till number or id' }) });
+const renameSchema = z.strictObject({
+  till: z.string().regex(/^(\d{1,3}|[0-9a-f]{32})$/, { error: 'must be a till number or id' }),
+  name: tillRenameSchema.shape.name,
+});
 const recordSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('product'), data: shopProductSchema.omit({ version: true }) }),
   z.strictObject({ kind: z.literal('customer'), data: customerInputSchema }),
@@ -56,6 +61,11 @@ export async function handleAdmin(ctx: AdminContext, method: string, path: strin
     if (!till) return refusal(404, 'unknown_till', `no till ${parsed.value.till}`);
     ctx.notifier.changed();
     return reply(200, { till: { id: till.id, number: till.number, name: till.name, revoked: till.revoked } });
+  }
+  if (method === 'POST' && path === '/admin/tills/rename') {
+    const parsed = parseBody(body, renameSchema);
+    if (!parsed.ok) return parsed.reply;
+    return renameReply(ctx, parsed.value.till, parsed.value.name);
   }
   if (method === 'POST' && path === '/admin/records') {
     const parsed = parseBody(body, recordSchema);

@@ -1,7 +1,7 @@
 /** The contract's routes a paired till calls (all signed): the change feed, offline commands, sales, shifts, upload. */
 import {
   commandBatchSchema, changesQuerySchema, heldSalesQuerySchema, SALE_OF_ANOTHER_TILL, salesAuditSchema, salesBatchSchema, SHOP_LIMITS,
-  shiftsBatchSchema, shopSettingsPushSchema, shopUploadSchema,
+  shiftsBatchSchema, shopSettingsPushSchema, shopUploadSchema, TILL_NAME_TAKEN, tillRenameSchema,
 } from '../../shared/shop/contract';
 import type { Database } from '../db/adapter';
 import { readChanges } from '../store/changes';
@@ -10,7 +10,7 @@ import { decideCommands } from '../store/commands';
 import { pushSales } from '../store/sales';
 import { auditTillSales, heldSales, missingShifts, salesOfOtherTills } from '../store/sales-audit';
 import { pushShifts } from '../store/shifts';
-import { recordTillClock, type Till } from '../store/tills';
+import { recordTillClock, renameTill, TillNameTakenError, type Till } from '../store/tills';
 import { readGeneration } from '../store/shop';
 import { uploadShop } from '../store/upload';
 import type { ChangeNotifier } from './change-notifier';
@@ -37,7 +37,29 @@ export const TILL_ROUTES: Record<string, { method: 'GET' | 'POST'; handle: (ctx:
   '/v1/sales/audit': { method: 'POST', handle: audit },
   '/v1/sales/held': { method: 'POST', handle: held },
   '/v1/settings': { method: 'POST', handle: settings },
+  '/v1/till/name': { method: 'POST', handle: rename },
 };
+
+/** The till asks to be renamed: the server decides (unique in the shop) and the feed tells everyone. */
+async function rename(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {
+  const body = parseBody(req.body, tillRenameSchema);
+  if (!body.ok) return body.reply;
+  return renameReply(ctx, req.till.id, body.value.name);
+}
+
+/** The answer to a rename, from a till or from the owner's admin route: the till as the feed carries it, or 409. */
+export async function renameReply(ctx: { db: Database; notifier: ChangeNotifier }, which: string, name: string): Promise<Reply> {
+  try {
+    const renamed = await ctx.db.transaction((tx) => renameTill(tx, which, name));
+    if (!renamed) return refusal(404, 'unknown_till', `no till ${which}`);
+    if (renamed.changed) ctx.notifier.changed();
+    const { till, version } = renamed;
+    return reply(200, { till: { tillId: till.id, number: till.number, name: till.name, revoked: till.revoked, version } });
+  } catch (error) {
+    if (!(error instanceof TillNameTakenError)) throw error;
+    return refusal(409, TILL_NAME_TAKEN, error.message, { holder: { number: error.holder.number, name: error.holder.name } });
+  }
+}
 
 async function changes(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {
   const query = checkValue(Object.fromEntries(req.url.searchParams), changesQuerySchema, 'query');

@@ -6,10 +6,10 @@
  * the oldest wrong one is a minute old, so a code's 50 bits cannot be guessed in its ten minutes.
  */
 import { createPublicKey } from 'node:crypto';
-import { SHOP_LIMITS, type PairRequest, type PairResponse } from '../../shared/shop/contract';
+import { SHOP_LIMITS, TILL_NAME_TAKEN, type PairRequest, type PairResponse } from '../../shared/shop/contract';
 import type { Database } from '../db/adapter';
 import { readShop } from '../store/shop';
-import { createTill } from '../store/tills';
+import { createTill, TillNameTakenError } from '../store/tills';
 import { newPairingCode, pairingCodeHash, pairingProof, proofMatches } from './code';
 
 const MINUTE = 60_000;
@@ -17,7 +17,7 @@ const MINUTE = 60_000;
 export type PairOutcome =
   | { ok: true; value: PairResponse }
   | { ok: false; status: 400; field: string; message: string }
-  | { ok: false; status: 403 | 409 | 429; code: string; message: string; retryAfterSeconds?: number };
+  | { ok: false; status: 403 | 409 | 429; code: string; message: string; retryAfterSeconds?: number; holder?: { number: number; name: string } };
 
 export class Pairing {
   private readonly open = new Map<string, number>(); // code → expires at
@@ -52,24 +52,32 @@ export class Pairing {
       this.wrong.push(now);
       return { ok: false, status: 403, code: 'pairing_refused', message: 'the pairing code is wrong, used or expired, or the certificate is not this server\'s' };
     }
-    const outcome = await this.db.transaction(async (tx) => {
+    let outcome;
+    try {
+      outcome = await this.db.transaction(async (tx) => {
       const known = await tx.query('SELECT 1 FROM tills WHERE public_key = $1', [request.publicKey]);
       if (known.rows.length > 0) return 'known' as const;
       const used = await tx.query(
         'UPDATE pairing_codes SET used_at = $2 WHERE code_hash = $1 AND used_at IS NULL AND expires_at > $2', [pairingCodeHash(code), now],
       );
       if (used.rowCount !== 1) return null;
-      const till = await createTill(tx, request.tillName, request.publicKey, now);
+      const till = await createTill(tx, request.tillName ?? null, request.publicKey, now);
       await tx.query('UPDATE pairing_codes SET used_by = $2 WHERE code_hash = $1', [pairingCodeHash(code), till.id]);
       return till;
-    });
+      });
+    } catch (error) {
+      // Nothing was written: the code stays good for another try with another name.
+      if (!(error instanceof TillNameTakenError)) throw error;
+      const holder = { number: error.holder.number, name: error.holder.name };
+      return { ok: false, status: 409, code: TILL_NAME_TAKEN, message: error.message, holder };
+    }
     if (outcome !== 'known') this.open.delete(code);
     if (outcome === null) return { ok: false, status: 403, code: 'pairing_refused', message: 'the pairing code is wrong, used or expired' };
     if (outcome === 'known') return { ok: false, status: 409, code: 'already_paired', message: 'this key is already paired; make a new key' };
     const shop = await readShop(this.db);
     return {
       ok: true,
-      value: { tillId: outcome.id, tillNumber: outcome.number, shopId: shop.id, shopName: shop.name, certFingerprint, cursor: 0 },
+      value: { tillId: outcome.id, tillNumber: outcome.number, tillName: outcome.name, shopId: shop.id, shopName: shop.name, certFingerprint, cursor: 0 },
     };
   }
 }

@@ -4,7 +4,7 @@
  * inside; the answers are merged by rank, newest first within a rank. Counting stops at the cap.
  */
 import {
-  cufePrefixIn, identificationIn, invoiceNumberIn, MIN_FRAGMENT, rankMatches, SEARCH_RANK, shortNumberIn, tillNumberIn,
+  cufePrefixIn, identificationIn, invoiceNumberIn, isWrittenSaleNumber, MIN_FRAGMENT, rankMatches, SEARCH_RANK, shortNumberIn, tillNameIn,
 } from '../../shared/sale-search-rule';
 import { foldText } from '../../shared/folded-text';
 import { BACK_OFFICE_LIMITS, type SaleDetail, type SaleSummary, type SalesPage, type SalesQuery } from '../../shared/shop/back-office';
@@ -28,15 +28,26 @@ export async function searchSales(db: Queryable, query: SalesQuery, askingTillId
     ways.push(() => ({ where: 'TRUE', rank: String(SEARCH_RANK.fragment) }));
   } else {
     const saleNumber = shortNumberIn(text);
-    if (saleNumber !== null) {
-      // The till named ("Caja 2 · 000123") or else the till asking comes first; then the other tills' sale of that number.
-      const namedTill = tillNumberIn(text);
+    const namedTill = tillNameIn(text)?.replace(/\s+/g, ' ') ?? null;
+    if (saleNumber !== null && namedTill !== null) {
+      // "Caja 2 · 000123": the sale made with that name and number, and nothing else (the name it was made with,
+      // kept with the pushed sale; the till's current name for sales pushed before tills sent it).
+      ways.push((p) => ({
+        where: `s.sale_number = ${p(saleNumber)} AND lower(coalesce(s.data->>'tillName', t.name)) = lower(${p(namedTill)})`,
+        rank: String(SEARCH_RANK.ownTillNumber),
+      }));
+    } else if (saleNumber !== null) {
+      // The till asking comes first; then the other tills' sale of that number.
       ways.push((p) => {
-        const first = namedTill !== null ? `s.till_id = (SELECT id FROM tills WHERE number = ${p(namedTill)})`
-          : askingTillId !== null ? `s.till_id = ${p(askingTillId)}` : 'FALSE';
+        const first = askingTillId !== null ? `s.till_id = ${p(askingTillId)}` : 'FALSE';
         return { where: `s.sale_number = ${p(saleNumber)}`, rank: `CASE WHEN ${first} THEN ${SEARCH_RANK.ownTillNumber} ELSE ${SEARCH_RANK.otherTillNumber} END` };
       });
     }
+    // A till's name typed whole ("Caja 2"): every sale of that till, newest first, ahead of fragments.
+    const tillIds = namedTill === null ? await tillsNamed(db, text) : [];
+    if (tillIds.length > 0) ways.push((p) => ({ where: `s.till_id = ANY(${p(tillIds)}::text[])`, rank: String(SEARCH_RANK.ownTillNumber) }));
+  }
+  if (text !== '' && !isWrittenSaleNumber(text)) {
     const number = invoiceNumberIn(text);
     if (number !== null) {
       // Read in the index's order so the number typed whole (the shortest match) is never cut off by the limit.
@@ -81,7 +92,7 @@ export async function searchSales(db: Queryable, query: SalesQuery, askingTillId
     if (query.state !== undefined) filters.push(`s.state = ${p(query.state)}`);
     const source = way(p);
     const { rows } = await db.query<{ reference_code: string; created_at: number; rank: number }>(
-      `SELECT s.reference_code, s.created_at, ${source.rank} AS rank FROM sales s
+      `SELECT s.reference_code, s.created_at, ${source.rank} AS rank FROM sales s JOIN tills t ON t.id = s.till_id
         WHERE ${source.where}${filters.map((f) => ` AND ${f}`).join('')}
         ORDER BY ${source.order ? `${source.order}, ` : ''}s.created_at DESC LIMIT ${each}`,
       values,
@@ -98,16 +109,23 @@ export async function searchSales(db: Queryable, query: SalesQuery, askingTillId
   };
 }
 
+/** The tills whose name is the text typed (case, accents and spaces aside). */
+async function tillsNamed(db: Queryable, text: string): Promise<string[]> {
+  const key = foldText(text);
+  const { rows } = await db.query<{ id: string; name: string }>('SELECT id, name FROM tills');
+  return rows.filter((r) => foldText(r.name) === key).map((r) => r.id);
+}
+
 interface SummaryRow {
   reference_code: string; till_id: string; till_number: number; till_name: string; sale_number: number; created_at: number;
   cashier_name: string; customer_name: string; customer_identification: string; total: string; payment_means: string;
   state: SaleSummary['state']; full_number: string | null; corrects: string | null; corrected_by: string | null;
-  clock_offset_ms: number | null;
+  clock_offset_ms: number | null; sale_till_name: string;
 }
 
 const SUMMARY_COLUMNS = `s.reference_code, s.till_id, t.number AS till_number, t.name AS till_name, s.sale_number, s.created_at,
   s.cashier_name, s.customer_name, s.customer_identification, s.total::numeric(19, 2)::text AS total, s.payment_means, s.state,
-  s.full_number, s.corrects, s.corrected_by, s.clock_offset_ms`;
+  s.full_number, s.corrects, s.corrected_by, s.clock_offset_ms, coalesce(s.data->>'tillName', t.name) AS sale_till_name`;
 
 const toSummary = (r: SummaryRow): SaleSummary => ({
   referenceCode: r.reference_code, tillId: r.till_id, tillNumber: Number(r.till_number), tillName: r.till_name,
@@ -115,6 +133,7 @@ const toSummary = (r: SummaryRow): SaleSummary => ({
   customerIdentification: r.customer_identification, total: r.total, paymentMeans: r.payment_means, state: r.state,
   fullNumber: r.full_number, corrects: r.corrects, correctedBy: r.corrected_by,
   clockOffsetMs: r.clock_offset_ms === null ? null : Number(r.clock_offset_ms),
+  saleTillName: r.sale_till_name,
 });
 
 async function summaries(db: Queryable, refs: string[]): Promise<SaleSummary[]> {

@@ -247,6 +247,8 @@ export interface ShopServerLineDto {
   salesUnsendable: number;
   /** The change feed's cursor this till has applied: when it moves, what the counter shows (quick keys) is read again. */
   feedCursor: number;
+  /** This till's name as the server decided it (issue 26): a rename at the server reaches the screens with it. */
+  tillName?: string;
 }
 
 /** An edit made at this till that the shop server did not apply ("Cambios no aplicados"). */
@@ -293,6 +295,10 @@ export interface ShopServerDto {
   serverUrl: string | null;
   shopName: string | null;
   tillNumber: number | null;
+  /** This till's name (the server's, once paired): what its sale numbers, receipts, X and Z carry. */
+  tillName: string;
+  /** Sales made here under another name (before pairing or a rename): they keep the numbers they were made with. */
+  earlierNames: Array<{ name: string; count: number; first: number; last: number }>;
   pairedAt: number | null;
   lastContactAt: number | null;
   unreachableSince: number | null;

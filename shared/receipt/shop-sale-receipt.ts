@@ -30,7 +30,8 @@ export function buildShopSaleReceipt(copy: ShopSaleCopy, settings: ReceiptSettin
     fullNumber: service.fullNumber,
     referenceCode: sale.referenceCode,
     shortNumber: sale.saleNumber,
-    tillName: summary.tillName,
+    // The name the sale was made with (its number for good), not what the till is called now.
+    tillName: summary.saleTillName ?? summary.tillName,
     cashierName: sale.cashierName,
     issuedAt: sale.createdAt,
     validatedAt: service.validatedAt,

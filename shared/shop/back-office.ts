@@ -86,6 +86,11 @@ export const saleSummarySchema = z.strictObject({
    * corrected time the reports place the sale at; the till's own time is `createdAt − clockOffsetMs`.
    */
   clockOffsetMs: z.union([z.null(), clockOffsetSchema]).optional(),
+  /**
+   * The till's name when the sale was made: with `saleNumber` the sale's number for good («Caja 2 · 000123»), while
+   * `tillName` above is what the till is called now (History's till column). Absent from servers before issue 26.
+   */
+  saleTillName: answerText.optional(),
 });
 export type SaleSummary = z.infer<typeof saleSummarySchema>;
 

@@ -105,7 +105,12 @@ export const referenceCodeSchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9.
  * server keeps only the public key (no secret in the server's tables).
  */
 export const pairRequestSchema = z.strictObject({
-  tillName: requiredText(LIMITS.tillNameLength),
+  /**
+   * The name the owner chose for this till when pairing; absent: the server names it «Caja N» (N its number). The
+   * server decides: a name another till of the shop has (folded: case, accents and spaces aside) is refused with
+   * TILL_NAME_TAKEN, and the name it answers is the one the till's sale numbers, receipts, X and Z carry.
+   */
+  tillName: requiredText(LIMITS.tillNameLength).optional(),
   /** Ed25519 public key, SPKI DER, base64url (44 bytes → 59 characters). */
   publicKey: base64url(80),
   proof: base64url(64),
@@ -116,6 +121,8 @@ export const pairResponseSchema = z.strictObject({
   tillId: tillIdSchema,
   /** The till's number in the shop, 1, 2, 3…: "Caja 2 · 000123". Never reused, so two tills never share a number. */
   tillNumber: z.number().int().min(1).max(999),
+  /** The till's name in the shop, unique among its tills (absent from servers before issue 26: keep the own name). */
+  tillName: requiredText(LIMITS.tillNameLength).optional(),
   shopId: shopIdSchema,
   shopName: boundedText(SHOP_LIMITS.shopNameLength),
   /** SHA-256 of the server's certificate (lower-case hex), or "loopback"; the till pins it. */
@@ -212,6 +219,28 @@ export const changesResponseSchema = z.strictObject({
 });
 export type ChangesResponse = z.infer<typeof changesResponseSchema>;
 
+// ---- The till's name: the server's to decide -------------------------------------------------------------------
+
+/**
+ * Refusal code (409) of a pairing or a rename whose name another till of the shop has (revoked tills included: their
+ * sale numbers stay in the shop's history). `holder` names that till.
+ */
+export const TILL_NAME_TAKEN = 'till_name_taken';
+export const tillNameTakenSchema = z.strictObject({
+  error: z.strictObject({
+    code: z.literal(TILL_NAME_TAKEN), message: z.string().max(400),
+    holder: z.strictObject({ number: z.number().int().min(1).max(999), name: requiredText(LIMITS.tillNameLength) }),
+  }),
+});
+
+/**
+ * POST /v1/till/name: the till asks the server to rename it (Settings → Esta caja). Never queued offline: the answer
+ * is the decision (200 with the till as the feed will carry it, or 409 TILL_NAME_TAKEN), and every till, the back
+ * office and the CLI hear of it through the change feed. Sales keep the name they were made with.
+ */
+export const tillRenameSchema = z.strictObject({ name: requiredText(LIMITS.tillNameLength) });
+export const tillRenameResultSchema = z.strictObject({ till: shopTillSchema });
+
 // ---- Offline edits as commands ---------------------------------------------------------------------------------
 
 const commandBase = { id: commandIdSchema, baseVersion: z.union([z.null(), counter]), at: msTime };
@@ -257,6 +286,11 @@ export const pushedSaleSchema = z.strictObject({
   /** The till's shift id (its own row id), null for a sale outside a shift. */
   shiftId: z.union([z.null(), z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)]),
   cashierName: boundedText(LIMITS.personNameLength),
+  /**
+   * The till's name when the sale was made: with `saleNumber` it is the sale's number for good ("Caja 2 · 000123"),
+   * whatever the till is called later. Absent from tills before issue 26: the till's current name stands in.
+   */
+  tillName: requiredText(LIMITS.tillNameLength).optional(),
   /** The request as sent to the invoicing service (its own contract). */
   invoice: invoiceRequestSchema,
   total: amountText,

@@ -3,6 +3,7 @@
  * address and the one-time code it shows. The bridge and the form use these same rules.
  */
 import { z } from 'zod';
+import { LIMITS } from '../limits';
 import { PAIRING_CODE_PATTERN, normalizePairingCode } from './contract';
 
 export const SHOP_ADDRESS_MAX_LENGTH = 200;
@@ -41,5 +42,7 @@ export const shopPairingSchema = z.strictObject({
   code: pairingCodeSchema,
   /** This is the shop's first till: its catalog, customers, people and shop settings go up to the empty server once. */
   seedShop: z.boolean().optional(),
+  /** The name the owner chooses for this till; empty or absent: the server names it «Caja N» (unique in the shop). */
+  tillName: z.string().max(LIMITS.tillNameLength).optional(),
 });
 export type ShopPairingInput = z.infer<typeof shopPairingSchema>;

@@ -53,7 +53,7 @@ test('the owner pairs the till with a stand-in shop server from Settings, and th
   await section(page).getByLabel('Código de emparejamiento').fill(server.openPairing());
   await section(page).getByLabel(/Es la primera caja de la tienda/).check();
   await section(page).getByRole('button', { name: 'Emparejar' }).click();
-  await expect(section(page).getByText('Emparejada con «Tienda La Esquina» como Caja 1')).toBeVisible();
+  await expect(section(page).getByText('Emparejada con «Tienda La Esquina» como caja n.º 1')).toBeVisible();
   await expect(section(page).getByText(/Se subieron \d+ registros/)).toBeVisible();
   await expect(statusBar(page).getByText('Servidor de la tienda: al día')).toBeVisible({ timeout: 15_000 });
   await expectSpanishScreen(page, { screen: 'Settings, paired' });

@@ -161,7 +161,7 @@ test('three tills pair with the shop server on PostgreSQL; a price changed at th
   await section.getByLabel('Código de emparejamiento').fill(await server!.pairWithCli());
   await section.getByLabel(/Es la primera caja de la tienda/).check();
   await section.getByRole('button', { name: 'Emparejar' }).click();
-  await expect(section.getByText(/Emparejada con «.+» como Caja 1/)).toBeVisible({ timeout: 30_000 });
+  await expect(section.getByText(/Emparejada con «.+» como caja n.º 1/)).toBeVisible({ timeout: 30_000 });
   await expect(section.getByText(/Se subieron \d+ registros/)).toBeVisible();
 
   // Tills 2 and 3 through the bridge, with codes from the admin route.

@@ -27,7 +27,7 @@ export class ShopTill {
 
   async pair(code: string, options: { fingerprint?: string; name?: string } = {}): Promise<Answer> {
     const proof = proofFor(code, options.fingerprint ?? 'loopback', this.publicKey);
-    const answer = await this.raw('POST', '/v1/pair', JSON.stringify({ tillName: options.name ?? 'Caja', publicKey: this.publicKey, proof }));
+    const answer = await this.raw('POST', '/v1/pair', JSON.stringify({ ...(options.name === undefined ? {} : { tillName: options.name }), publicKey: this.publicKey, proof }));
     if (answer.status === 200) {
       this.tillId = answer.body.tillId;
       this.tillNumber = answer.body.tillNumber;

@@ -135,10 +135,11 @@ export async function startStandInShopServer(opts: StandInOptions = {}): Promise
         return json(res, 403, { error: { code: 'pairing_refused' } });
       }
       codes.delete(code);
-      const till: Till = { tillId: hex32(), number: tills.size + 1, name: parsed.data.tillName, publicKey: parsed.data.publicKey, revoked: false, version: 1 };
+      const number = tills.size + 1;
+      const till: Till = { tillId: hex32(), number, name: parsed.data.tillName ?? `Caja ${number}`, publicKey: parsed.data.publicKey, revoked: false, version: 1 };
       tills.set(till.tillId, till);
       put('till', till.tillId, { tillId: till.tillId, number: till.number, name: till.name, revoked: false });
-      return json(res, 200, { tillId: till.tillId, tillNumber: till.number, shopId, shopName: opts.shopName ?? 'Tienda de prueba', certFingerprint: fingerprint, cursor: 0 });
+      return json(res, 200, { tillId: till.tillId, tillNumber: till.number, tillName: till.name, shopId, shopName: opts.shopName ?? 'Tienda de prueba', certFingerprint: fingerprint, cursor: 0 });
     }
     const auth = checkAuth(req, path, body);
     if (typeof auth === 'string') {

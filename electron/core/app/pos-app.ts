@@ -2,7 +2,7 @@
  * The point of sale as one object: the store, the credential store and the live connection composed behind the
  * bridge handlers, plus the events the screens follow. Both shells (Electron IPC, browser-mode host) wrap this.
  */
-import type { BridgeEventName, BridgeEvents } from '../../../shared/bridge/contract';
+import { DEFAULT_TILL_NAME, type BridgeEventName, type BridgeEvents } from '../../../shared/bridge/contract';
 import type { SellerDto, SettingsDto, SyncStatusDto } from '../../../shared/bridge/types';
 import { BridgeFailure } from '../bridge/bridge-failure';
 import type { BridgeHandlers } from '../bridge/dispatch';
@@ -33,7 +33,7 @@ import { createBackupService, type BackupService } from '../backup/backup-servic
 import { backupPassphrase } from '../backup/backup-passphrase';
 import { startRecordPruning, type RecordPruning } from './record-pruning';
 import { createShopLink, type ShopLinkOptions } from '../shop/shop-link';
-import { shopServerHandlers } from './shop-server-handlers';
+import { renameAtServer, shopServerHandlers } from './shop-server-handlers';
 import { backOfficeHandlers } from './back-office-handlers';
 import { updateRefusalNotice, type UpdateVerdicts } from '../updates/update-refusal-notice';
 import { updateHandlers } from './update-handlers';
@@ -218,10 +218,11 @@ export function createPosApp(opts: PosAppOptions): PosApp {
   const desk = printingDesk(ctx, (status) => emit({ event: 'printer.status', payload: status }), opts.printing);
   printing = desk;
   const shop = shopHandlers(ctx);
+  const setup = setupHandlers(ctx, { version: opts.version, shell: opts.shell });
   const shiftCalls = shiftHandlers(ctx, async () => (await people.handlers['people.session']({})).current);
 
   const all: BridgeHandlers = people.guard({
-      ...shop, ...setupHandlers(ctx, { version: opts.version, shell: opts.shell }), ...openSaleHandlers(ctx),
+      ...shop, ...setup, ...openSaleHandlers(ctx),
       ...counterHandlers(ctx), ...customerDirectoryHandlers(ctx), ...catalogHandlers(ctx), ...people.handlers, ...historyHandlers(ctx),
       ...shiftCalls,
       ...correctionHandlers(ctx),
@@ -249,6 +250,13 @@ export function createPosApp(opts: PosAppOptions): PosApp {
       },
       // Pairing and the back office sign with the server's clock as the link learnt it (issue 25), and teach it too.
       ...shopServerHandlers(ctx, shopLink, { ...opts.shop?.client, clock: shopLink.clock }),
+      // A paired till's name is the server's to decide (issue 26): a new name is asked of the server first.
+      'settings.save': async (changes) => {
+        const name = changes.tillName?.trim();
+        const current = store.getSetting(KEYS.tillName)?.trim() || DEFAULT_TILL_NAME;
+        if (name && name !== current && shopLink.pairing()) await renameAtServer(ctx, shopLink, { ...opts.shop?.client, clock: shopLink.clock }, name);
+        return setup['settings.save'](changes);
+      },
       ...backOfficeHandlers(ctx, shopLink, { ownerByPin: people.ownerByPin, peopleSetUp: people.setUp, printShopZ: desk.printShopZ, printShopSale: desk.printShopSale }, { ...opts.shop?.client, clock: shopLink.clock }),
     });
   for (const method of MASTER_DATA_EDITS) {

@@ -8,13 +8,14 @@ import { shopServerUrl } from '../../../shared/shop/pairing-form';
 import { BridgeFailure, invalidField } from '../bridge/bridge-failure';
 import type { BridgeHandlers } from '../bridge/dispatch';
 import { KeychainUnavailableError } from '../secrets/credential-store';
-import { pairTill } from '../shop/pairing';
-import { createShopClient, type ShopClientOptions } from '../shop/shop-client';
+import { pairTill, TILL_NAME_KEY } from '../shop/pairing';
+import { TILL_NAME_TAKEN, tillNameTakenSchema } from '../../../shared/shop/contract';
+import { createShopClient, requestTillRename, type ShopClientOptions } from '../shop/shop-client';
 import { ShopError } from '../shop/shop-error';
 import type { ShopLink } from '../shop/shop-link';
 import { SHOP_KEYS } from '../shop/shop-pairing-record';
 import { uploadShop } from '../shop/shop-upload';
-import { forgetTillKey } from '../shop/till-key';
+import { forgetTillKey, loadTillKey } from '../shop/till-key';
 import type { AppContext } from './app-context';
 import { KEYS, readSeller, EMPTY_SELLER } from './settings-mapping';
 
@@ -29,6 +30,8 @@ function pairingFailure(error: unknown): BridgeFailure {
     if (error.code === 'HTTP' && (error.status === 401 || error.status === 403 || error.serverCode === 'pairing_refused')) {
       return new BridgeFailure('INVALID_INPUT', 'The server did not accept the code (wrong, used or expired).', { code: 'the server did not accept this code' }, 'SHOP_BAD_CODE');
     }
+    const taken = nameTaken(error);
+    if (taken) return taken;
     if (error.code === 'HTTP' && error.status === 429) return new BridgeFailure('UNAVAILABLE', 'Too many pairing attempts; wait a minute.', undefined, 'SHOP_TOO_MANY');
     if (error.code === 'HTTP' && error.serverCode === 'shop_not_empty') {
       return new BridgeFailure('INVALID_INPUT', 'This server already holds another shop\'s data.', { seedShop: 'this server already holds another shop\'s data' }, 'SHOP_NOT_EMPTY');
@@ -36,6 +39,40 @@ function pairingFailure(error: unknown): BridgeFailure {
     return new BridgeFailure('UNAVAILABLE', `The shop server could not be reached: ${error.message}`, undefined, `SHOP_${error.code === 'HTTP' ? `HTTP_${error.status ?? 0}` : error.code}`);
   }
   return new BridgeFailure('INTERNAL', 'Pairing failed.');
+}
+
+/** The server refused the name: another till of the shop has it (the field's message names that till). */
+function nameTaken(error: ShopError): BridgeFailure | null {
+  if (error.code !== 'HTTP' || error.serverCode !== TILL_NAME_TAKEN) return null;
+  const holder = tillNameTakenSchema.safeParse(error.body).data?.error.holder;
+  const said = holder ? `till ${holder.number} is already named "${holder.name}"; choose another name` : 'another till of the shop has this name; choose another name';
+  return new BridgeFailure('INVALID_INPUT', 'The shop server refused the till name.', { tillName: said }, 'SHOP_NAME_TAKEN');
+}
+
+/**
+ * Renames this paired till at the server (Settings → Esta caja): the server decides (unique in the shop) and its
+ * answer is written here at once; the feed tells every other till, the back office and the CLI. Sales keep the name
+ * they were made with. Refused plainly when the name is taken or the server does not answer (nothing changes here).
+ */
+export async function renameAtServer(
+  ctx: Pick<AppContext, 'store' | 'credentials' | 'now'>, link: ShopLink, client: Partial<ShopClientOptions>, name: string,
+): Promise<void> {
+  const pairing = link.pairing();
+  if (!pairing) return;
+  try {
+    const privateKey = await loadTillKey(ctx.credentials, ctx.store.tillId());
+    if (!privateKey) throw new ShopError('HTTP', 'the till key is not in the keychain; pair again', 401, 'no_key');
+    const answer = await requestTillRename({ ...client, baseUrl: pairing.serverUrl, pin: pairing.pin, tillId: pairing.tillId, privateKey, now: ctx.now }, name);
+    ctx.store.setSetting(TILL_NAME_KEY, answer.till.name);
+  } catch (error) {
+    if (error instanceof ShopError) {
+      const taken = nameTaken(error);
+      if (taken) throw taken;
+      throw new BridgeFailure('UNAVAILABLE', 'The shop server did not answer; the till name was not changed.',
+        { tillName: 'the shop server could not be reached; the name was not changed' }, 'SHOP_RENAME_AWAY');
+    }
+    throw error;
+  }
 }
 
 export function shopServerHandlers(
@@ -46,6 +83,15 @@ export function shopServerHandlers(
   const { store } = ctx;
   let uploaded: number | null = null;
 
+  const currentName = () => store.getSetting(KEYS.tillName)?.trim() || DEFAULT_TILL_NAME;
+  // Sales under other names only grow when the name changes (every new sale has the current one): read once per name.
+  let earlier: { name: string; list: ShopServerDto['earlierNames'] } | null = null;
+  function earlierNames(): ShopServerDto['earlierNames'] {
+    const name = currentName();
+    if (earlier?.name !== name) earlier = { name, list: store.salesUnderOtherNames(name) };
+    return earlier.list;
+  }
+
   function status(): ShopServerDto {
     const pairing = link.pairing();
     const line = link.line();
@@ -54,6 +100,8 @@ export function shopServerHandlers(
       serverUrl: pairing?.serverUrl ?? null,
       shopName: pairing?.shopName ?? null,
       tillNumber: pairing?.tillNumber ?? null,
+      tillName: currentName(),
+      earlierNames: earlierNames(),
       pairedAt: pairing?.pairedAt ?? null,
       lastContactAt: link.lastContactAt(),
       unreachableSince: line?.unreachableSince ?? null,
@@ -78,11 +126,12 @@ export function shopServerHandlers(
   return {
     'shopServer.status': async () => status(),
 
-    'shopServer.pair': async ({ address, code, seedShop }) => {
+    'shopServer.pair': async ({ address, code, seedShop, tillName: chosen }) => {
       const serverUrl = shopServerUrl(address);
       if (!serverUrl) throw invalidField('address', 'must be the server address');
       if (link.pairing()) throw new BridgeFailure('INVALID_INPUT', 'This till is already paired; unpair it first.', { address: 'this till is already paired' }, 'SHOP_ALREADY_PAIRED');
-      const tillName = store.getSetting(KEYS.tillName)?.trim() || DEFAULT_TILL_NAME;
+      // The owner's choice, or none: the server names the till «Caja N», unique in the shop.
+      const tillName = chosen?.trim() || undefined;
       let paired;
       try {
         paired = await pairTill({ store, credentials: ctx.credentials, now: ctx.now, client }, { serverUrl, code, tillName });

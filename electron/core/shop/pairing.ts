@@ -13,11 +13,15 @@ import { ShopError } from './shop-error';
 import { pairingRows, type ShopPairingRecord } from './shop-pairing-record';
 import { newTillKey, pairingProof, saveTillKey, type TillKey } from './till-key';
 
+/** The settings row of the till's name (settings-mapping.ts KEYS.tillName); kept when the till is unpaired. */
+export const TILL_NAME_KEY = 'till_name';
+
 export interface PairingRequest {
   /** The server's origin (shared/shop/pairing-form.ts `shopServerUrl`). */
   serverUrl: string;
   code: string;
-  tillName: string;
+  /** The name the owner chose; absent: the server's «Caja N». */
+  tillName?: string | undefined;
 }
 
 export interface PairingDeps {
@@ -33,7 +37,7 @@ export async function pairTill(deps: PairingDeps, req: PairingRequest): Promise<
   const pin = await fetchCertificatePin(url, deps.handshakeTimeoutMs ?? 10_000);
   const key = newTillKey();
   const answer = await requestPairing({ ...deps.client, baseUrl: url.origin, pin }, {
-    tillName: req.tillName, publicKey: key.publicKey, proof: pairingProof(req.code, pin, key.publicKey),
+    ...(req.tillName?.trim() ? { tillName: req.tillName.trim() } : {}), publicKey: key.publicKey, proof: pairingProof(req.code, pin, key.publicKey),
   });
   pairResponseSchema.parse(answer);
   // The server names the certificate it showed; another one means someone else answered one of the two handshakes.
@@ -43,6 +47,9 @@ export async function pairTill(deps: PairingDeps, req: PairingRequest): Promise<
     shopName: answer.shopName, pairedAt: deps.now(),
   };
   await saveTillKey(deps.credentials, deps.store.tillId(), key);
-  deps.store.recordShopPairing(pairingRows(record), answer.cursor);
+  // The server's name for this till is the one its sale numbers, receipts, X and Z carry from now on (the feed keeps
+  // it so); the sales made before keep the name they were made with. A server before issue 26 names none.
+  const rows = { ...pairingRows(record), ...(answer.tillName ? { [TILL_NAME_KEY]: answer.tillName } : {}) };
+  deps.store.recordShopPairing(rows, answer.cursor);
   return { record, key };
 }

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import {
   SHOP_LIMITS, changesResponseSchema, commandBatchSchema, commandResultsSchema, heldSalesQuerySchema, heldSalesSchema, pairRequestSchema,
   pairResponseSchema, salesAckSchema, salesAuditResultSchema, salesAuditSchema, salesBatchSchema, shiftsAckSchema, shiftsBatchSchema,
-  shopSettingsPushResultSchema, shopSettingsPushSchema, shopUploadResultSchema, shopUploadSchema,
+  shopSettingsPushResultSchema, shopSettingsPushSchema, shopUploadResultSchema, shopUploadSchema, tillRenameResultSchema, tillRenameSchema,
   type ChangesResponse, type PairRequest, type PairResponse,
 } from '../../../shared/shop/contract';
 import { pinnedRequest, type CertificatePin } from './pinned-transport';
@@ -122,6 +122,12 @@ export function caller(opts: ShopClientOptions, sign: ((method: string, path: st
 export async function requestPairing(opts: ShopClientOptions, body: PairRequest): Promise<PairResponse> {
   const call = caller(opts, null);
   return call('POST', '/v1/pair', pairRequestSchema.parse(body), pairResponseSchema, { retry: false });
+}
+
+/** Asks the server to rename this till (Settings → Esta caja): one try, the answer is the decision (409: the name is taken). */
+export async function requestTillRename(opts: SignedShopClientOptions, name: string): Promise<z.output<typeof tillRenameResultSchema>> {
+  const call = caller({ ...opts, clock: clockOf(opts) }, tillSigner(opts));
+  return call('POST', '/v1/till/name', tillRenameSchema.parse({ name }), tillRenameResultSchema, { retry: false });
 }
 
 export interface ShopClient {

@@ -4,6 +4,7 @@
  * edits made here (commands), the sales by revision and the closed shifts. Both back off while the server is away
  * and say since when; a charge only kicks the push loop and never waits on it.
  */
+import { DEFAULT_TILL_NAME } from '../../../shared/bridge/contract';
 import { pushedSaleSchema, saleOfAnotherTillSchema, SALE_OF_ANOTHER_TILL, type UnsendableReason } from '../../../shared/shop/contract';
 import type { ShopServerLineDto } from '../../../shared/bridge/types';
 import { KeychainUnavailableError, type CredentialStore } from '../secrets/credential-store';
@@ -423,6 +424,7 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
       return {
         unreachableSince, problem, salesWaiting: store.salesWaitingForShop(), salesUnsendable: store.unsendableSalesCount(),
         feedCursor: store.shopState().cursor,
+        tillName: store.getSetting('till_name')?.trim() || DEFAULT_TILL_NAME,
       };
     },
     lastContactAt: () => lastContact,

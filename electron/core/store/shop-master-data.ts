@@ -75,6 +75,11 @@ export interface ShopMasterData {
    * is never sent (the server's stands).
    */
   shopSettingsToSend(): Array<{ key: ShopWideSettingKey; value: string }>;
+  /**
+   * The sales of this file made under a name other than `current` (a till that sold before pairing, or before a
+   * rename): they keep the numbers they were made with. By name, with the first and last short number.
+   */
+  salesUnderOtherNames(current: string): Array<{ name: string; count: number; first: number; last: number }>;
 }
 
 interface CommandRow {
@@ -100,6 +105,9 @@ export function shopMasterDataTable(db: Database.Database, now: () => number): S
   );
   const dropSetting = db.prepare<[string]>('DELETE FROM settings WHERE key = ?');
   const readSetting = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?');
+  const otherNames = db.prepare<[string], { name: string; count: number; first: number; last: number }>(
+    `SELECT till_name AS name, count(*) AS count, min(coalesce(short_number, id)) AS first, max(coalesce(short_number, id)) AS last
+       FROM sales WHERE till_name <> ? GROUP BY till_name ORDER BY first LIMIT 20`);
 
   const productRow = db.prepare<[string], ProductRow>(
     `SELECT p.*, (SELECT json_group_array(barcode) FROM (SELECT barcode FROM product_barcodes b WHERE b.code = p.code ORDER BY position)) AS barcodes
@@ -321,6 +329,7 @@ export function shopMasterDataTable(db: Database.Database, now: () => number): S
       const row = state.get();
       return { paired: row?.paired === 1, cursor: row?.cursor ?? 0, generation: row?.generation ?? null };
     },
+    salesUnderOtherNames: (current) => otherNames.all(current),
     recordShopPairing(settings, cursor) {
       db.transaction(() => {
         for (const [key, value] of Object.entries(settings)) writeSetting.run(key, value);

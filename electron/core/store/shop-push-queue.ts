@@ -46,7 +46,7 @@ const dayIndex = (day: string): number => Math.round(Date.parse(`${day}T00:00:00
 
 interface DueRow {
   id: number; reference_code: string; short_number: number | null; shop_revision: number; created_at: number;
-  shift_id: number | null; cashier_name: string; request_body: string; payable: string; cash_received: string | null;
+  shift_id: number | null; cashier_name: string; till_name: string; request_body: string; payable: string; cash_received: string | null;
   cash_change: string | null; state: PushedSale['service']['state']; closed: string | null; full_number: string | null;
   cufe: string | null; qr_url: string | null; validated_at: number | null; corrects: string | null; corrected_by: string | null; reprints: number;
   clock_offset_ms: number | null;
@@ -54,7 +54,7 @@ interface DueRow {
 
 export function shopPushQueueTable(db: Database.Database, now: () => number): ShopPushQueue {
   const due = db.prepare<[number], DueRow>(
-    `SELECT s.id, s.reference_code, s.short_number, s.shop_revision, s.created_at, s.shift_id, s.cashier_name, o.request_body,
+    `SELECT s.id, s.reference_code, s.short_number, s.shop_revision, s.created_at, s.shift_id, s.cashier_name, s.till_name, o.request_body,
        s.payable, s.cash_received, s.cash_change, s.clock_offset_ms, o.state, o.closed, o.full_number, o.cufe, o.qr_url, o.validated_at,
        (SELECT f.reference_code FROM sales f WHERE f.id = s.corrects_sale_id) AS corrects,
        (SELECT c.reference_code FROM sales c WHERE c.corrects_sale_id = s.id) AS corrected_by,
@@ -109,6 +109,8 @@ export function shopPushQueueTable(db: Database.Database, now: () => number): Sh
           createdAt: r.created_at,
           shiftId: r.shift_id,
           cashierName: r.cashier_name,
+          // The name the sale was made with: its number for good, whatever this till is called later (issue 26).
+          ...(r.till_name.trim() ? { tillName: r.till_name.trim().slice(0, 40) } : {}),
           invoice: JSON.parse(r.request_body) as PushedSale['invoice'],
           total: r.payable,
           cash: r.cash_received !== null && r.cash_change !== null ? { received: r.cash_received, change: r.cash_change } : null,

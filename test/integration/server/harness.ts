@@ -34,10 +34,10 @@ export async function startHarness(openDb: OpenDb, options: { tls?: { key: strin
     db, server, logs, adminToken,
     advance: (ms) => { offset += ms; },
     newTill: () => new ShopTill(server.url),
-    async pairedTill(name = 'Caja') {
+    async pairedTill(name) {
       const { body } = await h.admin('POST', '/admin/pairing');
       const till = h.newTill();
-      const answer = await till.pair(body.code, { name });
+      const answer = await till.pair(body.code, name === undefined ? {} : { name });
       if (answer.status !== 200) throw new Error(`pairing failed: ${JSON.stringify(answer.body)}`);
       return till;
     },

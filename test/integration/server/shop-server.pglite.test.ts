@@ -3,6 +3,7 @@ import { afterAll } from 'vitest';
 import { feedAndCommandsSuite } from './suite-feed-commands';
 import { pairingAndAuthSuite } from './suite-pairing-auth';
 import { salesSuite } from './suite-sales';
+import { tillNamesSuite } from './suite-till-names';
 import { pgliteStores } from './stores';
 
 const stores = pgliteStores();
@@ -11,3 +12,4 @@ afterAll(() => stores.closeAll(), 60_000);
 pairingAndAuthSuite(stores.open);
 feedAndCommandsSuite(stores.open);
 salesSuite(stores.open);
+tillNamesSuite(stores.open);

@@ -10,6 +10,7 @@ import { contractLimitsSuite } from './suite-contract-limits';
 import { feedAndCommandsSuite } from './suite-feed-commands';
 import { pairingAndAuthSuite } from './suite-pairing-auth';
 import { salesSuite } from './suite-sales';
+import { tillNamesSuite } from './suite-till-names';
 import { secretsAndTlsSuite } from './suite-secrets-tls';
 import { concurrencySuite } from './suite-concurrency';
 
@@ -28,6 +29,7 @@ if (!available) {
     return cluster;
   });
   pairingAndAuthSuite(open);
+  tillNamesSuite(open);
   feedAndCommandsSuite(open);
   salesSuite(open);
   contractLimitsSuite(open);

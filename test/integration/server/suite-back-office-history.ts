@@ -45,7 +45,19 @@ export function backOfficeHistorySuite(openDb: OpenDb): void {
 
     it('a sale number typed bare lists that number\'s sales first (every till, newest first), then the fragments', async () => {
       expect(await refs('123')).toEqual(['C2-NUM', 'C1-NUM', 'INV-LONGER', 'REF-123-B', 'REF-123-A', 'INV-EXACT']);
-      expect(await refs('Caja 1 · 000123')).toEqual(['C1-NUM', 'C2-NUM']);
+    });
+
+    it('a sale number as the till writes it finds that sale alone: «Caja 1 · 000123» one sale, «000123» that number at each till, never a fragment', async () => {
+      expect(await refs('Caja 1 · 000123')).toEqual(['C1-NUM']);
+      expect(await refs('caja 2\u00a0·\u00a0000123')).toEqual(['C2-NUM']);
+      expect(await refs('000123')).toEqual(['C2-NUM', 'C1-NUM']);
+      expect(await refs('Caja 9 · 000123')).toEqual([]);
+    });
+
+    it('a till\'s name typed whole lists every sale of that till, newest first; the summary names the till now and the name the sale was made with', async () => {
+      const page = await search('Caja 2');
+      expect(page.sales.map((s) => s.referenceCode)).toEqual(['NIT-PART', 'INV-LONGER', 'C2-NUM']);
+      expect(page.sales.every((s) => s.tillNumber === 2 && s.tillName === 'Caja 2' && s.saleTillName === 'Caja 2')).toBe(true);
     });
 
     it('an invoice number typed whole comes before the longer numbers it starts, with or without its letters', async () => {

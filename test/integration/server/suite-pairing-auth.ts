@@ -26,7 +26,7 @@ export function pairingAndAuthSuite(openDb: OpenDb): void {
       const second = await h.newTill().pair(next.code.replace('-', '').toLowerCase());
       expect(second.body.tillNumber).toBe(2);
       const tills = await h.admin('GET', '/admin/tills');
-      expect(tills.body.tills.map((t: { name: string }) => t.name)).toEqual(['Caja principal', 'Caja']);
+      expect(tills.body.tills.map((t: { name: string }) => t.name)).toEqual(['Caja principal', 'Caja 2']);
     });
 
     it('a code expires after ten minutes', async () => {

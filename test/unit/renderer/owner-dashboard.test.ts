@@ -55,7 +55,12 @@ describe('the dashboard\'s series', () => {
 
   it('tells apart two tills left with the same default name by their number', () => {
     expect(distinctNames([{ number: 1, name: 'Caja 1' }, { number: 2, name: 'Caja 1' }, { number: 3, name: 'Bodega' }]).map((t) => t.name))
-      .toEqual(['Caja 1 (n.º 1)', 'Caja 1 (n.º 2)', 'Bodega']);
+      .toEqual(['Caja 1', 'Caja 1 (n.º 2)', 'Bodega']);
+  });
+
+  it('names each till by its unique name, with its number only where the name could be taken for another till\'s', () => {
+    expect(distinctNames([{ number: 1, name: 'Caja 1' }, { number: 2, name: 'Caja 2' }, { number: 3, name: 'Caja 2 vieja' }, { number: 4, name: '' }]).map((t) => t.name))
+      .toEqual(['Caja 1', 'Caja 2', 'Caja 2 vieja (n.º 3)', 'Caja 4']);
   });
 
   it('keeps the business day at least 7:00–19:00 when the sales fall inside it', () => {
