@@ -123,7 +123,8 @@ export function parseJournal(text: string, live: string): Op[] {
     if (!head) continue;
     const pid = head[1]!;
     line = line.slice(head[0].length);
-    if (line.endsWith('<unfinished ...>')) { pending.set(pid, line.slice(0, -'<unfinished ...>'.length)); continue; }
+    // strace writes "call(args <unfinished ...>" then "<... call resumed>) = n": the space before the mark is not an argument's.
+    if (line.endsWith('<unfinished ...>')) { pending.set(pid, line.slice(0, -'<unfinished ...>'.length).trimEnd()); continue; }
     const resumed = /^<\.\.\. \w+ resumed>/.exec(line);
     if (resumed) { line = (pending.get(pid) ?? '') + line.slice(resumed[0].length); pending.delete(pid); }
     const call = /^(\w+)\((.*)\)\s+=\s+(-?\d+)(<[^>]*>)?/.exec(line);
@@ -140,7 +141,7 @@ export function parseJournal(text: string, live: string): Op[] {
       case 'pwrite64': {
         if (!under(fdPath)) break;
         const m = /^\d+<[^>]*>, "((?:\\x[0-9a-f]{2})*)"(\.\.\.)?, (\d+), (\d+)$/.exec(args);
-        if (!m || m[2]) throw new Error(`the power-cut simulation could not read a write's bytes (raise -s): ${line.slice(0, 200)}`);
+        if (!m || m[2]) throw new Error(`the power-cut simulation could not read a write's bytes (raise -s): ${line.slice(0, 200)} … ${line.slice(-200)} (${line.length} chars)`);
         ops.push({ kind: 'write', path: fdPath!, data: unescape(m[1]!), offset: Number(m[4]) });
         break;
       }

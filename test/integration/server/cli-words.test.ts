@@ -52,7 +52,7 @@ describe('the shop\'s clock and the tills\' addresses', () => {
 
 describe('npm run server, in the owner\'s words', () => {
   it('has a Spanish --help for every command, and says a mistake plainly without a stack trace', async () => {
-    expect(COMMANDS).toEqual(['serve', 'pair', 'tills', 'revoke', 'backups', 'backup-now', 'restore', 'status']);
+    expect(COMMANDS).toEqual(['serve', 'pair', 'tills', 'rename', 'revoke', 'backups', 'backup-now', 'restore', 'status']);
     const all = await cli(['--help']);
     expect(all.code).toBe(0);
     expect(all.stdout).toMatch(/^Servidor de la tienda Mostrador\n/);
@@ -70,7 +70,7 @@ describe('npm run server, in the owner\'s words', () => {
     expect(missingValue.code).toBe(2);
     expect(missingValue.stderr).toContain('a la opción --port le falta su valor');
     const unknownCommand = await cli(['frob']);
-    expect(unknownCommand).toMatchObject({ code: 1, stderr: expect.stringMatching(/^servidor de la tienda: no hay una orden «frob»; las órdenes son serve, pair, tills, revoke, backups, backup-now, restore, status/) });
+    expect(unknownCommand).toMatchObject({ code: 1, stderr: expect.stringMatching(/^servidor de la tienda: no hay una orden «frob»; las órdenes son serve, pair, tills, rename, revoke, backups, backup-now, restore, status/) });
     const noServer = await cli(['pair', '--data-dir', `${ROOT}test/no-such-shop-folder`]);
     expect(noServer).toMatchObject({ code: 1, stderr: expect.stringMatching(/^servidor de la tienda: ningún servidor ha funcionado con la carpeta /) });
     for (const answer of [unknownOption, missingValue, unknownCommand, noServer]) expect(answer.stderr).not.toMatch(STACK);
