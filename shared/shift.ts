@@ -38,8 +38,7 @@ export const SHIFT_RULES = ['ask', 'refuse'] as const;
 export type ShiftRule = (typeof SHIFT_RULES)[number];
 export const shiftRuleSchema = z.enum(SHIFT_RULES, { error: 'must be ask or refuse' });
 export const DEFAULT_SHIFT_RULE: ShiftRule = 'ask';
-/** The reasons a charge refused for want of an open shift carries (the screen asks, or says to open one in Turnos). */
-export const NO_SHIFT_REASONS = { ask: 'NO_SHIFT_OPEN', refuse: 'NO_SHIFT_REFUSED' } as const satisfies Record<ShiftRule, string>;
+export { NO_SHIFT_REASONS } from './shift-rule';
 
 /**
  * Closing a shift. With sales still unsent the core refuses until the person confirms (`confirmUnsent: true`),

@@ -8,6 +8,7 @@ import { loadMessages, messagesFor } from '../i18n/messages';
 import { describeBridgeErrorSoon } from '../sale/counter-later-loader';
 import { keepOpenSale, readOpenSale } from '../sale/open-sale-sync';
 import { usePeople } from '../people/people-store';
+import { followPeopleStamp } from '../people/refresh-people';
 import { useApp } from './app-store';
 
 export async function bootstrap(): Promise<() => void> {
@@ -43,7 +44,12 @@ export async function bootstrap(): Promise<() => void> {
   // The sale in progress comes back from the core (reload, crash, restart) before the cashier's first change is saved.
   const stopKeeping = keepOpenSale(openSale);
   app.setInfo(info.value); // last: this is what shows the counter
-  const stopStatus = bridge.on('sync.status', (next) => useApp.getState().setStatus(next));
+  // People, roles and PINs the shop server's feed brought apply at once: the push's stamp says when to read them again.
+  const peopleChanged = followPeopleStamp(status.ok ? status.value.peopleStamp : undefined);
+  const stopStatus = bridge.on('sync.status', (next) => {
+    useApp.getState().setStatus(next);
+    peopleChanged(next.peopleStamp);
+  });
   const stopLocale = useApp.subscribe((s) => { document.documentElement.lang = s.locale; });
   return () => { stopStatus(); stopLocale(); stopKeeping(); };
 }

@@ -17,7 +17,7 @@ import type { Actor } from '../store/corrections';
 import type { Person } from '../store/people';
 import type { AppContext } from './app-context';
 import { KEYS, readCashierMaxDiscount, readShiftRule } from './settings-mapping';
-import { NO_SHIFT_REASONS } from '../../../shared/shift';
+import { NOBODY_SIGNED_IN, NO_SHIFT_REASONS } from '../../../shared/shift-rule';
 
 type PeopleMethods = 'sales.tills' | 'people.session' | 'people.signIn' | 'people.signOut' | 'people.save' | 'people.overrides' | 'people.approveLine';
 
@@ -150,7 +150,7 @@ export function peopleDesk(ctx: AppContext): PeopleDesk {
         if (method === 'people.approveLine') return handler(raw);
         if (method === 'sales.charge') {
           // Who sold it is part of the sale: once people are set up, somebody must be signed in.
-          if (session.setUp() && !session.current()) throw new BridgeFailure('FORBIDDEN', 'Nobody is signed in at this till: choose who is selling first.', { person: 'nobody is signed in; choose who is selling' }, 'NOBODY_SIGNED_IN');
+          if (session.setUp() && !session.current()) throw new BridgeFailure('FORBIDDEN', 'Nobody is signed in at this till: choose who is selling first.', { person: 'nobody is signed in; choose who is selling' }, NOBODY_SIGNED_IN);
           shiftCheck();
           overridesFor(input.items as InvoiceItem[], input.openSaleSlot as string | undefined);
           // The buyer is invoiced with the tax data saved for it, as customers.save keeps it: other data needs an owner.
@@ -190,7 +190,7 @@ export function peopleDesk(ctx: AppContext): PeopleDesk {
   function saleStamp(sale: { items: readonly InvoiceItem[]; openSaleSlot?: string | undefined }): (saleId: number) => void {
     return (saleId) => {
       // Inside the sale's transaction: a shift closed (or a person signed out) since the guard looked stops it here.
-      if (session.setUp() && !session.current()) throw new BridgeFailure('FORBIDDEN', 'Nobody is signed in at this till: choose who is selling first.', { person: 'nobody is signed in; choose who is selling' }, 'NOBODY_SIGNED_IN');
+      if (session.setUp() && !session.current()) throw new BridgeFailure('FORBIDDEN', 'Nobody is signed in at this till: choose who is selling first.', { person: 'nobody is signed in; choose who is selling' }, NOBODY_SIGNED_IN);
       shiftCheck();
       store.stampSale(saleId, {
         tillId: store.tillId(),
