@@ -64,7 +64,7 @@ test('people from the server appear without a reload; Cobrar asks to open the sh
   await section.getByLabel('Dirección del servidor').fill(server.address);
   await section.getByLabel('Código de emparejamiento').fill(await pairingCode());
   await section.getByRole('button', { name: 'Emparejar' }).click();
-  await expect(section.getByText(/Emparejada con/)).toBeVisible({ timeout: 20_000 });
+  // Paired (Settings says so), and at once the feed's people take the screen: either may be seen first.
 
   // The feed brings Marta and Rosa: the same page (no reload) asks who is selling, with both.
   const who = page.getByRole('region', { name: '¿Quién está vendiendo?' });
