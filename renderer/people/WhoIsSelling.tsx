@@ -25,8 +25,6 @@ export function WhoIsSelling(): ReactNode {
     }
     setProblem(null);
     setSession(answer.value);
-    // Whoever signs in is about to sell: the counter, whatever screen was open when «¿Quién vende?» came up.
-    useApp.getState().show('sale');
     focusSoon('product-search');
   };
 

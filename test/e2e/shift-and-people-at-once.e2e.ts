@@ -81,6 +81,9 @@ test('people from the server appear without a reload; Cobrar asks to open the sh
   await who.getByRole('radio', { name: /Rosa/ }).click();
   await page.locator('#sign-in-pin').fill(ROSA.pin);
   await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByText('Vende: Rosa')).toBeVisible();
+  // Back on the screen she was on (Settings); the counter is F2 away.
+  await page.keyboard.press('F2');
   await expect(productSearch(page)).toBeVisible();
 
   // No shift is open: Cobrar asks to open it here, with the drawer's cash, and then charges the same sale.
