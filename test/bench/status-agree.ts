@@ -12,8 +12,8 @@ import { performance } from 'node:perf_hooks';
 import { createShopLink } from '../../electron/core/shop/shop-link';
 import { pairedTill } from '../integration/shop/shop-test-rig';
 
-const ROUNDS = Number(process.argv.find((a) => a.startsWith('--rounds='))?.slice(9) ?? 20);
-const AWAY_MS = Number(process.argv.find((a) => a.startsWith('--away-ms='))?.slice(10) ?? 12_000);
+const ROUNDS = Number(process.argv.find((a) => a.startsWith('--rounds='))?.slice(9) ?? 8);
+const AWAY_MS = Number(process.argv.find((a) => a.startsWith('--away-ms='))?.slice(10) ?? 8_000);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pct = (xs: number[], p: number): number => {
   const sorted = [...xs].sort((a, b) => a - b);

@@ -48,5 +48,8 @@ export async function staffTill(app: AppProcess): Promise<StaffedTill> {
     const detail = await callCore(app, 'sales.get', { id: charged.saleId });
     saleNumbers.push(saleNumberLabel(detail?.tillName ?? '', charged.shortNumber));
   }
+  // The shift closes with its Z: the screens that follow start with no shift open, as before issue 26.
+  const open = await callCore(app, 'shifts.current', {});
+  if (open) await callCore(app, 'shifts.close', { shiftId: open.id, count: { bills: {}, coins: {} }, confirmUnsent: true });
   return { cashierId: cashier.id, ownerId: owner.id, saleNumbers };
 }
