@@ -30,6 +30,17 @@ export const openingCashSchema = boundedNumber({ min: 0, max: LIMITS.maxOpeningC
 export const openShiftSchema = z.strictObject({ openingCash: openingCashSchema });
 
 /**
+ * What a charge does at a till with people or shifts in use and no shift open (the owner's choice in Settings):
+ * 'ask' — Cobrar asks to open the shift there and then (the cash the drawer starts with) and charges; 'refuse' —
+ * the charge is refused until a shift is opened in Turnos. Either way no sale is ever made outside a shift unsaid.
+ */
+export const SHIFT_RULES = ['ask', 'refuse'] as const;
+export type ShiftRule = (typeof SHIFT_RULES)[number];
+export const shiftRuleSchema = z.enum(SHIFT_RULES, { error: 'must be ask or refuse' });
+export const DEFAULT_SHIFT_RULE: ShiftRule = 'ask';
+export { NO_SHIFT_REASONS } from './shift-rule';
+
+/**
  * Closing a shift. With sales still unsent the core refuses until the person confirms (`confirmUnsent: true`),
  * after it has said how many there are and how old the oldest is.
  */

@@ -8,6 +8,7 @@ import { loadMessages, messagesFor } from '../i18n/messages';
 import { describeBridgeErrorSoon } from '../sale/counter-later-loader';
 import { keepOpenSale, readOpenSale } from '../sale/open-sale-sync';
 import { usePeople } from '../people/people-store';
+import { followPeopleStamp } from '../people/refresh-people';
 import { useApp } from './app-store';
 
 export async function bootstrap(): Promise<() => void> {
@@ -47,9 +48,12 @@ export async function bootstrap(): Promise<() => void> {
   // The sale in progress comes back from the core (reload, crash, restart) before the cashier's first change is saved.
   const stopKeeping = keepOpenSale(openSale);
   app.setInfo(info.value); // last: this is what shows the counter
+  // People, roles and PINs the shop server's feed brought apply at once: the push's stamp says when to read them again.
+  const peopleChanged = followPeopleStamp(status.ok ? status.value.peopleStamp : undefined);
   const stopStatus = bridge.on('sync.status', (next) => {
     const state = useApp.getState();
     state.setStatus(next);
+    peopleChanged(next.peopleStamp);
     // The server renamed this till (issue 26): its next sale numbers, receipts and the status bar say the new name.
     const named = next.shopServer?.tillName;
     if (named && state.settings && state.settings.tillName !== named) state.setSettings({ ...state.settings, tillName: named });

@@ -80,6 +80,10 @@ const RULES: readonly Rule[] = [
   [/^differs from the catalog; an owner must approve the change$/, (t) => t.peopleRules.priceNeedsOwner],
   [/^is above the (\d+(?:\.\d+)?) % a cashier may give alone; an owner must approve it$/, (t, m) => t.peopleRules.discountNeedsOwner(m[1] ?? '')],
   [/^nobody is signed in; choose who is selling$/, (t) => t.peopleRules.nobodySelling],
+  // electron/core/app/people-handlers.ts and shared/shift.ts: a charge with no shift open (issue 26)
+  [/^no shift is open; open one to charge$/, (t) => t.shiftRules.openToCharge],
+  [/^no shift is open; open one in Turnos to sell$/, (t) => t.shiftRules.openInShifts],
+  [/^must be ask or refuse$/, (t) => t.shiftRules.ruleChoice],
   [/^the first person set up must be an owner$/, (t) => t.fieldRules.firstPersonOwner],
   [/^at least one active owner must remain$/, (t) => t.fieldRules.lastOwner],
   // shared/people.ts, shared/product.ts, shared/printer.ts and zod's own words for the rest (issue 17)

@@ -54,7 +54,7 @@ export const enPeopleScreen: typeof esPeopleScreen = {
   settingsFieldNames: {
     seller: 'seller details', locale: 'language', paperWidth: 'paper width', printerName: 'printer',
     silentPrint: 'print without asking', preferredRangeId: 'numbering range', defaultEmail: 'default e-mail',
-    defaultMunicipalityCode: 'default municipality', tillName: 'till name', rateShare: 'share of the request limit', cashierMaxDiscount: 'largest discount of a cashier',
+    defaultMunicipalityCode: 'default municipality', tillName: 'till name', rateShare: 'share of the request limit', cashierMaxDiscount: 'largest discount of a cashier', shiftRule: 'charging with no shift open',
   } as Record<string, string>,
   allTills: 'All tills',
   /** Who sold a sale, on the receipt, its detail and the history list. */

@@ -54,6 +54,7 @@ export const esPeopleScreen = {
     seller: 'datos del vendedor', locale: 'idioma', paperWidth: 'ancho del papel', printerName: 'impresora',
     silentPrint: 'imprimir sin preguntar', preferredRangeId: 'rango de numeración', defaultEmail: 'correo por defecto',
     defaultMunicipalityCode: 'municipio por defecto', tillName: 'nombre de la caja', rateShare: 'parte del límite de solicitudes', cashierMaxDiscount: 'descuento máximo de un cajero',
+    shiftRule: 'cobrar sin turno abierto',
   } as Record<string, string>,
   allTills: 'Todas las cajas',
   /** Who sold a sale, on the receipt, its detail and the history list. */

@@ -18,6 +18,9 @@ import { scansSettled } from './scans-in-flight';
 import { focusSearchKeepingText } from './counter-keys';
 import { usePeople } from '../people/people-store';
 import { callWithOwner } from '../people/owner-pin';
+import { refreshPeople } from '../people/refresh-people';
+import { NOBODY_SIGNED_IN, NO_SHIFT_REASONS } from '../../shared/shift-rule';
+import { SHIFT_ASK_CASH_ID, SHIFT_ASK_GO_ID, useShiftAsk } from './shift-ask';
 
 /** The notice Cobrar showed because the cash did not reach (or was unreadable): the payment panel clears it once fixed. */
 let cashRefusal: unknown = null;
@@ -96,9 +99,19 @@ export async function chargeSale(confirmed = false): Promise<void> {
   if (!answer.ok) {
     sale.setCharging(false);
     saveOpenSaleSoon();
+    // No shift open at a till that sells in shifts: asked here (open it and charge), or sent to Turnos; the cart stays.
+    const { reason } = answer.error;
+    if (reason === NO_SHIFT_REASONS.ask || reason === NO_SHIFT_REASONS.refuse) {
+      useShiftAsk.getState().setAsking(reason === NO_SHIFT_REASONS.ask ? 'ask' : 'refuse');
+      focusSoon(reason === NO_SHIFT_REASONS.ask ? SHIFT_ASK_CASH_ID : SHIFT_ASK_GO_ID);
+      return;
+    }
+    // The shop has people and nobody is signed in here (the server's feed may just have brought them): «¿Quién vende?».
+    if (reason === NOBODY_SIGNED_IN) void refreshPeople();
     app.notify('error', `${t.chargeFailed} ${await describeBridgeErrorSoon(answer.error, app.locale)}`);
     return;
   }
+  useShiftAsk.getState().setAsking(null);
   const { saleId, referenceCode, shortNumber, totals } = answer.value;
   sale.finish({ saleId, referenceCode, shortNumber, payable: totals.payable, cash: answer.value.cash }, chargedLineIds);
   openSaleCharged();

@@ -12,6 +12,7 @@ export { OwnerPinDialog } from '../people/OwnerPinDialog';
 export { StatusExtras } from '../status/StatusExtras';
 export { SyncErrorLine } from '../status/SyncErrorLine';
 export { ConfirmTotal } from './ConfirmTotal';
+export { OpenShiftAtCharge } from './OpenShiftAtCharge';
 export { Keypad } from './Keypad';
 export { LastSale } from './LastSale';
 export { ParkedList } from './ParkedList';

@@ -3,6 +3,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { tillNameSchema } from '../../shared/bridge/contract';
 import { cashierMaxDiscountSchema } from '../../shared/sale-input';
 import type { Locale, PaperWidth, SettingsDto } from '../../shared/bridge/types';
+import type { ShiftRule } from '../../shared/shift';
 import { useApp } from '../app/app-store';
 import { CheckField, SelectField, TextField } from '../app/fields';
 import { useScreenText } from '../i18n/screen-text';
@@ -17,6 +18,7 @@ interface PreferencesDraft {
   rateShare: number;
   /** As typed; read with the core's own rule (shared/sale-input.ts) before saving. */
   cashierMaxDiscount: string;
+  shiftRule: ShiftRule;
 }
 
 /** Shares that split the service's limit evenly between 1 to 5 tills; a value saved otherwise is offered too. */
@@ -26,6 +28,7 @@ const pickPreferences = (s: SettingsDto | null): PreferencesDraft => ({
   locale: s?.locale ?? 'es-CO', paperWidth: s?.paperWidth ?? 80, printerName: s?.printerName ?? '', silentPrint: s?.silentPrint ?? false,
   defaultEmail: s?.defaultEmail ?? '', municipality: s?.defaultMunicipalityCode ?? '', tillName: s?.tillName ?? '', rateShare: s?.rateShare ?? 100,
   cashierMaxDiscount: String(s?.cashierMaxDiscount ?? 0),
+  shiftRule: s?.shiftRule ?? 'ask',
 });
 
 /** "12,5" or "12.5" → 12.5 when the core's own rule takes it, else null. */
@@ -42,7 +45,7 @@ export function PreferencesSection(): ReactNode {
   // A paired till's name is the shop server's to decide (issue 26): the hint says so.
   const paired = useApp((s) => Boolean(s.status?.shopServer));
   const { draft, change, reset } = useSettingsDraft(pickPreferences);
-  const { locale, paperWidth, printerName, silentPrint, defaultEmail, municipality, tillName, rateShare, cashierMaxDiscount } = draft;
+  const { locale, paperWidth, printerName, silentPrint, defaultEmail, municipality, tillName, rateShare, cashierMaxDiscount, shiftRule } = draft;
   const set = <K extends keyof PreferencesDraft>(field: K) => (value: PreferencesDraft[K]) => change((d) => ({ ...d, [field]: value }));
   const [shown, setShown] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -64,6 +67,7 @@ export function PreferencesSection(): ReactNode {
       tillName: tillName.trim(),
       locale, paperWidth, silentPrint, printerName: printerName.trim() === '' ? null : printerName.trim(),
       defaultEmail: defaultEmail.trim(), defaultMunicipalityCode: municipality, rateShare, cashierMaxDiscount: maxDiscount,
+      shiftRule,
     });
     if (outcome.ok) {
       reset();
@@ -95,6 +99,9 @@ export function PreferencesSection(): ReactNode {
         options={[...new Set([...RATE_SHARES, rateShare])].map((p) => [String(p), p === 100 ? t.rateShareAll : `${p} %`] as const)} />
       <TextField id="pref-cashier-max-discount" label={t.cashierMaxDiscount} value={cashierMaxDiscount} inputMode="decimal"
         onChange={set('cashierMaxDiscount')} hint={t.cashierMaxDiscountHint} error={maxDiscountError} />
+      <SelectField id="pref-shift-rule" label={t.shiftRule} value={shiftRule} hint={t.shiftRuleHint}
+        error={serverErrors['shiftRule'] ?? null} onChange={(v) => set('shiftRule')(v === 'refuse' ? 'refuse' : 'ask')}
+        options={[['ask', t.shiftRuleAsk], ['refuse', t.shiftRuleRefuse]]} />
       <h3>{t.consumidorFinalDefaults}</h3>
       <TextField id="pref-email" type="email" label={t.defaultEmail} value={defaultEmail} onChange={set('defaultEmail')}
         hint={t.defaultEmailHint} error={errorOf('defaultEmail')} />

@@ -14,7 +14,7 @@ import { SERVICE_URL_MAX_LENGTH, SERVICE_URL_MESSAGES, serviceUrlProblem } from 
 import { DEFAULT_OPEN_SALE_SLOT, openSaleDraftSchema, openSaleSlotSchema, parkableDraftSchema } from '../open-sale';
 import { productCodeSchema, productInputSchema } from '../product';
 import { ownerOverrideSchema, personInputSchema, pinSchema, signInSchema, withOwnerOverride } from '../people';
-import { closeShiftSchema, openShiftSchema, unsentAlertSchema } from '../shift';
+import { closeShiftSchema, openShiftSchema, shiftRuleSchema, unsentAlertSchema } from '../shift';
 import type { ShiftDto, ShiftReportDto, UnsentSalesDto } from './types';
 import { correctSaleSchema, saleCorrectionQuerySchema, voidSaleSchema } from '../correction';
 import type { CorrectionResultDto, SaleCorrectionDto } from './types';
@@ -205,6 +205,8 @@ export const bridgeContract = {
       rateShare: boundedNumber({ min: LIMITS.minRateSharePercent, max: LIMITS.maxRateSharePercent, decimals: 0 }).optional(),
       cashierMaxDiscount: cashierMaxDiscountSchema.optional(),
       numberingAuthorization: numberingAuthorizationSchema.optional(),
+      // With people or shifts in use and no shift open: Cobrar asks to open one, or refuses (shared/shift.ts).
+      shiftRule: shiftRuleSchema.optional(),
     }),
     result: returns<SettingsDto>(),
   },

@@ -11,6 +11,7 @@ import type { OverrideDetail } from '../override-detail';
 import type { CashTender } from '../cash';
 import type { PrinterSettings } from '../printer';
 import type { UpdateRefusalDto } from '../update-refusal';
+import type { ShiftRule } from '../shift';
 
 /** Cash at the counter: received, asked for (rounded to the smallest coin) and change, exact decimal strings. */
 export type CashTenderDto = CashTender;
@@ -190,6 +191,8 @@ export interface SettingsDto {
   cashierMaxDiscount: number;
   /** The DIAN numbering authorisation typed from the resolution; null until the owner fills it in. */
   numberingAuthorization: NumberingAuthorizationDto | null;
+  /** With people or shifts in use and no shift open, Cobrar asks to open one ('ask') or refuses ('refuse'). */
+  shiftRule: ShiftRule;
 }
 
 export interface RangeDto {
@@ -233,6 +236,11 @@ export interface SyncStatusDto {
   shopServer?: ShopServerLineDto | null;
   /** The newest update refused for its signature, until a good update or an owner dismisses it (null: none). */
   updateRefusal?: UpdateRefusalDto | null;
+  /**
+   * Changes whenever the people set up at this till change (here, or from the shop server's feed): a screen that
+   * sees it change reads `people.session` again, so people, roles and PINs from the server apply without a reload.
+   */
+  peopleStamp?: string;
 }
 
 /** What the status bar says of the shop server. */

@@ -128,6 +128,8 @@ async function measure(kind: 'empty' | 'aged'): Promise<Figures> {
     const owner = session.people.find((p) => p.role === 'owner');
     if (owner) await call(app, 'people.signIn', { personId: owner.id, pin: AGED_OWNER_PIN });
     else await call(app, 'people.save', { person: { name: 'Dueña', role: 'owner', pin: AGED_OWNER_PIN } });
+    // With people set up a till sells inside a shift (issue 26).
+    if (!(await call(app, 'shifts.current', {}))) await call(app, 'shifts.open', { openingCash: 0 });
     await sleep(3_000); // the demo service and the first status settle
 
     const idle: number[] = [];

@@ -37,6 +37,8 @@ async function cashierSelling(running: AppProcess): Promise<void> {
   await callCore(running, 'people.save', { person: { name: OWNER.name, role: 'owner', pin: OWNER.pin } });
   const cashier = await callCore(running, 'people.save', { person: { name: CASHIER.name, role: 'cashier', pin: CASHIER.pin } });
   await callCore(running, 'people.signIn', { personId: cashier.id, pin: CASHIER.pin });
+  // With people set up a till sells inside a shift (issue 26).
+  await callCore(running, 'shifts.open', { openingCash: 0 });
 }
 
 /** Neither way does the window scroll: what does not fit scrolls inside its own area. */

@@ -129,6 +129,8 @@ test('the keypad leaves a price the cart locked for a cashier as it is, and OK g
   await callCore(app, 'people.save', { person: { name: 'Ana', role: 'owner', pin: '2468' } });
   const beto = await callCore(app, 'people.save', { person: { name: 'Beto', role: 'cashier', pin: '1357' } });
   await callCore(app, 'people.signIn', { personId: beto.id, pin: '1357' });
+  // With people set up a till sells inside a shift (issue 26).
+  await callCore(app, 'shifts.open', { openingCash: 0 });
   await openTill(page, app);
   await expect(productSearch(page)).toBeFocused();
   await quickKey(page, 'Tinto').tap();

@@ -43,6 +43,8 @@ test('a sale the server cannot take is said at the till and in Tienda\'s day rep
   await callCore(till, 'shopServer.pair', { address: `http://${server.address}`, code, seedShop: true });
   const marta = (await callCore(till, 'people.session', {})).people.find((p) => p.name === 'Marta')!;
   await callCore(till, 'people.signIn', { personId: marta.id, pin: OWNER_PIN });
+  // With people set up a till sells inside a shift (issue 26).
+  await callCore(till, 'shifts.open', { openingCash: 0 });
 
   const first = await callCore(till, 'sales.charge', { customer: CUSTOMER, items: [WATER], payment: CASH });
   await until('the first sale is at the server', async () => (await callCore(till, 'sync.status', {})).shopServer?.salesWaiting === 0, 60_000);

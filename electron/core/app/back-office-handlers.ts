@@ -71,19 +71,31 @@ function refusalOf(error: ShopError): BridgeFailure | null {
 
 export function backOfficeHandlers(
   ctx: Pick<AppContext, 'store' | 'credentials' | 'now' | 'printer' | 'settings'>,
-  link: Pick<ShopLink, 'pairing'>,
+  link: Pick<ShopLink, 'pairing' | 'heard' | 'trouble'>,
   deps: BackOfficeDeps,
   clientOptions: Partial<ShopClientOptions> = {},
 ): Pick<BridgeHandlers, BackOfficeMethods> {
   let session: { client: BackOfficeClient; dto: BackOfficeSessionDto } | null = null;
+
+  /**
+   * What Tienda learns of the server is the link's news too (one truth on screen): any answer is contact; a request
+   * that could not reach it (network, timeout, the server failing) is trouble. A refusal (a 4xx) is an answer.
+   */
+  function tell(error: unknown | null): void {
+    if (error === null || (error instanceof ShopError && error.code === 'HTTP' && !error.transient)) link.heard();
+    else if (error instanceof ShopError) link.trouble(error);
+  }
 
   /** A read through the open session; a session the server ended is forgotten here too. */
   async function read<T>(run: (client: BackOfficeClient) => Promise<T>): Promise<T> {
     const open = session;
     if (!open) throw closed();
     try {
-      return await run(open.client);
+      const answer = await run(open.client);
+      tell(null);
+      return answer;
     } catch (error) {
+      tell(error);
       if (error instanceof ShopError && error.status === 401 && (error.serverCode === 'session_expired' || error.serverCode === 'session_required')) {
         if (session === open) session = null;
         throw closed('The back-office session has ended; type the owner\'s PIN again.');
@@ -118,7 +130,9 @@ export function backOfficeHandlers(
       let opened;
       try {
         opened = await openBackOfficeSession({ ...base, tillId: pairing.tillId, privateKey }, { personKey, pin });
+        tell(null);
       } catch (error) {
+        tell(error);
         throw backOfficeFailure(error);
       }
       // A session opened before (another owner, or the same one again) is ended at the server: one at a time.

@@ -16,7 +16,8 @@ import { TillSession } from '../people/till-session';
 import type { Actor } from '../store/corrections';
 import type { Person } from '../store/people';
 import type { AppContext } from './app-context';
-import { KEYS, readCashierMaxDiscount } from './settings-mapping';
+import { KEYS, readCashierMaxDiscount, readShiftRule } from './settings-mapping';
+import { NOBODY_SIGNED_IN, NO_SHIFT_REASONS } from '../../../shared/shift-rule';
 
 type PeopleMethods = 'sales.tills' | 'people.session' | 'people.signIn' | 'people.signOut' | 'people.save' | 'people.overrides' | 'people.approveLine';
 
@@ -149,7 +150,8 @@ export function peopleDesk(ctx: AppContext): PeopleDesk {
         if (method === 'people.approveLine') return handler(raw);
         if (method === 'sales.charge') {
           // Who sold it is part of the sale: once people are set up, somebody must be signed in.
-          if (session.setUp() && !session.current()) throw new BridgeFailure('FORBIDDEN', 'Nobody is signed in at this till: choose who is selling first.', { person: 'nobody is signed in; choose who is selling' });
+          if (session.setUp() && !session.current()) throw new BridgeFailure('FORBIDDEN', 'Nobody is signed in at this till: choose who is selling first.', { person: 'nobody is signed in; choose who is selling' }, NOBODY_SIGNED_IN);
+          shiftCheck();
           overridesFor(input.items as InvoiceItem[], input.openSaleSlot as string | undefined);
           // The buyer is invoiced with the tax data saved for it, as customers.save keeps it: other data needs an owner.
           const buyerChange = session.needsOwner() ? restrictionOf('customers.save', { customer: input.customer }, store) : null;
@@ -187,6 +189,9 @@ export function peopleDesk(ctx: AppContext): PeopleDesk {
 
   function saleStamp(sale: { items: readonly InvoiceItem[]; openSaleSlot?: string | undefined }): (saleId: number) => void {
     return (saleId) => {
+      // Inside the sale's transaction: a shift closed (or a person signed out) since the guard looked stops it here.
+      if (session.setUp() && !session.current()) throw new BridgeFailure('FORBIDDEN', 'Nobody is signed in at this till: choose who is selling first.', { person: 'nobody is signed in; choose who is selling' }, NOBODY_SIGNED_IN);
+      shiftCheck();
       store.stampSale(saleId, {
         tillId: store.tillId(),
         tillName: store.getSetting(KEYS.tillName)?.trim() || DEFAULT_TILL_NAME,
@@ -196,6 +201,25 @@ export function peopleDesk(ctx: AppContext): PeopleDesk {
         ...(sale.openSaleSlot !== undefined && session.needsOwner() ? { openSaleSlot: sale.openSaleSlot } : {}),
       });
     };
+  }
+
+  /**
+   * With people or shifts in use a till sells inside an open shift: never a sale silently «fuera de turno». Asked
+   * before the charge (a clear refusal the screen turns into «abrir turno») and again inside the sale's transaction.
+   * Two indexed reads; a till with a shift open pays nothing more.
+   */
+  function shiftCheck(): void {
+    if (store.openShift() !== null) return;
+    if (!session.setUp() && !store.anyShift()) return;
+    const rule = readShiftRule(store);
+    throw new BridgeFailure(
+      'FORBIDDEN',
+      rule === 'ask'
+        ? 'No shift is open at this till: open one (with the cash the drawer starts with) to charge.'
+        : 'No shift is open at this till, and the owner has set it to sell only inside a shift: open one in Turnos first.',
+      { shift: rule === 'ask' ? 'no shift is open; open one to charge' : 'no shift is open; open one in Turnos to sell' },
+      NO_SHIFT_REASONS[rule],
+    );
   }
 
   const actor = (): Actor => ({ person: session.current(), approvedBy: approvals.getStore() ?? null });

@@ -159,7 +159,7 @@ export function createPosApp(opts: PosAppOptions): PosApp {
     const { snapshot, problem } = connection.status();
     const status = {
       ...syncStatusDto(snapshot, progress.update(snapshot), isDemo(), problem, connection.others()),
-      shopServer: shopLink.line(), updateRefusal: updateNotice.current(),
+      shopServer: shopLink.line(), updateRefusal: updateNotice.current(), peopleStamp: store.peopleStamp(),
     };
     // The last good copy is kept in memory by the backup service: the snapshot reads nothing for it.
     return backups ? { ...status, lastBackupAt: backups.lastGood()?.at ?? null } : status;

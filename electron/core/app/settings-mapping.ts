@@ -7,6 +7,7 @@ import { DEFAULT_TILL_NAME, clientIdSchema, sellerSchema, serviceUrlSchema } fro
 import { LIMITS } from '../../../shared/limits';
 import { numberingAuthorizationSchema, type NumberingAuthorizationDto } from '../../../shared/numbering-authorization';
 import { cashierMaxDiscountSchema } from '../../../shared/sale-input';
+import { DEFAULT_SHIFT_RULE, shiftRuleSchema, type ShiftRule } from '../../../shared/shift';
 import { CURRENT_RANGE_KEY, PREFERRED_RANGE_KEY } from '../sync/range-provider';
 
 export const KEYS = {
@@ -25,7 +26,14 @@ export const KEYS = {
   rateShare: 'rate_share_percent',
   cashierMaxDiscount: 'cashier_max_discount_percent',
   numberingAuthorization: 'numbering_authorization',
+  shiftRule: 'shift_rule',
 } as const;
+
+/** The owner's rule for a charge with no shift open (shared/shift.ts); nothing saved, or a damaged row, is 'ask'. */
+export function readShiftRule(rows: Pick<SettingsRows, 'getSetting'>): ShiftRule {
+  const parsed = shiftRuleSchema.safeParse(rows.getSetting(KEYS.shiftRule) ?? DEFAULT_SHIFT_RULE);
+  return parsed.success ? parsed.data : DEFAULT_SHIFT_RULE;
+}
 
 /** This till's share of the service's request limit, in percent, when several tills use one client id. */
 export const DEFAULT_RATE_SHARE = 100;
@@ -180,6 +188,7 @@ export function readSettings(
     rateShare: readRateShare(rows),
     cashierMaxDiscount: readCashierMaxDiscount(rows),
     numberingAuthorization: readAuthorization(rows, mode === 'demo' ? DEMO_AUTHORIZATION : null),
+    shiftRule: readShiftRule(rows),
   };
 }
 
@@ -196,6 +205,7 @@ export interface SettingsChanges {
   rateShare?: number | undefined;
   cashierMaxDiscount?: number | undefined;
   numberingAuthorization?: NumberingAuthorizationDto | undefined;
+  shiftRule?: ShiftRule | undefined;
 }
 
 /** Writes only what was given; null clears (stored as '' because the store has no delete). */
@@ -212,4 +222,5 @@ export function writeSettings(rows: SettingsRows, changes: SettingsChanges): voi
   if (changes.rateShare !== undefined) rows.setSetting(KEYS.rateShare, String(changes.rateShare));
   if (changes.cashierMaxDiscount !== undefined) rows.setSetting(KEYS.cashierMaxDiscount, String(changes.cashierMaxDiscount));
   if (changes.numberingAuthorization !== undefined) rows.setSetting(KEYS.numberingAuthorization, JSON.stringify(changes.numberingAuthorization));
+  if (changes.shiftRule !== undefined) rows.setSetting(KEYS.shiftRule, changes.shiftRule);
 }

@@ -39,6 +39,14 @@ export interface ShopLink {
   stop(): Promise<void>;
   /** New work for the push loop (a charge, an edit, a sale's new state). Never throws, never waits. */
   kick(): void;
+  /**
+   * Another request of this till to the server was answered (Tienda's back-office calls): the link is in touch now,
+   * as if its own loops had heard from it, and a loop waiting out a backoff looks again at once. The status bar and
+   * Tienda then never disagree about the server for longer than a status push.
+   */
+  heard(): void;
+  /** Another request of this till could not reach the server (the network, a timeout, the server failing). */
+  trouble(error: unknown): void;
   /** The status bar's line; null when the till is not paired. */
   line(): ShopServerLineDto | null;
   lastContactAt(): number | null;
@@ -86,6 +94,8 @@ interface Run {
   wake: (() => void) | null;
   /** New work arrived while the push loop was busy (not pausing): its next pause returns at once. */
   kicked: boolean;
+  /** The pull loop's backoff pause, ended early when another request hears from the server. */
+  backoffWake: (() => void) | null;
   done: Promise<unknown>;
 }
 
@@ -162,6 +172,13 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
     problem = null;
     if (news) changed();
   }
+  /** Heard from outside the loops (Tienda): counts as contact, and a loop backing off looks again now. */
+  function heardElsewhere(): void {
+    if (!run) return;
+    const wasAway = unreachableSince !== null;
+    contact();
+    if (wasAway) run.backoffWake?.();
+  }
   function failed(error: unknown): void {
     keepOffset();
     const code = problemCode(error);
@@ -172,8 +189,11 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
     if (news) changed();
   }
 
-  /** Waits `ms`, or less when the run stops or (with `kickable`) new work arrives. */
-  function pause(r: Run, ms: number, kickable: boolean): Promise<void> {
+  /**
+   * Waits `ms`, or less when the run stops, (with `kickable`) new work arrives, or (with `backoff`, the pull
+   * loop's wait after a failure) another request of this till hears from the server.
+   */
+  function pause(r: Run, ms: number, kickable: boolean, backoffWait = false): Promise<void> {
     return new Promise((resolve) => {
       const timer = setTimeout(finish, ms);
       const onAbort = () => finish();
@@ -181,9 +201,11 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
         clearTimeout(timer);
         r.abort.signal.removeEventListener('abort', onAbort);
         if (kickable && r.wake === finish) r.wake = null;
+        if (r.backoffWake === finish) r.backoffWake = null;
         resolve();
       }
       r.abort.signal.addEventListener('abort', onAbort, { once: true });
+      if (backoffWait) r.backoffWake = finish;
       if (kickable) {
         r.wake = finish;
         if (r.kicked) finish();
@@ -237,7 +259,7 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
         if (r.stopped) return;
         failed(error);
         failures += 1;
-        await pause(r, delay(failures), false);
+        await pause(r, delay(failures), false, true);
       }
     }
   }
@@ -411,13 +433,20 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
       healRounds = 0;
       feedRead = false;
       settingsSent.clear();
-      const r: Run = { stopped: false, abort: new AbortController(), wake: null, kicked: false, done: Promise.resolve() };
+      const r: Run = { stopped: false, abort: new AbortController(), wake: null, kicked: false, backoffWake: null, done: Promise.resolve() };
       r.done = begin(r).catch((error: unknown) => log(`shop server link stopped: ${error instanceof Error ? error.message : String(error)}`));
       run = r;
     },
     stop,
     kick() {
       nudge();
+    },
+    heard() {
+      heardElsewhere();
+    },
+    trouble(error) {
+      // Only while the loops run (a paired till); the loops' next answer says it is back.
+      if (run) failed(error);
     },
     line() {
       if (!store.shopState().paired) return null;

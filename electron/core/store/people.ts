@@ -56,6 +56,11 @@ export interface SaleStamp {
 
 export interface People {
   countPeople(): number;
+  /**
+   * Changes whenever anybody is added, edited, deactivated or given a new PIN (here or by the shop server's feed):
+   * the status push carries it so the screens read who is set up again at once (no reload).
+   */
+  peopleStamp(): string;
   listPeople(): Person[];
   personWithPin(id: number): PersonWithPin | null;
   peopleWithPins(): PersonWithPin[];
@@ -133,6 +138,10 @@ export function peopleTable(db: Database.Database, now: () => number): People {
     'SELECT price, tax_code, tax_rate, discount_rate FROM products WHERE code = ?',
   );
 
+  const peopleStampRow = db.prepare<[], { n: number; last: number | null; top: number | null; active: number | null }>(
+    'SELECT count(*) AS n, max(updated_at) AS last, max(id) AS top, sum(active) AS active FROM people',
+  );
+
   const named = (error: unknown, name: string): never => {
     if (error instanceof Error && /UNIQUE/.test(error.message)) throw new StoreError(`There is already a person called ${name}.`);
     throw error;
@@ -140,6 +149,10 @@ export function peopleTable(db: Database.Database, now: () => number): People {
 
   return {
     countPeople: () => count.get()?.n ?? 0,
+    peopleStamp() {
+      const row = peopleStampRow.get();
+      return row ? `${row.n}:${row.last ?? 0}:${row.top ?? 0}:${row.active ?? 0}` : '0:0:0';
+    },
     listPeople: () => all.all().map(toPerson),
     personWithPin(id) {
       const row = one.get(id);

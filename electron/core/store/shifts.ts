@@ -62,6 +62,8 @@ export interface UnsentSales {
 export interface Shifts {
   /** This till's open shift, or null. */
   openShift(): ShiftRecord | null;
+  /** Whether this till has ever opened a shift (shifts are in use here: a sale then needs an open one). */
+  anyShift(): boolean;
   getShift(id: number): ShiftRecord | null;
   startShift(input: { tillId: string; tillName: string; openedBy: ShiftPerson; openingCash: Amount }): ShiftRecord;
   /** The shift's sales, oldest first. */
@@ -127,6 +129,7 @@ export function shiftsTable(db: Database.Database, now: () => number): Shifts {
   );
   const selectClosed = db.prepare<[number, number], ShiftRow>('SELECT * FROM shifts WHERE closed_at IS NOT NULL ORDER BY closed_at DESC, id DESC LIMIT ? OFFSET ?');
   const countClosed = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM shifts WHERE closed_at IS NOT NULL');
+  const selectAny = db.prepare<[], { one: number }>('SELECT 1 AS one FROM shifts LIMIT 1');
   const unsent = db.prepare<[], { n: number; oldest: number | null }>(`SELECT count(*) AS n, min(created_at) AS oldest FROM outbox WHERE ${UNSENT}`);
   const unsentBefore = db.prepare<[number], { n: number }>(`SELECT count(*) AS n FROM outbox WHERE ${UNSENT} AND created_at < ?`);
 
@@ -140,6 +143,7 @@ export function shiftsTable(db: Database.Database, now: () => number): Shifts {
       const row = selectOpen.get();
       return row ? toShift(row) : null;
     },
+    anyShift: () => selectAny.get() !== undefined,
     getShift(id) {
       const row = selectShift.get(id);
       return row ? toShift(row) : null;

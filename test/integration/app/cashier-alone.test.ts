@@ -34,6 +34,8 @@ describe('what a cashier may do alone', () => {
     await rig.value('customers.save', { customer: buyer });
     cashierId = (await rig.value('people.save', { person: { name: 'Beto', role: 'cashier', pin: CASHIER_PIN } })).id;
     await rig.value('people.signIn', { personId: cashierId, pin: CASHIER_PIN });
+    // With people set up a till sells inside a shift (issue 26).
+    await rig.value('shifts.open', { openingCash: 0 });
   });
   afterAll(async () => {
     db?.close();

@@ -107,6 +107,8 @@ describe('corrections of sales that need attention', () => {
     await rig.value('people.save', { person: { name: 'Ana', role: 'owner', pin: '2468' } });
     const beto = await rig.value('people.save', { person: { name: 'Beto', role: 'cashier', pin: '1357' } });
     await rig.value('people.signIn', { personId: beto.id, pin: '1357' });
+    // With people set up a till sells inside a shift (issue 26).
+    if (!(await rig.value('shifts.current', {}))) await rig.value('shifts.open', { openingCash: 0 });
     const sale = await rig.value('sales.charge', { customer: buyer, items: ITEMS.slice(0, 1), payment: CASH });
     await shopCall('/sandbox/faults', { reject_references: [sale.referenceCode] });
     await waitForState(rig, sale.saleId, 'needs_attention');
@@ -117,6 +119,8 @@ describe('corrections of sales that need attention', () => {
     expect((await rig.value('corrections.get', { saleId: done.saleId })).log)
       .toMatchObject([{ kind: 'new_reference', personName: 'Beto', approvedByName: 'Ana' }]);
     expect((await rig.value('people.overrides', { limit: 5, ownerOverride: { pin: '2468' } })).overrides[0]).toMatchObject({ action: 'correction', ownerName: 'Ana', cashierName: 'Beto' });
+    const open = await rig.value('shifts.current', {});
+    if (open) await rig.value('shifts.close', { shiftId: open.id, count: { bills: {}, coins: {} }, confirmUnsent: true });
   });
 
   it('bad input is refused by its field and writes nothing', async () => {

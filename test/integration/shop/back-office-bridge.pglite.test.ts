@@ -25,6 +25,8 @@ describe('the back office through a paired till, against the real server on PGli
     // This till sells twice; another till pushes its own day.
     const customer = consumidorFinal({ email: 'caja@demo.example.co', municipality_code: '11001' });
     await rig.value('people.signIn', { personId: 1, pin: OWNER_PIN });
+    // With people set up a till sells inside a shift (issue 26).
+    await rig.value('shifts.open', { openingCash: 0 });
     const sold = [await rig.value('sales.charge', { customer, items: ITEMS, payment: CASH }), await rig.value('sales.charge', { customer, items: ITEMS, payment: CASH })];
     await until('both sales reach the server', async () => (await rig.value('sync.status', {})).shopServer?.salesWaiting === 0);
     const other = await harness.pairedTill('Caja 2');

@@ -1,6 +1,7 @@
 /** The till's sync with a stand-in shop server: the feed applied atomically, offline edits as commands, sales by revision. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createShopLink, type ShopLink } from '../../../electron/core/shop/shop-link';
+import { ShopError } from '../../../electron/core/shop/shop-error';
 import { sampleSale } from '../../support/sample-sale';
 import { PRODUCT, pairedTill, until, type ShopRig } from './shop-test-rig';
 
@@ -170,5 +171,28 @@ describe('sales pushed to a stand-in shop server by revision', () => {
     expect(after.revision).toBe(before + 1);
     expect(after.reprints).toBe(1);
     await until('nothing waits', () => store.salesWaitingForShop() === 0);
+  });
+});
+
+describe('one truth on screen: what Tienda hears of the server is the link\'s news (issue 26)', () => {
+  it('an answer to another request ends the link\'s backoff at once; a failed one is trouble at once', async () => {
+    rig = await pairedTill();
+    // A backoff far longer than the wait below: only the other request's news can bring the link back in time.
+    const running = link({ backoffMs: 120_000 });
+    await running.restart();
+    rig.server.put('product', PRODUCT.code, PRODUCT);
+    await until('the product reaches the till', () => rig.store.getCatalogProduct(PRODUCT.code) !== null);
+    rig.server.away = true;
+    await until('the till sees the server away', () => running.line()?.unreachableSince !== null);
+    rig.server.away = false;
+    rig.server.put('product', 'PAN-1', { ...PRODUCT, code: 'PAN-1', name: 'Pan', barcodes: [] });
+    // Tienda's call was answered: the status bar says so now, and the feed is read again without waiting out the backoff.
+    running.heard();
+    expect(running.line()?.unreachableSince).toBeNull();
+    await until('the feed is read again', () => rig.store.getCatalogProduct('PAN-1') !== null);
+    // Tienda's call could not reach it: the status bar says so now too.
+    running.trouble(new ShopError('NETWORK', 'connection refused'));
+    expect(running.line()).toMatchObject({ problem: 'NETWORK' });
+    expect(running.line()?.unreachableSince).not.toBeNull();
   });
 });

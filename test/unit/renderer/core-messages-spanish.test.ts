@@ -54,7 +54,7 @@ const SAMPLES: Array<[BridgeMethod, unknown]> = [
   ['sales.charge', { customer: passportCustomer, items: [line], payment }],
   ['customers.save', { customer }],
   ['openSale.save', { slot: 'counter', draft: { lines: [draftLine], customer, payment } }],
-  ['settings.save', { seller, defaultEmail: 'caja@tienda.example.co', defaultMunicipalityCode: '11001', printerName: 'EPSON', rateShare: 50 }],
+  ['settings.save', { seller, defaultEmail: 'caja@tienda.example.co', defaultMunicipalityCode: '11001', printerName: 'EPSON', rateShare: 50, shiftRule: 'ask' }],
   ['settings.saveConnection', { baseUrl: 'https://api.example.com', clientId: 'fc_x', clientSecret: 's' }],
   ['people.signIn', { personId: 1, pin: '1234' }],
   ['people.save', { person: { id: 1, name: 'Ana', role: 'owner', pin: '1234', active: true }, ownerOverride: { pin: '9876' } }],

@@ -16,7 +16,7 @@ const justSwitched = (): SettingsDto => ({
   connection: { mode: 'service', baseUrl: 'https://api.example.com', clientId: 'fc_tienda', hasSecret: true, secretState: 'stored', keychainProblem: null },
   seller: EMPTY_SELLER, locale: 'es-CO', paperWidth: 80, printerName: null, silentPrint: false, preferredRangeId: null,
   defaultEmail: '', defaultMunicipalityCode: '11001', tillId: 'till-1', tillName: 'Caja 1', rateShare: 100, cashierMaxDiscount: 0,
-  numberingAuthorization: null,
+  numberingAuthorization: null, shiftRule: 'ask',
 });
 
 describe('what Settings says is still missing', () => {
