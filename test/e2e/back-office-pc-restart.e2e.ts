@@ -70,6 +70,8 @@ test('the back-office PC reprints a COPIA with the seller\'s data a till sent, a
   const marta = (await callCore(till, 'people.session', {})).people.find((p) => p.name === 'Marta')!;
   await callCore(till, 'people.signIn', { personId: marta.id, pin: OWNER_PIN });
   await callCore(till, 'settings.save', { seller: seller('Tienda La Esquina SAS') });
+  // With people set up a till sells inside a shift (issue 26).
+  await callCore(till, 'shifts.open', { openingCash: 0 });
   await callCore(till, 'sales.charge', { customer: CUSTOMER, items: [COFFEE], payment: { form_code: '1', means_code: '10' } });
   await until('the sale validated and at the server', async () => {
     const status = await callCore(till, 'sync.status', {});

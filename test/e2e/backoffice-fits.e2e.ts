@@ -169,7 +169,7 @@ test('every back-office screen fits 1024×768 … 1920×1080 without a sideways 
   const cashier = await callCore(app, 'people.save', { person: { name: CASHIER.name, role: 'cashier', active: true, pin: CASHIER.pin } });
   await callCore(app, 'people.signIn', { personId: cashier.id, pin: CASHIER.pin });
   // With people set up a till sells inside a shift (issue 26).
-  await callCore(app, 'shifts.open', { openingCash: 0 });
+  if (!(await callCore(app, 'shifts.current', {}))) await callCore(app, 'shifts.open', { openingCash: 0 });
   await page.setViewportSize({ width: 1024, height: 768 });
   await openTill(page, app);
   await page.keyboard.press('F6');
