@@ -31,7 +31,8 @@ async function chargeCafe(page: Page, a: AppProcess): Promise<number> {
   await scan(page, CAFE.barcode);
   await expect(cart(page).getByRole('rowheader', { name: new RegExp(CAFE.name) })).toBeVisible();
   await page.keyboard.press('F12');
-  await expect.poll(async () => (await latestSale(a)).id, { timeout: 10_000 }).toBeGreaterThan(before);
+  // Polled until the charge is in the history (a poll that throws is not retried: no sale yet reads as 0).
+  await expect.poll(async () => (await latestSale(a).catch(() => null))?.id ?? 0, { timeout: 10_000 }).toBeGreaterThan(before);
   return (await latestSale(a)).id;
 }
 
