@@ -49,14 +49,15 @@ export function ShopShiftsView({ today, version, onClosed }: { today: string; ve
     const answer = await bridge.call('shop.shift', { tillNumber, shiftId });
     if (answer.ok) setOpen(answer.value); else failed(answer.error);
   };
-  // At a till: the core fetches that Z again and queues it on the receipts' printer as a COPIA. On the back-office
-  // PC there is no receipts' printer: the page prints the Z it shows (80 mm, receipt.css).
+  // At a till: the core fetches that Z again and queues it on the receipts' printer as a COPIA, or, when the till's
+  // receipts go through the print dialog, prints the Z this page shows that way. On the back-office PC there is no
+  // receipts' printer: the page prints the Z it shows (80 mm, receipt.css).
   const print = async (tillNumber: number, shiftId: number) => {
     const answer = await bridge.call('shop.printShift', { tillNumber, shiftId });
     if (!answer.ok) {
       if (answer.error.reason === 'BACK_OFFICE_CLOSED') onClosed(); else notify('error', describeBridgeError(answer.error, t));
     } else if (answer.value.queued) notify('info', t.thermalQueued['z-copy']);
-    else if (shell === 'browser') window.print();
+    else if (!answer.value.printed && shell === 'browser') window.print();
   };
 
   const controls = (

@@ -345,9 +345,10 @@ export const bridgeContract = {
   'shop.shift': { input: shopShiftRef, result: returns<ShiftDetail>() },
   /**
    * That shift's Z as the server holds it, fetched again by the core, on this till's receipt printer as a COPIA
-   * (queued: true). The back-office PC has no receipt printer: queued false, the page prints itself.
+   * (queued: true). A till whose receipts go through the print dialog prints the Z the page shows (queued false;
+   * printed false: the page prints itself). The back-office PC has no receipt printer: the page prints itself.
    */
-  'shop.printShift': { input: shopShiftRef, result: returns<{ queued: boolean }>() },
+  'shop.printShift': { input: shopShiftRef, result: returns<{ queued: boolean; printed?: boolean }>() },
   /**
    * A validated sale of any till, fetched again by the core from the server, on this till's receipt printer as a
    * COPIA (queued: true); refused for a sale not validated. The back-office PC: queued false, the page prints itself.

@@ -28,7 +28,7 @@ export interface BackOfficeDeps {
   /** Whether anybody is set up at this till (without people there is no owner to name at the server). */
   peopleSetUp(): boolean;
   /** Queues a Z as the server holds it on this till's receipt printer, as a COPIA (printing-handlers.ts). */
-  printShopZ(report: ZReport): { jobId: number };
+  printShopZ(report: ZReport): { jobId: number } | null;
   /** Another till's validated sale, as the server holds it: queued on this till's receipt printer as a COPIA, or its paper when this till prints through the dialog. */
   printShopSale(copy: ShopSaleCopy): Promise<{ jobId: number } | { receipt: ReceiptDto }>;
 }
@@ -170,8 +170,14 @@ export function backOfficeHandlers(
     'shop.printShift': async ({ tillNumber, shiftId }) => {
       const detail = await read((c) => c.shift(tillNumber, shiftId));
       if (detail.report?.kind !== 'Z') throw new BridgeFailure('NOT_FOUND', 'The shop server has no Z report of that shift.', undefined, 'NO_Z_REPORT');
-      deps.printShopZ(detail.report);
-      return { queued: true };
+      if (deps.printShopZ(detail.report)) return { queued: true };
+      // No receipts' printer: the Z on the page goes through the print dialog, as this till prints its own Z.
+      const settings = await ctx.settings();
+      const printed = await ctx.printer.print({
+        paper: 'shift-report', paperWidth: settings.paperWidth, printerName: settings.printerName, silent: settings.silentPrint,
+        fileName: `z-caja-${tillNumber}-turno-${shiftId}.pdf`,
+      });
+      return { queued: false, printed: printed.printed };
     },
     // Like the Z: fetched again (never the page's copy); only a validated invoice has a fiscal copy to print.
     'shop.reprintSale': async ({ referenceCode }) => {

@@ -44,7 +44,8 @@ export interface PrintingDesk {
   /** A sale validated (or the app started): fiscal receipts of sales validated since automatic printing was on. Never throws. */
   catchUp(): void;
   /** Tienda: a Z as the shop server holds it (any till's), queued as a COPIA; refused when no receipt printer is set up. */
-  printShopZ(report: ZReport): { jobId: number };
+  /** Queued on the receipts' printer; null when this till prints its receipts through the print dialog. */
+  printShopZ(report: ZReport): { jobId: number } | null;
   /**
    * Tienda: another till's validated sale as the shop server holds it, queued as a COPIA on the receipts' printer;
    * with none set up (receipts through the print dialog), its COPIA's paper for the page to show and print (issue 26).
@@ -54,7 +55,6 @@ export interface PrintingDesk {
 
 const shopSaleCopySchema = saleDetailSchema.pick({ summary: true, sale: true });
 
-const NO_PRINTER = (): BridgeFailure => new BridgeFailure('INVALID_INPUT', 'No receipt printer is set up; choose one first.', { 'settings.connection.kind': 'choose a network printer or a printer of this computer' });
 
 export function printingDesk(ctx: AppContext, onStatus: (status: PrinterStatusDto) => void, opts: PrintingOptions = {}): PrintingDesk {
   const { store } = ctx;
@@ -186,7 +186,8 @@ export function printingDesk(ctx: AppContext, onStatus: (status: PrinterStatusDt
       if (setup.printAtCharge) bestEffort(`sale ${saleId} is recorded; its slip could not be queued`, () => enqueue('provisional', saleId, `provisional:${saleId}`));
     },
     printShopZ(report) {
-      if (printer().connection.kind === 'none') throw NO_PRINTER();
+      // The till's own receipts and Z go through the print dialog: so does the COPIA (the page shows the Z).
+      if (printer().connection.kind === 'none') return null;
       const job = enqueue('z-copy', null, undefined, undefined, JSON.stringify(report));
       return { jobId: job?.id ?? 0 };
     },
