@@ -36,7 +36,8 @@ export function tillNameIn(text: string): string | null {
  */
 export function isWrittenSaleNumber(text: string): boolean {
   const trimmed = text.trim();
-  return shortNumberIn(trimmed) !== null && (trimmed.includes('·') || /^0\d*$/.test(trimmed));
+  // Written numbers are six digits, zero-padded; «0203040» (seven) is a fragment of a cédula, not a sale number.
+  return shortNumberIn(trimmed) !== null && (trimmed.includes('·') || /^0\d{5}$/.test(trimmed));
 }
 
 /** A NIT or cédula as people write it ("900.373.115-3") → its digits without the DV; null for any other text. */

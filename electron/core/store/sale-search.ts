@@ -11,7 +11,8 @@
 import type Database from 'better-sqlite3';
 import { LIMITS } from '../../../shared/limits';
 import {
-  cufePrefixIn, identificationIn, invoiceNumberIn, MIN_FRAGMENT, rankMatches, SEARCH_RANK as RANK, shortNumberIn,
+  cufePrefixIn, identificationIn, invoiceNumberIn, isWrittenSaleNumber, MIN_FRAGMENT, rankMatches, SEARCH_RANK as RANK, shortNumberIn,
+  tillNameIn,
 } from '../../../shared/sale-search-rule';
 import type { ClosedAs, OutboxState } from './outbox';
 
@@ -137,6 +138,23 @@ export function saleSearch(db: Database.Database): (search: SaleSearch) => SaleS
       // (created_at, id), the same order unless the clock was set back.
       const order = ranged ? 's.created_at DESC, s.id DESC' : byState && where.length === 1 ? 'o.sale_id DESC' : 's.id DESC';
       sources.push({ sql: `SELECT s.id FROM sales s${joinOutbox} WHERE 1${filters} ORDER BY ${order} LIMIT @each`, rank: RANK.fragment });
+    } else if (isWrittenSaleNumber(text)) {
+      // A sale number as the till writes it («000002», «Caja 2 · 000002»): that sale and nothing else, never an
+      // invoice or reference that merely contains those digits (the shop server's History reads it the same way).
+      const shortNumber = shortNumberIn(text)!;
+      const namedTill = tillNameIn(text)?.replace(/\s+/g, ' ') ?? null;
+      if (namedTill !== null) {
+        sources.push({
+          sql: `SELECT s.id FROM sales s${joinOutbox} WHERE s.short_number = @shortNumber AND lower(s.till_name) = lower(@namedTill)${filters}`,
+          values: { shortNumber, namedTill }, rank: RANK.ownTillNumber,
+        });
+      } else {
+        sources.push({
+          sql: `SELECT s.id FROM sales s${joinOutbox} WHERE s.short_number = @shortNumber${filters}`,
+          values: { shortNumber, ownTill: ownTill.get()?.value ?? '' },
+          rank: `CASE WHEN s.till_id = @ownTill THEN ${RANK.ownTillNumber} ELSE ${RANK.otherTillNumber} END`,
+        });
+      }
     } else {
       const identification = identificationIn(text);
       const words = identification ?? text;

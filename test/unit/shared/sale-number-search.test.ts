@@ -18,6 +18,9 @@ describe('a sale number as the till writes it', () => {
     expect(isWrittenSaleNumber('Caja 2 · 000002')).toBe(true);
     expect(isWrittenSaleNumber('2')).toBe(false);
     expect(isWrittenSaleNumber('990000023')).toBe(false);
+    // Seven digits with a leading zero are a fragment (of a cédula, an invoice), not a sale number as written.
+    expect(isWrittenSaleNumber('0203040')).toBe(false);
+    expect(isWrittenSaleNumber('0000023')).toBe(false);
     expect(isWrittenSaleNumber('Caja 2')).toBe(false);
   });
 });

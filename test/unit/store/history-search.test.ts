@@ -49,6 +49,25 @@ describe('history search', () => {
     expect(ids({ text: '3f9', limit: 10 })).toEqual([]);
   });
 
+  it('reads «000002» and «Caja 1 · 000002» as that sale number alone, never an invoice or reference containing it (issue 26)', () => {
+    const stamped = () => {
+      const recorded = store.recordSale(sale());
+      store.stampSale(recorded.saleId, { tillId: 'K7M2QX', tillName: 'Caja 1', cashier: null, usedOverrides: [] });
+      return recorded;
+    };
+    stamped();
+    const two = stamped();
+    const three = stamped();
+    // Sale 3's invoice number starts with «000002» (after its prefix): the invoice search would find it.
+    store.markValidated(three.entryId, readDocument({ id: 'd-3', status: 'VALIDATED', reference_code: three.referenceCode, full_number: 'SETP0000021', cufe: CUFE }));
+    expect(ids({ text: '0000021', limit: 10 })).toEqual([three.saleId]);
+    expect(ids({ text: '00000', limit: 10 })).toContain(three.saleId);
+    expect(ids({ text: '000002', limit: 10 })).toEqual([two.saleId]);
+    expect(ids({ text: 'Caja 1 · 000002', limit: 10 })).toEqual([two.saleId]);
+    expect(ids({ text: 'caja  1 ·2', limit: 10 })).toEqual([two.saleId]);
+    expect(ids({ text: 'Caja 9 · 000002', limit: 10 })).toEqual([]);
+  });
+
   it('finds a buyer by NIT written with dots and DV, and by name without accents or capitals', () => {
     const nit = store.recordSale(sale());
     const person = store.recordSale(sale({ identification_type: '13', identification: '1020304050', dv: '6', person_type: '2', name: 'José Peña Muñoz' }));
