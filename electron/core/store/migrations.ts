@@ -732,6 +732,21 @@ export const migrations: readonly Migration[] = [
       db.exec('ALTER TABLE shop_state ADD COLUMN generation TEXT');
     },
   },
+  {
+    name: 'a shift still open takes the till\'s new name when it is renamed: its X and Z name the till as it is (issue 26)',
+    up(db) {
+      // One rule wherever the name is written (Settings, a rename at the server, the change feed, pairing): the
+      // settings row. Closed shifts keep the name their Z was frozen with; sales keep the number they were made with.
+      db.exec(`
+        CREATE TRIGGER open_shift_follows_till_name_insert AFTER INSERT ON settings
+          WHEN NEW.key = 'till_name' AND trim(NEW.value) <> ''
+          BEGIN UPDATE shifts SET till_name = trim(NEW.value) WHERE closed_at IS NULL; END;
+        CREATE TRIGGER open_shift_follows_till_name_update AFTER UPDATE OF value ON settings
+          WHEN NEW.key = 'till_name' AND trim(NEW.value) <> ''
+          BEGIN UPDATE shifts SET till_name = trim(NEW.value) WHERE closed_at IS NULL; END;
+      `);
+    },
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = migrations.length;

@@ -180,6 +180,28 @@ describe('a shift from open to Z report', () => {
   });
 });
 
+describe('a till renamed with its shift open (issue 26)', () => {
+  it('the open shift\'s X and Z name the till as it is now; a closed shift keeps the name its Z was frozen with', async () => {
+    store.setSetting('till_name', 'Caja 1');
+    const first = await value<{ id: number }>('shifts.open', { openingCash: 0 });
+    await value('shifts.close', { shiftId: first.id, count: { bills: {}, coins: {} }, confirmUnsent: true });
+    const open = await value<{ id: number }>('shifts.open', { openingCash: 0 });
+    expect((await value<ShiftReportDto>('shifts.report', {})).shift.tillName).toBe('Caja 1');
+
+    // Renamed (at the server; the feed, Settings and pairing all write this one row).
+    store.setSetting('till_name', 'Caja 2');
+    expect((await value<ShiftReportDto>('shifts.report', {})).shift.tillName).toBe('Caja 2');
+    const z = await value<ShiftReportDto>('shifts.close', { shiftId: open.id, count: { bills: {}, coins: {} }, confirmUnsent: true });
+    expect(JSON.stringify(z)).toContain('Caja 2');
+    expect(store.getShift(open.id)?.tillName).toBe('Caja 2');
+    expect(store.getShift(first.id)?.tillName).toBe('Caja 1');
+    // A later rename changes no closed shift (they cannot change) and no frozen Z.
+    store.setSetting('till_name', 'Bodega');
+    expect(store.getShift(open.id)?.tillName).toBe('Caja 2');
+    expect((await value<ShiftReportDto>('shifts.report', { shiftId: open.id })).shift.tillName).toBe('Caja 2');
+  });
+});
+
 describe('unsent sales and their alert', () => {
   it('counts the unsent sales, the oldest, and those waiting longer than the owner\'s alert time', async () => {
     expect(await value('sales.unsent', {})).toEqual({ count: 0, oldestAt: null, alertAfterMinutes: 30, late: 0, at: clock });
