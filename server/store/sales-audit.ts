@@ -10,18 +10,14 @@
  * the time corrected by the till's clock offset (the reports place sales by it), so the till's own time is
  * `created_at − clock_offset_ms`.
  */
-import { BOGOTA_OFFSET_MS, shopDateOf } from '../../shared/shop/shop-day';
+import { DAY_MS, shopDateOf, shopDayIndex as dayIndex, shopDayIndexSql, shopDayIndexStart as dayStart } from '../../shared/shop/shop-day';
 import { SHOP_AUDIT, type AuditDay, type UnsendableSale } from '../../shared/shop/contract';
 import type { Queryable } from '../db/adapter';
 
-const DAY_MS = 86_400_000;
-/** "2026-03-14" → the number of the shop day (days since 1970-01-01 in Bogotá). */
-const dayIndex = (day: string): number => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
-const dayStart = (index: number): number => index * DAY_MS - BOGOTA_OFFSET_MS;
 /** The till's own time of a sale (what the till buckets by). */
 const TILL_TIME = '(created_at - coalesce(clock_offset_ms, 0))';
 /** The SQL that buckets a sale's till time into its shop day (times ≥ 0, so integer division is floor). */
-const DAY_OF = `((${TILL_TIME} + ${BOGOTA_OFFSET_MS}) / ${DAY_MS})`;
+const DAY_OF = shopDayIndexSql(TILL_TIME);
 
 /**
  * Compares the till's days with the server's, records the days that differ (clearing, for the span the request

@@ -5,7 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { AuditDay, PushedSale, UnsendableReason, UnsendableSale } from '../../../shared/shop/contract';
-import { BOGOTA_OFFSET_MS } from '../../../shared/shop/shop-day';
+import { DAY_MS, shopDayIndex as dayIndex, shopDayIndexSql, shopDayIndexStart, shopDayOfIndex as dayText } from '../../../shared/shop/shop-day';
 
 export interface DueSale { saleId: number; sale: PushedSale }
 export interface DueShift {
@@ -38,11 +38,8 @@ export interface ShopPushQueue {
   pushShiftsAgain(shiftIds: readonly number[]): void;
 }
 
-const DAY_MS = 86_400_000;
-/** A sale's shop day as a number (days since 1970-01-01 in Bogotá); the server buckets by the same rule (sales-audit.ts). */
-const DAY_OF = `((created_at + ${BOGOTA_OFFSET_MS}) / ${DAY_MS})`;
-const dayText = (index: number): string => new Date(index * DAY_MS).toISOString().slice(0, 10);
-const dayIndex = (day: string): number => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
+/** A sale's shop day as a number; the server buckets by the same shared rule (shared/shop/shop-day.ts). */
+const DAY_OF = shopDayIndexSql('created_at');
 
 interface DueRow {
   id: number; reference_code: string; short_number: number | null; shop_revision: number; created_at: number;
@@ -154,7 +151,7 @@ export function shopPushQueueTable(db: Database.Database, now: () => number): Sh
       return days.all().map((r) => ({ day: dayText(r.d), count: r.n, revisions: r.r }));
     },
     acknowledgedOfDay(day) {
-      const from = dayIndex(day) * DAY_MS - BOGOTA_OFFSET_MS;
+      const from = shopDayIndexStart(dayIndex(day));
       return ofDay.all(from, from + DAY_MS).map((r) => ({ saleId: r.id, referenceCode: r.reference_code, revision: r.shop_pushed_revision }));
     },
     acknowledgedShifts: (limit) => shiftsAcked.all(limit).map((r) => r.shift_id),
