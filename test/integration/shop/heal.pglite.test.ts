@@ -65,14 +65,6 @@ async function serverSales(h: Harness): Promise<Map<string, number>> {
   return new Map(rows.map((r) => [r.reference_code, Number(r.revision)]));
 }
 
-async function eventually(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe('the tills heal the shop server (issue 25)', () => {
   it('pushes again what the server lost or holds older, day by day, and the day report says "en revisión" until it agrees', async () => {
@@ -87,7 +79,7 @@ describe('the tills heal the shop server (issue 25)', () => {
     till.s.recordReprint(sold[7]!.saleId, { fiscal: false });
     const link = await till.startLink();
     await until('every sale is acknowledged', () => till.s.salesWaitingForShop() === 0, 30_000);
-    await eventually('the first comparison agrees', async () => link.lastAudit() !== null);
+    await until('the first comparison agrees', async () => link.lastAudit() !== null, 30_000);
     expect(link.lastAudit()).toMatchObject({ differingDays: 0, pushedAgain: 0 });
     await link.stop();
     const before = await serverSales(h);
@@ -116,11 +108,11 @@ describe('the tills heal the shop server (issue 25)', () => {
 
     // The till's loop does it by itself on its next start (a reconnection): every sale is back at its revision.
     const healed = await till.startLink();
-    await eventually('the server holds every sale again', async () => {
+    await until('the server holds every sale again', async () => {
       const now = await serverSales(h);
       return now.size === 12 && now.get(sold[7]!.referenceCode) === 2;
-    });
-    await eventually('a comparison agrees again', async () => healed.lastAudit()?.differingDays === 0);
+    }, 30_000);
+    await until('a comparison agrees again', async () => healed.lastAudit()?.differingDays === 0, 30_000);
     expect(await serverSales(h)).toEqual(before);
     const cleared = await dayReport(h.db, shopDateOf(YESTERDAY));
     expect(cleared.tills[0]?.audit).toEqual({ inReview: false, unsendable: 0 });
@@ -167,10 +159,10 @@ describe('the tills heal the shop server (issue 25)', () => {
     expect(Number(owner.rows[0]!.number)).toBe(1);
 
     // The server hears of them with the next comparison: the day report names till 2 as incomplete.
-    await eventually('the day report names till 2', async () => {
+    await until('the day report names till 2', async () => {
       const report = await dayReport(h.db, shopDateOf(TODAY));
       return (report.tillsIncomplete ?? []).some((t) => t.number === 2 && t.unsendable === 2);
-    });
+    }, 30_000);
     const report = await dayReport(h.db, shopDateOf(TODAY));
     expect(report.tills.find((t) => t.number === 2)?.audit).toEqual({ inReview: false, unsendable: 2 });
     expect(report.tills.find((t) => t.number === 1)?.audit).toEqual({ inReview: false, unsendable: 0 });

@@ -11,7 +11,7 @@ import { createShopLink, type ShopLink } from '../../../electron/core/shop/shop-
 import { shopSettingsPushSchema } from '../../../shared/shop/contract';
 import { startHarness, type Harness } from '../server/harness';
 import { pgliteStores } from '../server/stores';
-import { memoryCredentials } from './shop-test-rig';
+import { memoryCredentials, until } from './shop-test-rig';
 
 const stores = pgliteStores();
 afterAll(() => stores.closeAll(), 60_000);
@@ -54,14 +54,6 @@ async function serverSetting(h: Harness, key: string): Promise<unknown> {
   return rows[0]?.data ?? null;
 }
 
-async function eventually(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 20_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe('the shop-wide settings travel from the tills to the server (issue 26)', () => {
   it('sends them on pairing and on change; a till paired later takes the server\'s, and receives later changes', async () => {
@@ -69,22 +61,22 @@ describe('the shop-wide settings travel from the tills to the server (issue 26)'
     const h = harness;
     // The server has no seller (a shop seeded before its seller was set): the first till's pairing sends its own.
     const one = await pairedTill(h, 'Caja 1', { seller: seller('Tienda Uno'), numbering_authorization: numbering });
-    await eventually('the first till\'s seller at the server', async () => (await serverSetting(h, 'seller')) === seller('Tienda Uno'));
+    await until('the first till\'s seller at the server', async () => (await serverSetting(h, 'seller')) === seller('Tienda Uno'), 20_000);
     expect(await serverSetting(h, 'numbering_authorization')).toBe(numbering);
 
     // A second till with old details: it takes the server's; the server's are not overwritten.
     const two = await pairedTill(h, 'Caja 2', { seller: seller('Nombre viejo') });
-    await eventually('the second till taking the server\'s seller', () => two.s.getSetting('seller') === seller('Tienda Uno'));
+    await until('the second till taking the server\'s seller', () => two.s.getSetting('seller') === seller('Tienda Uno'), 20_000);
     expect(await serverSetting(h, 'seller')).toBe(seller('Tienda Uno'));
     expect(two.s.getSetting('numbering_authorization')).toBe(numbering);
 
     // The owner changes the seller at the second till: the server has it, and the first till through the feed.
     two.s.setSetting('seller', seller('Tienda Uno S.A.S.'));
     two.link.kick();
-    await eventually('the change at the server', async () => (await serverSetting(h, 'seller')) === seller('Tienda Uno S.A.S.'));
-    await eventually('the change at the first till', () => one.s.getSetting('seller') === seller('Tienda Uno S.A.S.'));
+    await until('the change at the server', async () => (await serverSetting(h, 'seller')) === seller('Tienda Uno S.A.S.'), 20_000);
+    await until('the change at the first till', () => one.s.getSetting('seller') === seller('Tienda Uno S.A.S.'), 20_000);
     // Nothing left to send at either till once the feed brought it back.
-    await eventually('both tills settled', () => one.s.shopSettingsToSend().length === 0 && two.s.shopSettingsToSend().length === 0);
+    await until('both tills settled', () => one.s.shopSettingsToSend().length === 0 && two.s.shopSettingsToSend().length === 0, 20_000);
   }, 60_000);
 
   it('accepts only the shop-wide keys (a till\'s own rows, like its id or name, are never sent)', () => {

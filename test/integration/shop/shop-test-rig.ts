@@ -56,9 +56,10 @@ export async function pairedTill(opts: StandInOptions = {}): Promise<ShopRig> {
   };
 }
 
-export async function until(what: string, check: () => boolean, timeoutMs = 10_000): Promise<void> {
+/** Waits for `check` (sync or async) to hold, bounded by `timeoutMs`; polls every 20 ms. */
+export async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
   }
