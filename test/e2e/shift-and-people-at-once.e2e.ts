@@ -21,7 +21,8 @@ const CUSTOMER = consumidorFinal({ email: 'caja@demo.example.co', municipality_c
 const CASH = { form_code: '1', means_code: '10' };
 const WATER = { code: 'AGU-600', name: 'Agua sin gas 600 ml', quantity: 1, unit_measure: '94', price: 2000, discount_rate: 0, taxes: [{ code: '01', rate: 19 }] };
 const ROSA = { name: 'Rosa', pin: '1357' };
-const SIZES = [{ width: 1024, height: 768 }, { width: 1366, height: 768 }] as const;
+// 1093×614: a 1366×768 laptop at 125 %.
+const SIZES = [{ width: 1024, height: 768 }, { width: 1366, height: 768 }, { width: 1093, height: 614 }] as const;
 
 let server: ShopServerProcess | null = null;
 const apps: AppProcess[] = [];

@@ -18,10 +18,12 @@ import { startShopServerProcess } from '../support/shop-server-process';
 import { disposeApp, startApp, until, type AppProcess } from './app-process';
 import { callCore } from './core-bridge';
 import { addBySearch, emptyCart, goToScreen, openTill, receipt, saveScreen, statusBar } from './counter';
+import { sidewaysOverflow } from './screen-geometry';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const OWNER_PIN = '4826';
-const SIZES = [{ width: 1024, height: 768 }, { width: 1366, height: 768 }] as const;
+// 1093×614: a 1366×768 laptop at 125 %.
+const SIZES = [{ width: 1024, height: 768 }, { width: 1366, height: 768 }, { width: 1093, height: 614 }] as const;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -63,6 +65,7 @@ async function shoot(page: Page, name: string): Promise<void> {
   for (const size of SIZES) {
     await page.setViewportSize(size);
     await saveScreen(page, `till-identity-${name}-${size.width}x${size.height}`);
+    expect.soft(await sidewaysOverflow(page), `${name} at ${size.width}×${size.height}: sideways overflow`).toEqual([]);
   }
   await page.setViewportSize({ width: 1366, height: 768 });
 }
