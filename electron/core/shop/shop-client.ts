@@ -14,6 +14,7 @@ import { z } from 'zod';
 import {
   SHOP_LIMITS, changesResponseSchema, commandBatchSchema, commandResultsSchema, heldSalesQuerySchema, heldSalesSchema, pairRequestSchema,
   pairResponseSchema, salesAckSchema, salesAuditResultSchema, salesAuditSchema, salesBatchSchema, shiftsAckSchema, shiftsBatchSchema,
+  rateLeaseRequestSchema, rateLeaseSchema, type RateLease, type RateLeaseRequest,
   shopSettingsPushResultSchema, shopSettingsPushSchema, shopUploadResultSchema, shopUploadSchema, tillRenameResultSchema, tillRenameSchema,
   type ChangesResponse, type PairRequest, type PairResponse,
 } from '../../../shared/shop/contract';
@@ -141,6 +142,8 @@ export interface ShopClient {
   held(body: z.input<typeof heldSalesQuerySchema>): Promise<z.output<typeof heldSalesSchema>>;
   /** Issue 26: the shop-wide settings this till changed (the seller, the numbering authorisation…). */
   settings(body: z.input<typeof shopSettingsPushSchema>): Promise<z.output<typeof shopSettingsPushResultSchema>>;
+  /** Permits from the shop's one budget for an invoicing account (issue 28); never retried (the caller falls back). */
+  rateLease(body: RateLeaseRequest, timeoutMs: number): Promise<RateLease>;
 }
 
 /** The options' clock, or one of its own on the options' `now` (a client used alone, as in tests and benches). */
@@ -173,5 +176,6 @@ export function createShopClient(opts: SignedShopClientOptions): ShopClient {
     audit: async (body) => call('POST', '/v1/sales/audit', salesAuditSchema.parse(body), salesAuditResultSchema),
     held: async (body) => call('POST', '/v1/sales/held', heldSalesQuerySchema.parse(body), heldSalesSchema),
     settings: async (body) => call('POST', '/v1/settings', shopSettingsPushSchema.parse(body), shopSettingsPushResultSchema),
+    rateLease: async (body, timeoutMs) => call('POST', '/v1/rate/lease', rateLeaseRequestSchema.parse(body), rateLeaseSchema, { timeoutMs, retry: false }),
   };
 }

@@ -59,6 +59,8 @@ export interface ShopLink {
    * known then (the store's shop_state.clock_offset_ms, read by trigger as the sale is written).
    */
   readonly clock: ServerClock;
+  /** The signed client the link's loops use now (null when unpaired or stopped): the rate permits ask through it. */
+  client(): ShopClient | null;
 }
 
 export interface ShopAuditOutcome {
@@ -392,6 +394,7 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
     }
   }
 
+  let liveClient: ShopClient | null = null;
   async function begin(r: Run): Promise<void> {
     const pairing = readShopPairing(store);
     if (!pairing || !store.shopState().paired) return;
@@ -404,6 +407,7 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
           return;
         }
         const client = createShopClient({ ...opts.client, baseUrl: pairing.serverUrl, pin: pairing.pin, tillId: pairing.tillId, privateKey, now, clock, random });
+        liveClient = client;
         await Promise.all([pull(r, client, pairing), push(r, client)]);
         return;
       } catch (error) {
@@ -417,6 +421,7 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
   async function stop(): Promise<void> {
     const current = run;
     run = null;
+    liveClient = null;
     if (!current) return;
     current.stopped = true;
     current.abort.abort();
@@ -460,5 +465,6 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
     lastAudit: () => audited,
     clock,
     pairing: () => (store.shopState().paired ? readShopPairing(store) : null),
+    client: () => (run && store.shopState().paired ? liveClient : null),
   };
 }

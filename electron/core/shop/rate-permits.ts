@@ -1,0 +1,183 @@
+/**
+ * The till's side of the shop's one rate budget (issue 28): before each request to the invoicing service the till
+ * takes a permit from a lease the shop server granted (shared/shop/rate-lease-rule.ts). When the till is not paired,
+ * or the server does not answer within `askTimeoutMs`, the till sends on its own with a conservative share of the
+ * limit: its part of the tills that were active when it last heard from the server (else the owner's setting), and
+ * says so (`mode()`), asking the server again after `retryServerMs`. A 429 is counted against the lease it was sent
+ * under and reported when the lease is given back, so the server cuts the whole shop's budget.
+ *
+ * Nothing here waits without bound: a wait for a freed permit is at most `maxWaitMs` at a time, and every loop ends
+ * when `close()` is called.
+ */
+import { createHash } from 'node:crypto';
+import type { RateLease, RateLeaseRequest } from '../../../shared/shop/contract';
+import { RATE_LEASE } from '../../../shared/shop/rate-lease-rule';
+import type { ShopClient } from './shop-client';
+
+/** The account's name at the server: the hex SHA-256 of the service's address and client id (the id is not sent). */
+export function rateAccountKey(baseUrl: string, clientId: string): string {
+  return createHash('sha256').update(`${baseUrl.replace(/\/+$/, '')}\n${clientId}`).digest('hex');
+}
+
+export type PermitMode =
+  /** Permits from the shop server's budget. */
+  | { kind: 'shop'; activeTills: number; budget: number }
+  /** On its own: the server is away (or the till not paired); `share` of the limit, in (0, 1]. */
+  | { kind: 'own'; share: number; reason: 'unpaired' | 'server-away' };
+
+export interface Permit {
+  /** Where the permit came from: with 'own', the till's own limiter keeps to `share` of the limit. */
+  readonly from: 'shop' | 'own';
+  /** Call once the request has finished. */
+  done(outcome?: { rateLimited?: boolean }): void;
+}
+
+export interface RatePermits {
+  take(): Promise<Permit>;
+  mode(): PermitMode;
+  /** The share of the limit the till's own limiter keeps to now: 1 while the shop's budget decides. */
+  ownShare(): number;
+  close(): Promise<void>;
+}
+
+export interface RatePermitsOptions {
+  /** The signed client of the shop link now, or null (unpaired, stopped). */
+  client: () => ShopClient | null;
+  /** The shop link already knows the server is away: the till goes on its own share without asking. */
+  serverAway?: () => boolean;
+  account: string;
+  limit: number;
+  windowMs: number;
+  /** The till's clock and the server's (lease times are the server's). */
+  now: () => number;
+  serverNow: () => number;
+  sleep: (ms: number) => Promise<void>;
+  /** The owner's share setting, in (0, 1]: the fallback before the till has heard how many tills are active. */
+  settingShare: () => number;
+  onModeChange?: (mode: PermitMode) => void;
+  askTimeoutMs?: number;
+  retryServerMs?: number;
+  maxWaitMs?: number;
+}
+
+interface Lease { id: number; left: number; used: number; rateLimited: number; expiresAt: number }
+
+/** A permit is not started in the last moments of its lease (it must reach the service before the lease ends). */
+const EXPIRY_MARGIN_MS = 150;
+
+export function createRatePermits(opts: RatePermitsOptions): RatePermits {
+  const askTimeoutMs = opts.askTimeoutMs ?? 2_000;
+  const retryServerMs = opts.retryServerMs ?? 30_000;
+  const maxWaitMs = opts.maxWaitMs ?? 2_000;
+  let lease: Lease | null = null;
+  /** A returned-but-unreported lease: given back with the next request to the server. */
+  let toGiveBack: Lease | null = null;
+  let lastActiveTills: number | null = null;
+  let current: PermitMode = { kind: 'own', share: 1, reason: 'unpaired' };
+  let serverAwayUntil = 0;
+  let waiting = 0;
+  let lastLeaseUse = 1;
+  let closed = false;
+  // One caller at a time asks the server, so callers are served in arrival order.
+  let turn: Promise<unknown> = Promise.resolve();
+
+  const fallbackShare = (): number => {
+    const setting = opts.settingShare();
+    const byTills = lastActiveTills === null ? 1 : 1 / lastActiveTills;
+    return Math.min(setting > 0 && setting <= 1 ? setting : 1, byTills);
+  };
+  const setMode = (next: PermitMode): void => {
+    const changed = next.kind !== current.kind || (next.kind === 'own' && current.kind === 'own' && (next.share !== current.share || next.reason !== current.reason))
+      || (next.kind === 'shop' && current.kind === 'shop' && next.activeTills !== current.activeTills);
+    current = next;
+    if (changed) opts.onModeChange?.(next);
+  };
+
+  const ownPermit = (reason: 'unpaired' | 'server-away'): Permit => {
+    setMode({ kind: 'own', share: fallbackShare(), reason });
+    return { from: 'own', done: () => {} };
+  };
+  const leasePermit = (l: Lease): Permit => {
+    l.left -= 1;
+    l.used += 1;
+    let finished = false;
+    return {
+      from: 'shop',
+      done(outcome) {
+        if (finished) return;
+        finished = true;
+        if (outcome?.rateLimited) l.rateLimited += 1;
+      },
+    };
+  };
+  const usable = (l: Lease | null): l is Lease => l !== null && l.left > 0 && opts.serverNow() < l.expiresAt - EXPIRY_MARGIN_MS;
+
+  async function ask(client: ShopClient): Promise<RateLease | null> {
+    const back = lease ?? toGiveBack;
+    const body: RateLeaseRequest = {
+      account: opts.account, limit: opts.limit, windowMs: opts.windowMs,
+      want: Math.max(1, Math.min(RATE_LEASE.maxPermits, waiting + lastLeaseUse)),
+      ...(back ? { giveBack: { leaseId: back.id, used: back.used, rateLimited: back.rateLimited } } : {}),
+    };
+    try {
+      const answer = await client.rateLease(body, askTimeoutMs);
+      if (back) lastLeaseUse = Math.max(1, back.used);
+      lease = null;
+      toGiveBack = null;
+      return answer;
+    } catch {
+      // The lease stays with us to give back next time (its 429s still count); it expires by itself meanwhile.
+      if (lease) { toGiveBack = lease; lease = null; }
+      return null;
+    }
+  }
+
+  async function takeInTurn(): Promise<Permit> {
+    for (;;) {
+      if (closed) return { from: 'own', done: () => {} };
+      if (usable(lease)) return leasePermit(lease);
+      const client = opts.client();
+      if (!client) return ownPermit('unpaired');
+      if (opts.now() < serverAwayUntil || opts.serverAway?.()) return ownPermit('server-away');
+      const answer = await ask(client);
+      if (!answer) {
+        serverAwayUntil = opts.now() + retryServerMs;
+        return ownPermit('server-away');
+      }
+      lastActiveTills = answer.activeTills;
+      setMode({ kind: 'shop', activeTills: answer.activeTills, budget: answer.budget });
+      if (answer.leaseId !== null && answer.granted > 0) {
+        lease = { id: answer.leaseId, left: answer.granted, used: 0, rateLimited: 0, expiresAt: answer.expiresAt };
+        continue;
+      }
+      // Nothing free in the shop's window: wait until a permit frees (bounded), then ask again.
+      const wait = answer.nextAt === null ? 50 : Math.max(20, Math.min(maxWaitMs, answer.nextAt - opts.serverNow()));
+      await opts.sleep(wait);
+    }
+  }
+
+  return {
+    take() {
+      waiting += 1;
+      const next = turn.then(takeInTurn, takeInTurn).finally(() => { waiting -= 1; });
+      turn = next.catch(() => {});
+      return next;
+    },
+    mode: () => current,
+    ownShare: () => (current.kind === 'shop' ? 1 : current.share),
+    async close() {
+      closed = true;
+      // Unused permits go back at once (best effort), so the other tills may use them.
+      const client = opts.client();
+      const back = lease ?? toGiveBack;
+      if (client && back) {
+        await client.rateLease({
+          account: opts.account, limit: opts.limit, windowMs: opts.windowMs, want: 0,
+          giveBack: { leaseId: back.id, used: back.used, rateLimited: back.rateLimited },
+        }, askTimeoutMs).catch(() => {});
+      }
+      lease = null;
+      toGiveBack = null;
+    },
+  };
+}
