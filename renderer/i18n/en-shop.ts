@@ -57,6 +57,7 @@ export const enShop: typeof esShop & typeof esShopLine = {
     waiting: (n: number) => `Shop server: ${sales(n)} to send`,
     away: (since: string, n: number) => `Shop server unreachable since ${since}${n > 0 ? ` · ${sales(n)} to send` : ''}`,
     unsendable: (n: number) => `${sales(n)} cannot be sent to the server`,
+    ownRate: (percent: number) => `Invoicing: this till keeps to its part of the service's limit (${percent} %) until the server is back`,
   },
   shopProblem: {
     CERT_MISMATCH: 'certificate other than the paired one',

@@ -20,6 +20,8 @@ export function StatusExtras(): ReactNode {
   return (
     <>
       {shop ? <span className={`shop-server${shop.away ? ' away' : ''}`} role="status">{shop.text}</span> : null}
+      {status?.shopServer && status.invoicingRate?.from === 'own'
+        ? <span className="shop-server away" role="status" data-testid="own-rate">{t.shopLine.ownRate(status.invoicingRate.sharePercent)}</span> : null}
       <UnsentAlert />
       <PrinterStatus />
       <BackupWarning />

@@ -3,7 +3,7 @@
  * bridge handlers, plus the events the screens follow. Both shells (Electron IPC, browser-mode host) wrap this.
  */
 import { DEFAULT_TILL_NAME, type BridgeEventName, type BridgeEvents } from '../../../shared/bridge/contract';
-import type { SellerDto, SettingsDto, SyncStatusDto } from '../../../shared/bridge/types';
+import type { InvoicingRateDto, SellerDto, SettingsDto, SyncStatusDto } from '../../../shared/bridge/types';
 import { BridgeFailure } from '../bridge/bridge-failure';
 import type { BridgeHandlers } from '../bridge/dispatch';
 import { DEFAULT_TIMEOUTS, type InvoicingApiOptions } from '../api/invoicing-api';
@@ -137,6 +137,7 @@ export function createPosApp(opts: PosAppOptions): PosApp {
 
   // The shop link is made below; the permits reach it when they ask (after start), never before.
   let linkForPermits: ShopLink | null = null;
+  let invoicingRate: InvoicingRateDto | null = null;
   const connection = createServiceConnection({
     store, credentials, demo: opts.demo, now, random: opts.random ?? Math.random,
     ...(opts.api ? { api: opts.api } : {}),
@@ -151,6 +152,7 @@ export function createPosApp(opts: PosAppOptions): PosApp {
       now, serverNow: () => linkForPermits?.clock.now() ?? now(), sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
       settingShare: () => readRateShare(store) / 100,
       onModeChange: (mode) => {
+        invoicingRate = mode.kind === 'shop' ? { from: 'shop', activeTills: mode.activeTills } : { from: 'own', sharePercent: Math.round(mode.share * 100) };
         log(mode.kind === 'shop'
           ? `invoicing rate: the shop server's budget (${mode.activeTills} till(s) active)`
           : `invoicing rate: on this till's own share (${Math.round(mode.share * 100)} %, ${mode.reason})`);
@@ -178,6 +180,7 @@ export function createPosApp(opts: PosAppOptions): PosApp {
     const status = {
       ...syncStatusDto(snapshot, progress.update(snapshot), isDemo(), problem, connection.others()),
       shopServer: shopLink.line(), updateRefusal: updateNotice.current(), peopleStamp: store.peopleStamp(),
+      invoicingRate: shopLink.pairing() ? invoicingRate : null,
     };
     // The last good copy is kept in memory by the backup service: the snapshot reads nothing for it.
     return backups ? { ...status, lastBackupAt: backups.lastGood()?.at ?? null } : status;
