@@ -59,6 +59,15 @@ export async function leaseRate(tx: Queryable, tillId: string, request: RateLeas
     }
   }
 
+  for (const late of request.lateRateLimited ?? []) {
+    const lease = (await tx.query<{ granted_at: number }>(
+      'SELECT granted_at FROM rate_leases WHERE id = $1 AND till_id = $2 AND account_key = $3', [late.leaseId, tillId, account],
+    )).rows[0];
+    if (!lease) continue;
+    rateLimited += late.count;
+    state = afterRateLimited(state, await counted(), Number(lease.granted_at), now);
+  }
+
   const leases = await counted();
   const decision = decideLease(state, leases, tillId, request.want, now);
   let leaseId: number | null = null;

@@ -459,6 +459,11 @@ export const rateLeaseRequestSchema = z.strictObject({
     used: z.number().int().min(0).max(RATE_LEASE.maxPermits),
     rateLimited: z.number().int().min(0).max(RATE_LEASE.maxPermits),
   }).optional(),
+  /** 429s answered after their lease was given back (requests still in flight then): each with its lease. */
+  lateRateLimited: z.array(z.strictObject({
+    leaseId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+    count: z.number().int().min(1).max(RATE_LEASE.maxPermits),
+  })).max(RATE_LEASE.maxPermits).optional(),
 });
 export type RateLeaseRequest = z.infer<typeof rateLeaseRequestSchema>;
 /**

@@ -58,6 +58,8 @@ export interface RatePermitsOptions {
   askTimeoutMs?: number;
   retryServerMs?: number;
   maxWaitMs?: number;
+  /** A lease with permits left and nobody asking for this long is given back, so other tills may use them (ms). */
+  idleGiveBackMs?: number;
 }
 
 interface Lease { id: number; left: number; used: number; rateLimited: number; expiresAt: number }
@@ -69,6 +71,8 @@ export function createRatePermits(opts: RatePermitsOptions): RatePermits {
   const askTimeoutMs = opts.askTimeoutMs ?? 2_000;
   const retryServerMs = opts.retryServerMs ?? 30_000;
   const maxWaitMs = opts.maxWaitMs ?? 2_000;
+  const idleGiveBackMs = opts.idleGiveBackMs ?? 250;
+  let idleTimer: NodeJS.Timeout | null = null;
   let lease: Lease | null = null;
   /** A returned-but-unreported lease: given back with the next request to the server. */
   let toGiveBack: Lease | null = null;
@@ -77,6 +81,9 @@ export function createRatePermits(opts: RatePermitsOptions): RatePermits {
   let serverAwayUntil = 0;
   let waiting = 0;
   let lastLeaseUse = 1;
+  /** 429s of leases already given back (their requests were still in flight): reported with the next request. */
+  const late = new Map<number, number>();
+  const lateList = () => [...late].slice(0, RATE_LEASE.maxPermits).map(([leaseId, count]) => ({ leaseId, count: Math.min(count, RATE_LEASE.maxPermits) }));
   let closed = false;
   // One caller at a time asks the server, so callers are served in arrival order.
   let turn: Promise<unknown> = Promise.resolve();
@@ -97,16 +104,38 @@ export function createRatePermits(opts: RatePermitsOptions): RatePermits {
     setMode({ kind: 'own', share: fallbackShare(), reason });
     return { from: 'own', done: () => {} };
   };
+  /** Permits left unused hold their place in the shop's window until the lease ends and a window more: give them back. */
+  const armIdleGiveBack = (l: Lease): void => {
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => {
+      idleTimer = null;
+      if (closed || waiting > 0 || lease !== l || l.left === 0) return;
+      const client = opts.client();
+      if (!client) return;
+      turn = turn.then(async () => {
+        if (closed || waiting > 0 || lease !== l || l.left === 0) return;
+        lease = null;
+        await client.rateLease({
+          account: opts.account, limit: opts.limit, windowMs: opts.windowMs, want: 0,
+          giveBack: { leaseId: l.id, used: l.used, rateLimited: l.rateLimited },
+        }, askTimeoutMs).then(() => { lastLeaseUse = Math.max(1, l.used); }, () => { toGiveBack = l; });
+      }).catch(() => {});
+    }, idleGiveBackMs);
+    idleTimer.unref?.();
+  };
   const leasePermit = (l: Lease): Permit => {
     l.left -= 1;
     l.used += 1;
+    if (l.left > 0) armIdleGiveBack(l);
     let finished = false;
     return {
       from: 'shop',
       done(outcome) {
         if (finished) return;
         finished = true;
-        if (outcome?.rateLimited) l.rateLimited += 1;
+        if (!outcome?.rateLimited) return;
+        if (lease === l || toGiveBack === l) l.rateLimited += 1;
+        else late.set(l.id, (late.get(l.id) ?? 0) + 1);
       },
     };
   };
@@ -118,9 +147,11 @@ export function createRatePermits(opts: RatePermitsOptions): RatePermits {
       account: opts.account, limit: opts.limit, windowMs: opts.windowMs,
       want: Math.max(1, Math.min(RATE_LEASE.maxPermits, waiting + lastLeaseUse)),
       ...(back ? { giveBack: { leaseId: back.id, used: back.used, rateLimited: back.rateLimited } } : {}),
+      ...(late.size > 0 ? { lateRateLimited: lateList() } : {}),
     };
     try {
       const answer = await client.rateLease(body, askTimeoutMs);
+      for (const { leaseId } of body.lateRateLimited ?? []) late.delete(leaseId);
       if (back) lastLeaseUse = Math.max(1, back.used);
       lease = null;
       toGiveBack = null;
@@ -167,6 +198,7 @@ export function createRatePermits(opts: RatePermitsOptions): RatePermits {
     ownShare: () => (current.kind === 'shop' ? 1 : current.share),
     async close() {
       closed = true;
+      if (idleTimer) clearTimeout(idleTimer);
       // Unused permits go back at once (best effort), so the other tills may use them.
       const client = opts.client();
       const back = lease ?? toGiveBack;
