@@ -58,6 +58,8 @@ const RECONNECT_MAX_MS = 5_000;
 /** The listening connection is asked `SELECT 1` this often; no answer within the timeout counts as lost. */
 const PING_EVERY_MS = 15_000;
 const PING_TIMEOUT_MS = 10_000;
+/** How the listening connection is named in `pg_stat_activity` (one per server process). */
+export const LISTENER_NAME = 'mostrador avisos';
 const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
 
 function postgresNotifications(url: string, pool: pg.Pool): Notifications {
@@ -83,7 +85,7 @@ async function listen(url: string, channels: readonly string[], handlers: Listen
   let pause = RECONNECT_FIRST_MS;
 
   async function connect(): Promise<pg.Client> {
-    const client = new pg.Client({ connectionString: url, keepAlive: true });
+    const client = new pg.Client({ connectionString: url, keepAlive: true, application_name: LISTENER_NAME });
     client.on('notification', (m) => {
       if (client === current) handlers.message(m.channel, m.payload ?? '');
     });
