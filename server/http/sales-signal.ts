@@ -5,6 +5,7 @@
  * restore, and the `sales_signal` sequence), so every server process on one PostgreSQL answers the same version.
  */
 import type { Database } from '../db/adapter';
+import { readGeneration } from '../store/shop';
 import { ChangeNotifier } from './change-notifier';
 
 export class SalesSignal {
@@ -18,7 +19,9 @@ export class SalesSignal {
   async version(): Promise<string> {
     const { rows } = await this.db.query<{ generation: string | null; count: number }>(
       'SELECT (SELECT generation FROM shop LIMIT 1) AS generation, CASE WHEN is_called THEN last_value ELSE 0 END AS count FROM sales_signal');
-    return `${rows[0]?.generation ?? ''}.${rows[0]?.count ?? 0}`;
+    // A shop made since the generation's migration gets its generation at its first read (store/shop.ts).
+    const generation = rows[0]?.generation ?? await readGeneration(this.db);
+    return `${generation}.${rows[0]?.count ?? 0}`;
   }
 
   /** After a transaction that stored sales or shifts has committed: moves the version, then wakes the waiters. */
