@@ -18,12 +18,6 @@ import { PRODUCT } from './shop-test-rig';
 const WAIT_S = 30; // the contract's longest wait: a till that is not woken is answered only after 30 s
 const OWNER_PIN = '2468';
 
-/** The same till (its number and key) speaking to another process of the same server. */
-function sameTillAt(till: ShopTill, url: string): ShopTill {
-  const other = Object.create(ShopTill.prototype) as ShopTill;
-  return Object.assign(other, till, { baseUrl: url });
-}
-
 async function pairAt(server: ShopServerProcess, name: string): Promise<ShopTill> {
   const opened = await server.admin('POST', '/admin/pairing');
   expect(opened.status).toBe(200);
@@ -92,7 +86,7 @@ describe.skipIf(postgresBinDir() === null)('two server processes on one PostgreS
 
   it('a price changed through B reaches every till long-polling at A, and one changed at A reaches a till polling at B', async () => {
     await everyTillWoken(tills, saveProductAtB(1000), 1000);
-    const atB = sameTillAt(tills[0]!, b.url);
+    const atB = tills[0]!.at(b.url);
     await everyTillWoken([atB, tills[1]!], async () => {
       const saved = await a.admin('POST', '/admin/records', { kind: 'product', data: { ...PRODUCT, price: 1100 } });
       expect(saved.status).toBe(200);
@@ -110,7 +104,7 @@ describe.skipIf(postgresBinDir() === null)('two server processes on one PostgreS
     const started = Date.now();
     const waiting = dashboard(`/v1/back-office/changes?since=${encodeURIComponent(first.version)}&wait=${WAIT_S}`);
     await new Promise((r) => setTimeout(r, 300));
-    const pushed = await sameTillAt(tills[1]!, b.url).call('POST', '/v1/sales', { sales: [sale('DOS-PROCESOS-1')] });
+    const pushed = await tills[1]!.at(b.url).call('POST', '/v1/sales', { sales: [sale('DOS-PROCESOS-1')] });
     expect(pushed.status).toBe(200);
     expect(pushed.body.stored).toBe(1);
     const woken = await waiting;
