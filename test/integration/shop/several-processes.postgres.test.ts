@@ -6,12 +6,14 @@
  * poll that only timed out would also read the change, but only at its end).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
 import { hashPin } from '../../../common/pin-hash';
 import { LISTENER_NAME } from '../../../server/db/postgres';
 import { postgresBinDir, startPgCluster, type PgCluster } from '../../support/pg-cluster';
 import { startShopServerProcess, type ShopServerProcess } from '../../support/shop-server-process';
-import { ShopTill, type Answer } from '../../support/shop-till';
+import { httpsPeek, ShopTill, type Answer } from '../../support/shop-till';
 import { id32, sale } from '../server/samples';
 import { PRODUCT } from './shop-test-rig';
 
@@ -113,6 +115,24 @@ describe.skipIf(postgresBinDir() === null)('two server processes on one PostgreS
     expect(woken.version).not.toBe(first.version);
     // The version is the database's: A answers "unchanged" for it at once.
     expect(await dashboard(`/v1/back-office/changes?since=${encodeURIComponent(woken.version)}`)).toEqual({ version: woken.version, changed: false });
+  }, 120_000);
+
+  it('a second process started on a folder holding the first one\'s key and certificate shows the certificate the tills pinned', async () => {
+    const first = await startShopServerProcess({ databaseUrl: url, tls: true });
+    let second: ShopServerProcess | null = null;
+    try {
+      second = await startShopServerProcess({
+        databaseUrl: url, tls: true,
+        prepare: (dir) => { for (const f of ['server-key.pem', 'server-cert.pem']) copyFileSync(join(first.dataDir, f), join(dir, f)); },
+      });
+      const [one, two] = [await httpsPeek(`${first.url}/v1/health`), await httpsPeek(`${second.url}/v1/health`)];
+      expect([one.status, two.status]).toEqual([200, 200]);
+      expect(one.fingerprint).toMatch(/^[0-9a-f]{64}$/);
+      expect(two.fingerprint).toBe(one.fingerprint);
+    } finally {
+      await second?.dispose();
+      await first.dispose();
+    }
   }, 120_000);
 
   it('when PostgreSQL terminates A\'s listening connection, A listens again, wakes its tills to re-read, and they still get changes made through B', async () => {
