@@ -14,6 +14,7 @@ import { adminTokenMatches, handleAdmin, isSameMachine } from './http/admin-rout
 import { Authenticator } from './http/auth';
 import { BACK_OFFICE_PREFIX, handleBackOffice, openSession, SESSION_PATH, type BackOfficeContext } from './http/back-office-routes';
 import { ChangeNotifier } from './http/change-notifier';
+import { linkProcesses } from './http/cross-process';
 import { parseBody, readBody, refusal, reply, writeReply, type Reply } from './http/io';
 import { SalesSignal } from './http/sales-signal';
 import { TILL_ROUTES } from './http/till-routes';
@@ -61,10 +62,13 @@ export async function startShopServer(options: ShopServerOptions): Promise<ShopS
   if (!options.tls && !isLoopbackHost(options.host)) throw new Error(`plain HTTP is allowed on loopback only, not on ${options.host}`);
   const fingerprint = options.tls?.fingerprint ?? 'loopback';
   const shop = await readShop(db);
-  const notifier = new ChangeNotifier();
+  // Other server processes on the same PostgreSQL hear of this one's changes and pushes, and this one of theirs.
+  const link = linkProcesses(db.notifications, log);
+  const notifier = new ChangeNotifier(link.publishChanges);
   const pairing = new Pairing(db, now);
   const auth = new Authenticator(db, now);
-  const salesSignal = new SalesSignal();
+  const salesSignal = new SalesSignal(db, link.publishSales);
+  await link.start({ changes: () => notifier.wakeLocal(), sales: () => salesSignal.wakeLocal() });
   const sessions = new BackOfficeSessions(db, now);
   const backOffice: BackOfficeContext = { db, sessions, signal: salesSignal, now, notifier };
 
@@ -153,10 +157,15 @@ export async function startShopServer(options: ShopServerOptions): Promise<ShopS
     ? createHttpsServer({ key: options.tls.key, cert: options.tls.cert }, handler)
     : createHttpServer(handler);
   server.requestTimeout = (SHOP_LIMITS.maxWaitSeconds + 30) * 1000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port, options.host, () => resolve());
+    });
+  } catch (error) {
+    await link.close();
+    throw error;
+  }
   const port = (server.address() as AddressInfo).port;
   const prune = setInterval(() => {
     pruneNonces(db, now(), 2 * SHOP_LIMITS.signatureSkewMs).catch(() => {});
@@ -173,8 +182,9 @@ export async function startShopServer(options: ShopServerOptions): Promise<ShopS
     sessions,
     async close() {
       clearInterval(prune);
-      notifier.changed();
-      salesSignal.wakeAll();
+      await link.close();
+      notifier.wakeLocal();
+      salesSignal.wakeLocal();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

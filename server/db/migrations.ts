@@ -286,6 +286,14 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    name: 'the back office\'s change signal in the database, the same for every server process (issue 27)',
+    async up(tx) {
+      // Moved (nextval) after each push that stored sales or shifts commits; read as its last value. A sequence: no
+      // row lock between concurrent pushes, and never rolled back.
+      await tx.exec('CREATE SEQUENCE IF NOT EXISTS sales_signal');
+    },
+  },
 ];
 
 export class SchemaTooNewError extends Error {}

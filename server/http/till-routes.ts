@@ -67,9 +67,11 @@ async function changes(ctx: TillRouteContext, req: TillRequest): Promise<Reply> 
   const { since, wait = 0, clock } = query.value;
   // Signed with the path and query: only the till itself can say what its clock is.
   if (clock !== undefined) await recordTillClock(ctx.db, req.till.id, clock, ctx.now());
+  // Marked before the read: a change committed (here or at another process) after it wakes this wait at once.
+  const mark = ctx.notifier.mark();
   let page = await readChanges(ctx.db, since, SHOP_LIMITS.changesPerPage);
   if (page.changes.length === 0 && wait > 0 && !req.signal.aborted) {
-    await ctx.notifier.wait(wait * 1000, req.signal);
+    await ctx.notifier.wait(wait * 1000, req.signal, mark);
     page = await readChanges(ctx.db, since, SHOP_LIMITS.changesPerPage);
   }
   const cursor = page.changes.at(-1)?.seq ?? since;
@@ -99,7 +101,7 @@ async function sales(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {
   if (outcome.foreign) {
     return refusal(409, SALE_OF_ANOTHER_TILL, `${outcome.foreign.length} of these sales were pushed by another till; nothing was stored`, { references: outcome.foreign });
   }
-  if (outcome.ack.stored > 0) ctx.salesSignal.bump();
+  if (outcome.ack.stored > 0) await ctx.salesSignal.bump();
   return reply(200, outcome.ack);
 }
 
@@ -108,7 +110,7 @@ async function audit(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {
   if (!body.ok) return body.reply;
   const differing = await ctx.db.transaction((tx) => auditTillSales(tx, req.till.id, body.value.days, body.value.unsendable, ctx.now()));
   // The day report reads "en revisión" and what cannot be pushed from here: it refreshes by itself.
-  ctx.salesSignal.bump();
+  await ctx.salesSignal.bump();
   if (body.value.shifts === undefined) return reply(200, { differing });
   return reply(200, { differing, missingShifts: await missingShifts(ctx.db, req.till.id, body.value.shifts) });
 }
@@ -123,7 +125,7 @@ async function shifts(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {
   const body = parseBody(req.body, shiftsBatchSchema);
   if (!body.ok) return body.reply;
   const ack = await ctx.db.transaction((tx) => pushShifts(tx, req.till.id, body.value.shifts, ctx.now()));
-  if (ack.stored > 0) ctx.salesSignal.bump();
+  if (ack.stored > 0) await ctx.salesSignal.bump();
   return reply(200, ack);
 }
 

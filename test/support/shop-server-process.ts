@@ -48,8 +48,10 @@ export async function freePort(): Promise<number> {
 }
 
 /** `backOfficePort`: a fixed port for the back-office page (0, the default: any free one at each start). */
-export async function startShopServerProcess(opts: { databaseUrl?: string; tls?: boolean; port?: number; backOffice?: boolean; backOfficePort?: number; args?: string[] } = {}): Promise<ShopServerProcess> {
+/** `prepare`: called with the new data folder before the first start (e.g. to put another process's certificate there). */
+export async function startShopServerProcess(opts: { databaseUrl?: string; tls?: boolean; port?: number; backOffice?: boolean; backOfficePort?: number; args?: string[]; prepare?: (dataDir: string) => void } = {}): Promise<ShopServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mostrador-shop-server-'));
+  opts.prepare?.(dataDir);
   const port = opts.port ?? await freePort();
   const scheme = opts.tls ? 'https' : 'http';
   let child: ChildProcess | null = null;

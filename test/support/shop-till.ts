@@ -25,6 +25,11 @@ export class ShopTill {
     this.publicKey = pair.publicKey.export({ format: 'der', type: 'spki' }).toString('base64url');
   }
 
+  /** The same till (its id, number and key) speaking to another address of its server (a second process). */
+  at(baseUrl: string): ShopTill {
+    return Object.assign(Object.create(ShopTill.prototype) as ShopTill, this, { baseUrl });
+  }
+
   async pair(code: string, options: { fingerprint?: string; name?: string } = {}): Promise<Answer> {
     const proof = proofFor(code, options.fingerprint ?? 'loopback', this.publicKey);
     const answer = await this.raw('POST', '/v1/pair', JSON.stringify({ ...(options.name === undefined ? {} : { tillName: options.name }), publicKey: this.publicKey, proof }));
