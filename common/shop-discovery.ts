@@ -65,6 +65,11 @@ export interface AnnounceOptions {
   stopTimeoutMs?: number;
 }
 
+/** multicast-dns's socket options (bonjour-service hands them on, though its type names only a service's). */
+function mdnsOptions(options: { interface?: string; bind: string }): ConstructorParameters<typeof Bonjour>[0] {
+  return options as unknown as ConstructorParameters<typeof Bonjour>[0];
+}
+
 /** bonjour-service keeps multicast-dns's socket errors to itself (it never hands them to its errorCallback). */
 function onTrouble(bonjour: Bonjour, listener: (error: unknown) => void): void {
   const mdns = (bonjour as unknown as { server?: { mdns?: { on(event: string, l: (e: unknown) => void): void } } }).server?.mdns;
@@ -100,7 +105,7 @@ export async function announceShopServer(opts: AnnounceOptions): Promise<Announc
       continue;
     }
     try {
-      const bonjour = new Bonjour({ interface: host, bind: '0.0.0.0' });
+      const bonjour = new Bonjour(mdnsOptions({ interface: host, bind: '0.0.0.0' }));
       // A socket that cannot join the group on that interface (no multicast there) is closed at once: it would
       // otherwise send on whatever interface the system picks.
       onTrouble(bonjour, (error) => {
@@ -171,7 +176,7 @@ export function browseShopServer(opts: BrowseOptions): Promise<string[]> {
     const browse = () => {
       if (finished) return;
       try {
-        bonjour = new Bonjour({ ...(opts.interfaceHost ? { interface: opts.interfaceHost } : {}), bind: '0.0.0.0' });
+        bonjour = new Bonjour(mdnsOptions({ ...(opts.interfaceHost ? { interface: opts.interfaceHost } : {}), bind: '0.0.0.0' }));
         onTrouble(bonjour, finish);
         const browser = bonjour.find({ type: SHOP_SERVICE_TYPE });
         const seen = (service: { txt?: Record<string, unknown> }) => {

@@ -62,7 +62,8 @@ export async function renameAtServer(
   try {
     const privateKey = await loadTillKey(ctx.credentials, ctx.store.tillId());
     if (!privateKey) throw new ShopError('HTTP', 'the till key is not in the keychain; pair again', 401, 'no_key');
-    const answer = await requestTillRename({ ...client, baseUrl: pairing.serverUrl, pin: pairing.pin, tillId: pairing.tillId, privateKey, now: ctx.now }, name);
+    const addresses = link.addresses();
+    const answer = await requestTillRename({ ...client, baseUrl: pairing.serverUrl, ...(addresses ? { addresses } : {}), pin: pairing.pin, tillId: pairing.tillId, privateKey, now: ctx.now }, name);
     ctx.store.setSetting(TILL_NAME_KEY, answer.till.name);
   } catch (error) {
     if (error instanceof ShopError) {
