@@ -48,8 +48,12 @@ export async function freePort(): Promise<number> {
 }
 
 /** `backOfficePort`: a fixed port for the back-office page (0, the default: any free one at each start). */
-export async function startShopServerProcess(opts: { databaseUrl?: string; tls?: boolean; port?: number; backOffice?: boolean; backOfficePort?: number; args?: string[] } = {}): Promise<ShopServerProcess> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'mostrador-shop-server-'));
+/**
+ * `dataDir`: an existing data folder (another process's, e.g. the same server started again on another port, or a
+ * second process on the same PostgreSQL with the same TLS material); it is then the caller's to remove.
+ */
+export async function startShopServerProcess(opts: { databaseUrl?: string; tls?: boolean; port?: number; backOffice?: boolean; backOfficePort?: number; args?: string[]; dataDir?: string } = {}): Promise<ShopServerProcess> {
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'mostrador-shop-server-'));
   const port = opts.port ?? await freePort();
   const scheme = opts.tls ? 'https' : 'http';
   let child: ChildProcess | null = null;
@@ -115,7 +119,7 @@ export async function startShopServerProcess(opts: { databaseUrl?: string; tls?:
     backOfficeUrl: () => backOfficeUrl,
     async dispose() {
       await self.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return self;
