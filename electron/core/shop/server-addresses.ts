@@ -88,7 +88,7 @@ export function storedServerAddresses(opts: ServerAddressesOptions): ServerAddre
         .catch(() => [] as string[])
         .then((found) => {
           const known = new Set(list());
-          const fresh = found.map((a) => shopServerUrl(a)).filter((u): u is string => u !== null && u.startsWith('https://') && !known.has(u));
+          const fresh = found.filter((a) => /^[0-9A-Za-z.-]{1,200}:\d{1,5}$/.test(a)).map((a) => shopServerUrl(a)).filter((u): u is string => u !== null && u.startsWith('https://') && !known.has(u));
           opts.log(fresh.length > 0 ? `shop server: looked on the shop's network and found it announced at ${fresh.join(', ')}` : "shop server: looked on the shop's network and did not find it");
           return [...new Set(fresh)].slice(0, MAX_SERVER_ADDRESSES);
         })

@@ -17,7 +17,7 @@ import {
   shopSettingsPushResultSchema, shopSettingsPushSchema, shopUploadResultSchema, shopUploadSchema, tillRenameResultSchema, tillRenameSchema,
   type ChangesResponse, type PairRequest, type PairResponse,
 } from '../../../shared/shop/contract';
-import { pinnedRequest, type CertificatePin } from './pinned-transport';
+import { DEFAULT_CONNECT_TIMEOUT_MS, pinnedRequest, type CertificatePin } from './pinned-transport';
 import type { ServerAddresses } from './server-addresses';
 import { ServerClock } from './server-clock';
 import { ShopError } from './shop-error';
@@ -28,8 +28,10 @@ export interface ShopClientTimeouts {
   requestMs: number;
   /** Added to a long-poll's own wait. */
   longPollGraceMs: number;
+  /** The connection to one address (TCP and TLS): past it the next address is tried (issue 27). */
+  connectMs: number;
 }
-export const DEFAULT_SHOP_TIMEOUTS: ShopClientTimeouts = { requestMs: 15_000, longPollGraceMs: 10_000 };
+export const DEFAULT_SHOP_TIMEOUTS: ShopClientTimeouts = { requestMs: 15_000, longPollGraceMs: 10_000, connectMs: DEFAULT_CONNECT_TIMEOUT_MS };
 
 export interface ShopRetry { attempts: number; baseDelayMs: number; maxDelayMs: number }
 export const DEFAULT_SHOP_RETRY: ShopRetry = { attempts: 3, baseDelayMs: 500, maxDelayMs: 5_000 };
@@ -112,7 +114,7 @@ export function caller(opts: ShopClientOptions, sign: ((method: string, path: st
     const headers: Record<string, string> = { accept: 'application/json' };
     const sentAt = clock.local();
     if (sign) headers.authorization = sign(method, path, text ?? '', clock.now());
-    const { status, text: reply, serverTime } = await pinnedRequest({ url: new URL(path, base), pin: opts.pin, method, headers, body: text, timeoutMs, ...(signal ? { signal } : {}) });
+    const { status, text: reply, serverTime } = await pinnedRequest({ url: new URL(path, base), pin: opts.pin, method, headers, body: text, timeoutMs, connectTimeoutMs: timeouts.connectMs, ...(signal ? { signal } : {}) });
     clock.observe(sentAt, clock.local(), serverTime);
     let json: unknown;
     try {
