@@ -55,6 +55,7 @@ export const enShop: typeof esShop & typeof esShopLine = {
   },
   shopAddresses: (list: string) => `Server addresses this till knows (the first answered last): ${list}.`,
   shopNewAddress: 'Another server address',
+  shopMovedHint: 'The till looks for it on the shop\'s network by itself. If the server changed address you can also type the new one below, in «Another server address»: no need to pair again.',
   shopNewAddressHint: 'If the server changed address (or has another), type it here: its certificate is checked and the till stays paired, with its number, key and sales.',
   shopNewAddressExtra: 'As an extra address (tried after the others)',
   shopSaveAddress: 'Save address',

@@ -53,6 +53,7 @@ export const esShop = {
   } as Record<string, string>,
   shopAddresses: (list: string) => `Direcciones del servidor que conoce esta caja (la primera es la que respondió la última vez): ${list}.`,
   shopNewAddress: 'Otra dirección del servidor',
+  shopMovedHint: 'La caja lo busca sola en la red de la tienda. Si el servidor cambió de dirección, también puede escribir la nueva abajo, en «Otra dirección del servidor»: no hace falta emparejar de nuevo.',
   shopNewAddressHint: 'Si el servidor cambió de dirección (o tiene otra), escríbala aquí: se comprueba su certificado y la caja sigue emparejada, con su número, su clave y sus ventas.',
   shopNewAddressExtra: 'Como dirección adicional (se prueba después de las otras)',
   shopSaveAddress: 'Guardar dirección',

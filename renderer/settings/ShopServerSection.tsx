@@ -111,6 +111,7 @@ export function ShopServerSection(): ReactNode {
               {state.problem && t.shopProblem[state.problem] ? ` (${t.shopProblem[state.problem]})` : ''}
             </p>
           ) : null}
+          {state.unreachableSince !== null ? <p className="muted" data-testid="shop-moved-hint">{t.shopMovedHint}</p> : null}
           <p>{t.shopWaiting(state.salesWaiting, state.editsWaiting)}</p>
           <p className="muted" data-testid="shop-addresses">{t.shopAddresses(state.serverUrls.join(', '))}</p>
           <TextField id="shop-new-address" label={t.shopNewAddress} value={newAddress} onChange={setNewAddress} hint={t.shopNewAddressHint}

@@ -139,8 +139,10 @@ describe('a till finds its server again after it moved (real server processes, P
 
     await first.stop();
     const moved = await server({ dataDir: first.dataDir, port: await freePort(), announce: true });
+    const upAt = Date.now();
     sell(till, 3);
     await until('the till found the moved server on the network and pushed to it', allSent(till), 30_000);
+    console.log(`discovery: the sales made while the server was away reached it ${Date.now() - upAt} ms after it announced itself at its new address`);
     expect(till.link.pairing()!.serverUrls).toEqual([moved.url, first.url]);
     expect(till.logs.some((l) => l.includes(`found at ${moved.url}`))).toBe(true);
     expect(till.link.pairing()!.tillNumber).toBe(paired.tillNumber);
