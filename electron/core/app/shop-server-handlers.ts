@@ -58,14 +58,15 @@ function nameTaken(error: ShopError): BridgeFailure | null {
  * they were made with. Refused plainly when the name is taken or the server does not answer (nothing changes here).
  */
 export async function renameAtServer(
-  ctx: Pick<AppContext, 'store' | 'credentials' | 'now'>, link: ShopLink, client: Partial<ShopClientOptions>, name: string,
+  ctx: Pick<AppContext, 'store' | 'credentials' | 'now'>, link: Pick<ShopLink, 'pairing'> & Partial<Pick<ShopLink, 'addresses'>>, client: Partial<ShopClientOptions>, name: string,
 ): Promise<void> {
   const pairing = link.pairing();
   if (!pairing) return;
   try {
     const privateKey = await loadTillKey(ctx.credentials, ctx.store.tillId());
     if (!privateKey) throw new ShopError('HTTP', 'the till key is not in the keychain; pair again', 401, 'no_key');
-    const addresses = link.addresses();
+    // Every address the till knows (issue 27); a caller that only knows the pairing gives its one address.
+    const addresses = link.addresses?.() ?? null;
     const answer = await requestTillRename({ ...client, baseUrl: pairing.serverUrl, ...(addresses ? { addresses } : {}), pin: pairing.pin, tillId: pairing.tillId, privateKey, now: ctx.now }, name);
     ctx.store.setSetting(TILL_NAME_KEY, answer.till.name);
   } catch (error) {
