@@ -32,7 +32,7 @@ import type {
   RecalledSaleDto, TillDto, UploadReceiptDto,
 } from './types';
 import type { PrinterDto, PrinterStatusDto, ShopServerDto } from './types';
-import { shopPairingSchema } from '../shop/pairing-form';
+import { shopAddressChangeSchema, shopPairingSchema } from '../shop/pairing-form';
 import { dayReportQuerySchema, salesQuerySchema, sessionRequestSchema, type Dashboard, type DayReport, type SaleDetail, type SalesPage } from '../shop/back-office';
 import {
   customerSaveSchema, personSaveSchema, productSaveSchema, recordsQuerySchema, shiftsQuerySchema, type CustomerRecord,
@@ -309,6 +309,11 @@ export const bridgeContract = {
   'shopServer.pair': { input: withOwnerOverride(shopPairingSchema.shape), result: returns<ShopServerDto>() },
   /** Owners only. Forgets the pairing and the key; sales and edits stay at the till. */
   'shopServer.unpair': { input: withOwnerOverride({}), result: returns<ShopServerDto>() },
+  /**
+   * Owners only (issue 27). Another address of the paired server (it moved, or a second process): checked live first —
+   * its certificate must be the one paired with, or nothing is saved — then tried first (or last, `extra`).
+   */
+  'shopServer.addAddress': { input: withOwnerOverride(shopAddressChangeSchema.shape), result: returns<ShopServerDto>() },
   /**
    * The owner's back office at the shop server (issue 21), from a paired till: the owner's PIN opens a session at the
    * server (a request signed by this till); the session's token stays in the core's memory, never in the renderer.

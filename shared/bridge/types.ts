@@ -301,6 +301,8 @@ export interface BackOfficeSessionDto {
 export interface ShopServerDto {
   paired: boolean;
   serverUrl: string | null;
+  /** Every address this till knows of its server, the one that answered last first (issue 27). */
+  serverUrls: string[];
   shopName: string | null;
   tillNumber: number | null;
   /** This till's name (the server's, once paired): what its sale numbers, receipts, X and Z carry. */

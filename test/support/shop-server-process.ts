@@ -48,10 +48,14 @@ export async function freePort(): Promise<number> {
 }
 
 /** `backOfficePort`: a fixed port for the back-office page (0, the default: any free one at each start). */
-/** `prepare`: called with the new data folder before the first start (e.g. to put another process's certificate there). */
-export async function startShopServerProcess(opts: { databaseUrl?: string; tls?: boolean; port?: number; backOffice?: boolean; backOfficePort?: number; args?: string[]; prepare?: (dataDir: string) => void } = {}): Promise<ShopServerProcess> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'mostrador-shop-server-'));
-  opts.prepare?.(dataDir);
+/**
+ * `dataDir`: an existing data folder (another process's, e.g. the same server started again on another port, or a
+ * second process on the same PostgreSQL with the same TLS material); it is then the caller's to remove.
+ * `prepare`: called with a new data folder before the first start (e.g. to put another process's certificate there).
+ */
+export async function startShopServerProcess(opts: { databaseUrl?: string; tls?: boolean; port?: number; backOffice?: boolean; backOfficePort?: number; args?: string[]; dataDir?: string; prepare?: (dataDir: string) => void } = {}): Promise<ShopServerProcess> {
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'mostrador-shop-server-'));
+  if (!opts.dataDir) opts.prepare?.(dataDir);
   const port = opts.port ?? await freePort();
   const scheme = opts.tls ? 'https' : 'http';
   let child: ChildProcess | null = null;
@@ -117,7 +121,7 @@ export async function startShopServerProcess(opts: { databaseUrl?: string; tls?:
     backOfficeUrl: () => backOfficeUrl,
     async dispose() {
       await self.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return self;

@@ -60,7 +60,7 @@ export interface PosAppOptions {
   /** The data folder for daily backups and restores; without it (tests, in-memory stores) the till takes none. */
   backup?: RestoreTarget;
   /** The shop server link's timings (tests shorten them). */
-  shop?: Pick<ShopLinkOptions, 'client' | 'pollWaitSeconds' | 'idleMs' | 'backoff'>;
+  shop?: Pick<ShopLinkOptions, 'client' | 'pollWaitSeconds' | 'idleMs' | 'backoff' | 'browse' | 'discoverEveryMs'>;
   /** Files the shell received as files (a catalog CSV); without it, a CSV comes inline only. */
   uploads?: UploadStore;
 }

@@ -12,6 +12,7 @@ import { pairTill, TILL_NAME_KEY } from '../shop/pairing';
 import { TILL_NAME_TAKEN, tillNameTakenSchema } from '../../../shared/shop/contract';
 import { createShopClient, requestTillRename, type ShopClientOptions } from '../shop/shop-client';
 import { ShopError } from '../shop/shop-error';
+import { fetchCertificatePin } from '../shop/pinned-transport';
 import type { ShopLink } from '../shop/shop-link';
 import { SHOP_KEYS } from '../shop/shop-pairing-record';
 import { uploadShop } from '../shop/shop-upload';
@@ -19,9 +20,11 @@ import { forgetTillKey, loadTillKey } from '../shop/till-key';
 import type { AppContext } from './app-context';
 import { KEYS, readSeller, EMPTY_SELLER } from './settings-mapping';
 
-type ShopServerMethods = 'shopServer.status' | 'shopServer.pair' | 'shopServer.unpair';
+type ShopServerMethods = 'shopServer.status' | 'shopServer.pair' | 'shopServer.unpair' | 'shopServer.addAddress';
 
 const NOT_APPLIED_SHOWN = 50;
+/** The longest the live check of a typed address may take (ms). */
+const ADDRESS_CHECK_MS = 5_000;
 
 /** Why pairing failed, as a reason code Settings says in Spanish. */
 function pairingFailure(error: unknown): BridgeFailure {
@@ -55,14 +58,16 @@ function nameTaken(error: ShopError): BridgeFailure | null {
  * they were made with. Refused plainly when the name is taken or the server does not answer (nothing changes here).
  */
 export async function renameAtServer(
-  ctx: Pick<AppContext, 'store' | 'credentials' | 'now'>, link: ShopLink, client: Partial<ShopClientOptions>, name: string,
+  ctx: Pick<AppContext, 'store' | 'credentials' | 'now'>, link: Pick<ShopLink, 'pairing'> & Partial<Pick<ShopLink, 'addresses'>>, client: Partial<ShopClientOptions>, name: string,
 ): Promise<void> {
   const pairing = link.pairing();
   if (!pairing) return;
   try {
     const privateKey = await loadTillKey(ctx.credentials, ctx.store.tillId());
     if (!privateKey) throw new ShopError('HTTP', 'the till key is not in the keychain; pair again', 401, 'no_key');
-    const answer = await requestTillRename({ ...client, baseUrl: pairing.serverUrl, pin: pairing.pin, tillId: pairing.tillId, privateKey, now: ctx.now }, name);
+    // Every address the till knows (issue 27); a caller that only knows the pairing gives its one address.
+    const addresses = link.addresses?.() ?? null;
+    const answer = await requestTillRename({ ...client, baseUrl: pairing.serverUrl, ...(addresses ? { addresses } : {}), pin: pairing.pin, tillId: pairing.tillId, privateKey, now: ctx.now }, name);
     ctx.store.setSetting(TILL_NAME_KEY, answer.till.name);
   } catch (error) {
     if (error instanceof ShopError) {
@@ -98,6 +103,7 @@ export function shopServerHandlers(
     return {
       paired: pairing !== null,
       serverUrl: pairing?.serverUrl ?? null,
+      serverUrls: pairing?.serverUrls ?? [],
       shopName: pairing?.shopName ?? null,
       tillNumber: pairing?.tillNumber ?? null,
       tillName: currentName(),
@@ -152,6 +158,32 @@ export function shopServerHandlers(
           throw pairingFailure(error);
         }
       }
+      await link.restart();
+      return status();
+    },
+
+    'shopServer.addAddress': async ({ address, extra }) => {
+      const serverUrl = shopServerUrl(address);
+      if (!serverUrl) throw invalidField('address', 'must be the server address');
+      const pairing = link.pairing();
+      const addresses = link.addresses();
+      if (!pairing || !addresses) throw new BridgeFailure('INVALID_INPUT', 'This till is not paired; pair it first.', { address: 'this till is not paired' }, 'SHOP_NOT_PAIRED');
+      // Checked live against the pin before anything is saved: only the server this till paired with is followed.
+      let shown: string;
+      try {
+        shown = await fetchCertificatePin(new URL(serverUrl), ADDRESS_CHECK_MS);
+      } catch (error) {
+        throw new BridgeFailure('UNAVAILABLE', `Nothing answers at ${serverUrl}; the address was not saved.`,
+          { address: `nothing answers at this address (${error instanceof Error ? error.message : String(error)})` }, 'SHOP_ADDRESS_AWAY');
+      }
+      if (shown !== pairing.pin) {
+        ctx.log(`shop server: ${serverUrl} shows a certificate other than the one paired with; the address was refused`);
+        throw new BridgeFailure('INVALID_INPUT', 'The server at this address is not the one this till is paired with; the address was not saved.',
+          { address: 'another certificate answers at this address: not this shop\'s server' }, 'SHOP_OTHER_SERVER');
+      }
+      addresses.add(serverUrl, !extra);
+      ctx.log(`shop server: the owner added ${serverUrl} to this till's addresses${extra ? ' (tried last)' : ' (tried first)'}`);
+      // The loops look again at once, at the new address first.
       await link.restart();
       return status();
     },

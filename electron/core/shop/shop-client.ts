@@ -17,7 +17,8 @@ import {
   shopSettingsPushResultSchema, shopSettingsPushSchema, shopUploadResultSchema, shopUploadSchema, tillRenameResultSchema, tillRenameSchema,
   type ChangesResponse, type PairRequest, type PairResponse,
 } from '../../../shared/shop/contract';
-import { pinnedRequest, type CertificatePin } from './pinned-transport';
+import { DEFAULT_CONNECT_TIMEOUT_MS, pinnedRequest, type CertificatePin } from './pinned-transport';
+import type { ServerAddresses } from './server-addresses';
 import { ServerClock } from './server-clock';
 import { ShopError } from './shop-error';
 import { authorizationHeader } from './till-key';
@@ -27,14 +28,23 @@ export interface ShopClientTimeouts {
   requestMs: number;
   /** Added to a long-poll's own wait. */
   longPollGraceMs: number;
+  /** The connection to one address (TCP and TLS): past it the next address is tried (issue 27). */
+  connectMs: number;
 }
-export const DEFAULT_SHOP_TIMEOUTS: ShopClientTimeouts = { requestMs: 15_000, longPollGraceMs: 10_000 };
+export const DEFAULT_SHOP_TIMEOUTS: ShopClientTimeouts = { requestMs: 15_000, longPollGraceMs: 10_000, connectMs: DEFAULT_CONNECT_TIMEOUT_MS };
 
 export interface ShopRetry { attempts: number; baseDelayMs: number; maxDelayMs: number }
 export const DEFAULT_SHOP_RETRY: ShopRetry = { attempts: 3, baseDelayMs: 500, maxDelayMs: 5_000 };
 
 export interface ShopClientOptions {
+  /** The server's address when no `addresses` are given (pairing, a one-off check). */
   baseUrl: string;
+  /**
+   * Issue 27: every address this till knows of its server, tried in order by each request; an address that cannot
+   * be reached (refused, no answer, another certificate) is left for the next, and when none answers a look on the
+   * network may find more. The one that answers is tried first from then on.
+   */
+  addresses?: ServerAddresses;
   pin: CertificatePin;
   timeouts?: Partial<ShopClientTimeouts>;
   retry?: Partial<ShopRetry>;
@@ -65,14 +75,46 @@ export function caller(opts: ShopClientOptions, sign: ((method: string, path: st
   const retry = { ...DEFAULT_SHOP_RETRY, ...opts.retry };
   const random = opts.random ?? Math.random;
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
-  const base = new URL(opts.baseUrl);
   const clock = clockOf(opts);
 
-  async function once<S extends z.ZodType>(method: ShopMethod, path: string, text: string | null, answer: S, timeoutMs: number, signal?: AbortSignal): Promise<z.output<S>> {
+  /**
+   * One try of a request at each address in turn (bounded by the list, at most MAX_SERVER_ADDRESSES, and once more
+   * over what a look on the network found): the first that answers at all decides. Not reaching an address — refused,
+   * no connection in time, cut off, or another certificate — moves on; an answer (even a refusal) does not.
+   */
+  async function reach<S extends z.ZodType>(method: ShopMethod, path: string, text: string | null, answer: S, timeoutMs: number, signal?: AbortSignal): Promise<z.output<S>> {
+    const book = opts.addresses;
+    const tried = new Set<string>();
+    const failures: ShopError[] = [];
+    const tryEach = async (bases: readonly string[]): Promise<{ value: z.output<S> } | null> => {
+      for (const base of bases) {
+        if (tried.has(base)) continue;
+        tried.add(base);
+        try {
+          const value = await once(new URL(base), method, path, text, answer, timeoutMs, signal);
+          book?.answered(base);
+          return { value };
+        } catch (error) {
+          const failure = asShopError(error);
+          if (!unreached(failure) || signal?.aborted || !book) throw failure;
+          failures.push(failure);
+        }
+      }
+      return null;
+    };
+    const known = await tryEach(book ? book.list() : [opts.baseUrl]);
+    if (known) return known.value;
+    const found = book ? await tryEach(await book.discover()) : null;
+    if (found) return found.value;
+    // Another certificate where the server was is the failure to tell: the owner must know it is not the server.
+    throw failures.find((f) => f.code === 'CERT_MISMATCH') ?? failures[0] ?? new ShopError('NETWORK', 'no address of the server is known');
+  }
+
+  async function once<S extends z.ZodType>(base: URL, method: ShopMethod, path: string, text: string | null, answer: S, timeoutMs: number, signal?: AbortSignal): Promise<z.output<S>> {
     const headers: Record<string, string> = { accept: 'application/json' };
     const sentAt = clock.local();
     if (sign) headers.authorization = sign(method, path, text ?? '', clock.now());
-    const { status, text: reply, serverTime } = await pinnedRequest({ url: new URL(path, base), pin: opts.pin, method, headers, body: text, timeoutMs, ...(signal ? { signal } : {}) });
+    const { status, text: reply, serverTime } = await pinnedRequest({ url: new URL(path, base), pin: opts.pin, method, headers, body: text, timeoutMs, connectTimeoutMs: timeouts.connectMs, ...(signal ? { signal } : {}) });
     clock.observe(sentAt, clock.local(), serverTime);
     let json: unknown;
     try {
@@ -100,9 +142,9 @@ export function caller(opts: ShopClientOptions, sign: ((method: string, path: st
     let resigned = false;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await once(method, path, text, answer, callOpts.timeoutMs ?? timeouts.requestMs, callOpts.signal);
+        return await reach(method, path, text, answer, callOpts.timeoutMs ?? timeouts.requestMs, callOpts.signal);
       } catch (error) {
-        const failure = error instanceof ShopError ? error : new ShopError('NETWORK', error instanceof Error ? error.message : String(error));
+        const failure = asShopError(error);
         // Refused as stale: the refusal's own header taught the clock; signed again at once, once, and not counted.
         if (sign && !resigned && failure.status === 401 && failure.serverCode === 'stale') {
           resigned = true;
@@ -116,6 +158,15 @@ export function caller(opts: ShopClientOptions, sign: ((method: string, path: st
       }
     }
   };
+}
+
+function asShopError(error: unknown): ShopError {
+  return error instanceof ShopError ? error : new ShopError('NETWORK', error instanceof Error ? error.message : String(error));
+}
+
+/** The address was not reached (or was not the server): another address may be. */
+function unreached(failure: ShopError): boolean {
+  return failure.code === 'NETWORK' || failure.code === 'TIMEOUT' || failure.code === 'CERT_MISMATCH';
 }
 
 /** Pairing only: unsigned, one try (a code is single-use; the person presses "Emparejar" again). */

@@ -13,6 +13,7 @@ import { createShopClient, type ShopClient, type ShopClientOptions } from './sho
 import { compareWithServer } from './shop-audit';
 import { ShopError } from './shop-error';
 import { readShopPairing, type ShopPairingRecord } from './shop-pairing-record';
+import { storedServerAddresses, type ServerAddresses } from './server-addresses';
 import { ServerClock } from './server-clock';
 import { loadTillKey } from './till-key';
 
@@ -31,6 +32,13 @@ export interface ShopLinkOptions {
   backoff?: { baseMs: number; maxMs: number };
   /** How often the till compares its per-day digests with the server's when nothing else says to (ms; 5 min). */
   auditEveryMs?: number;
+  /**
+   * Issue 27: looks on the shop's network for a server announcing `pin` (host:port list, bounded in time), used when
+   * none of the addresses this till knows answers; absent: no discovery (tests, a till told not to look).
+   */
+  browse?: (pin: string) => Promise<string[]>;
+  /** The least time between two looks on the network (ms; 1 min). */
+  discoverEveryMs?: number;
 }
 
 export interface ShopLink {
@@ -51,6 +59,11 @@ export interface ShopLink {
   line(): ShopServerLineDto | null;
   lastContactAt(): number | null;
   pairing(): ShopPairingRecord | null;
+  /**
+   * The addresses this till knows of its server (issue 27), shared by the loops and every other request of the till
+   * (Tienda, a rename): null when not paired.
+   */
+  addresses(): ServerAddresses | null;
   /** The last comparison of this till's per-day digests with the server's (null before the first). */
   lastAudit(): ShopAuditOutcome | null;
   /**
@@ -113,6 +126,22 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
   const idleMs = opts.idleMs ?? 30_000;
   const backoff = opts.backoff ?? { baseMs: 1_000, maxMs: 30_000 };
   let run: Run | null = null;
+  /** The address book of the pairing in force (one per pin: its discovery pace is its own). */
+  let book: { pin: string; addresses: ServerAddresses } | null = null;
+  function addressBook(): ServerAddresses | null {
+    const pairing = store.shopState().paired ? readShopPairing(store) : null;
+    if (!pairing) return null;
+    if (book?.pin !== pairing.pin) {
+      book = {
+        pin: pairing.pin,
+        addresses: storedServerAddresses({
+          rows: store, pin: pairing.pin, now, log, ...(opts.browse ? { browse: opts.browse } : {}),
+          ...(opts.discoverEveryMs !== undefined ? { discoverEveryMs: opts.discoverEveryMs } : {}),
+        }),
+      };
+    }
+    return book.addresses;
+  }
   let lastContact: number | null = null;
   let unreachableSince: number | null = null;
   let problem: string | null = null;
@@ -403,7 +432,10 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
           failed(new ShopError('HTTP', 'the till key is not in the keychain; pair again', 401, 'no_key'));
           return;
         }
-        const client = createShopClient({ ...opts.client, baseUrl: pairing.serverUrl, pin: pairing.pin, tillId: pairing.tillId, privateKey, now, clock, random });
+        const addresses = addressBook();
+        const client = createShopClient({
+          ...opts.client, baseUrl: pairing.serverUrl, ...(addresses ? { addresses } : {}), pin: pairing.pin, tillId: pairing.tillId, privateKey, now, clock, random,
+        });
         await Promise.all([pull(r, client, pairing), push(r, client)]);
         return;
       } catch (error) {
@@ -460,5 +492,6 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
     lastAudit: () => audited,
     clock,
     pairing: () => (store.shopState().paired ? readShopPairing(store) : null),
+    addresses: addressBook,
   };
 }
