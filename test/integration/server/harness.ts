@@ -27,13 +27,14 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(openDb: OpenDb, options: { tls?: { key: string; cert: string; fingerprint: string } } = {}): Promise<Harness> {
+export async function startHarness(openDb: OpenDb, options: { tls?: { key: string; cert: string; fingerprint: string }; trustedProxies?: string[] } = {}): Promise<Harness> {
   const { db, cleanup } = await openDb();
   let offset = 0;
   const logs: string[] = [];
   const adminToken = randomBytes(24).toString('base64url');
   const start = () => startShopServer({
     db, host: '127.0.0.1', port: 0, tls: options.tls ?? null, adminToken, now: () => Date.now() + offset, log: (line) => logs.push(line),
+    ...(options.trustedProxies ? { trustedProxies: options.trustedProxies } : {}),
   });
   let server = await start();
   const others: ShopServer[] = [];

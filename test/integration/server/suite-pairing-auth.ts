@@ -3,7 +3,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SHOP_LIMITS } from '../../../shared/shop/contract';
 import { PAIRING_ATTEMPTS_PER_SOURCE } from '../../../server/pairing/attempts';
-import { ShopTill } from '../../support/shop-till';
+import { proofFor, ShopTill } from '../../support/shop-till';
 import { startHarness, type Harness, type OpenDb } from './harness';
 import { id32 } from './samples';
 
@@ -96,6 +96,26 @@ export function pairingAndAuthSuite(openDb: OpenDb): void {
       // The misbehaving address was checked 3 times a minute at most (the first 3 of each sliding minute).
       for (let minute = 0; minute < 5; minute++) expect(checked.filter((m) => m === minute).length).toBeLessThanOrEqual(PAIRING_ATTEMPTS_PER_SOURCE);
       expect(checked.length).toBeGreaterThan(0);
+    });
+
+    it('X-Forwarded-For is ignored unless its proxy is configured: a device cannot dodge its own limit by naming other addresses', async () => {
+      const wrongFrom = (till: ShopTill, forwardedFor: string) => till.raw('POST', '/v1/pair',
+        JSON.stringify({ publicKey: till.publicKey, proof: proofFor('0000000000', 'loopback', till.publicKey) }), { 'X-Forwarded-For': forwardedFor });
+      const statuses = [];
+      for (let i = 0; i < 5; i++) statuses.push((await wrongFrom(h.newTill('127.0.0.2'), `10.0.0.${i + 1}`)).status);
+      expect(statuses).toEqual([403, 403, 403, 429, 429]);
+      await h.close();
+      // Behind a configured proxy (here 127.0.0.1), the address it forwarded for is the source.
+      h = await startHarness(openDb, { trustedProxies: ['127.0.0.1'] });
+      const behind = [];
+      for (let i = 0; i < 4; i++) behind.push((await wrongFrom(h.newTill(), '10.0.0.7')).status);
+      expect(behind).toEqual([403, 403, 403, 429]);
+      expect((await wrongFrom(h.newTill(), '10.0.0.8')).status).toBe(403);
+      // Not from the proxy: its X-Forwarded-For is not believed.
+      expect((await wrongFrom(h.newTill('127.0.0.3'), '10.0.0.9')).status).toBe(403);
+      expect((await wrongFrom(h.newTill('127.0.0.3'), '10.0.0.10')).status).toBe(403);
+      expect((await wrongFrom(h.newTill('127.0.0.3'), '10.0.0.11')).status).toBe(403);
+      expect((await wrongFrom(h.newTill('127.0.0.3'), '10.0.0.12')).status).toBe(429);
     });
 
     it('a restart keeps an unexpired code: it pairs at the restarted server, once', async () => {
