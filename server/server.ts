@@ -171,6 +171,8 @@ export async function startShopServer(options: ShopServerOptions): Promise<ShopS
   const port = (server.address() as AddressInfo).port;
   const prune = setInterval(() => {
     pruneNonces(db, now(), 2 * SHOP_LIMITS.signatureSkewMs).catch(() => {});
+    pairing.prune().catch(() => {});
+    sessions.prune().catch(() => {});
   }, 60_000);
   prune.unref();
   const shownHost = options.host.includes(':') ? `[${options.host}]` : options.host;

@@ -107,7 +107,8 @@ export class BackOfficeSessions {
     return this.decoy;
   }
 
-  private async prune(): Promise<void> {
+  /** Ended sessions leave the store (at each opening, and each minute from server.ts). */
+  async prune(): Promise<void> {
     const at = this.now();
     await this.db.query('DELETE FROM back_office_sessions WHERE last_used_at < $1 OR opened_at < $2',
       [at - BACK_OFFICE_LIMITS.sessionIdleMs, at - BACK_OFFICE_LIMITS.sessionMaxMs]);

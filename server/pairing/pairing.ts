@@ -39,10 +39,15 @@ export class Pairing {
     const lookup = codeLookupHash(this.keys, code);
     await this.db.query('DELETE FROM pairing_codes WHERE expires_at < $1 AND used_at IS NULL', [now - 24 * 60 * MINUTE]);
     // Used or expired, a code is of no use to anyone: its sealed copy goes (only the lookup hash stays with a used one).
-    await this.db.query('UPDATE pairing_codes SET sealed = NULL WHERE sealed IS NOT NULL AND (used_at IS NOT NULL OR expires_at <= $1)', [now]);
+    await this.prune();
     await this.db.query('INSERT INTO pairing_codes (code_hash, created_at, expires_at, sealed, key_id) VALUES ($1, $2, $3, $4, $5)',
       [lookup, now, expiresAt, sealCode(this.keys, code, lookup), this.keys.id]);
     return { code, expiresAt };
+  }
+
+  /** Expired or used codes lose their sealed copy (each minute, from server.ts, and at each new code). */
+  async prune(): Promise<void> {
+    await this.db.query('UPDATE pairing_codes SET sealed = NULL WHERE sealed IS NOT NULL AND (used_at IS NOT NULL OR expires_at <= $1)', [this.now()]);
   }
 
   /** `source`: where the request came from (attempts.ts `pairingSource`), for the per-source count of wrong proofs. */
