@@ -18,7 +18,7 @@ import { parseBody, readBody, refusal, reply, writeReply, type Reply } from './h
 import { SalesSignal } from './http/sales-signal';
 import { TILL_ROUTES } from './http/till-routes';
 import type { Till } from './store/tills';
-import { pairingSource } from './pairing/attempts';
+import { pairingSource, plainAddress } from './pairing/attempts';
 import { codeKeys } from './pairing/code-seal';
 import { Pairing } from './pairing/pairing';
 import { pruneNonces } from './store/nonces';
@@ -70,7 +70,7 @@ export async function startShopServer(options: ShopServerOptions): Promise<ShopS
   const shop = await readShop(db);
   const notifier = new ChangeNotifier();
   const pairing = new Pairing(db, now, await codeKeys(db, options.tls?.key ?? null, now()));
-  const trustedProxies = new Set((options.trustedProxies ?? []).map(pairingSource));
+  const trustedProxies = new Set((options.trustedProxies ?? []).map(plainAddress));
   const auth = new Authenticator(db, now);
   const salesSignal = new SalesSignal();
   const sessions = new BackOfficeSessions(db, now);
@@ -198,10 +198,10 @@ export async function startShopServer(options: ShopServerOptions): Promise<ShopS
 
 /** Where a request came from: the socket's address, or behind a configured proxy the last address it forwarded for. */
 function sourceOf(req: IncomingMessage, trustedProxies: ReadonlySet<string>): string {
-  const direct = pairingSource(req.socket.remoteAddress);
-  if (!trustedProxies.has(direct)) return direct;
+  const direct = req.socket.remoteAddress;
+  if (!trustedProxies.has(plainAddress(direct))) return pairingSource(direct);
   const forwarded = String(req.headers['x-forwarded-for'] ?? '').split(',').map((a) => a.trim()).filter(Boolean).at(-1);
-  return forwarded ? pairingSource(forwarded) : direct;
+  return pairingSource(forwarded ?? direct);
 }
 
 function unauthorized(reason: string, note: { reason?: string }): Reply {

@@ -28,12 +28,19 @@ export type Claim =
   | { ok: true; id: number }
   | { ok: false; scope: 'source' | 'all'; retryAfterSeconds: number };
 
+/** An address as a proxy is named: IPv4-mapped IPv6 unwrapped, lower case, exact (not its /64: a neighbour is not the proxy). */
+export function plainAddress(address: string | undefined): string {
+  if (!address) return '';
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  return (mapped ? mapped[1]! : address).toLowerCase();
+}
+
 /** The source an attempt is counted under: an IPv4 address (IPv4-mapped IPv6 unwrapped), or an IPv6 /64. */
 export function pairingSource(address: string | undefined): string {
   if (!address) return 'unknown';
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped) return mapped[1]!;
-  if (!isIPv6(address)) return address;
+  if (!isIPv6(address)) return address.slice(0, 64); // an IPv4 address (or, from a trusted proxy, whatever it forwarded)
   const [head = '', tail = ''] = address.split('%')[0]!.split('::');
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];

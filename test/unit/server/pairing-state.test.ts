@@ -1,7 +1,7 @@
 /** Pieces of the shop server's shared pairing state (issue 27): where an attempt is counted, and how a code is sealed. */
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { pairingSource } from '../../../server/pairing/attempts';
+import { pairingSource, plainAddress } from '../../../server/pairing/attempts';
 import { codeLookupHash, openCode, sealCode, type CodeKeys } from '../../../server/pairing/code-seal';
 import { codeKeys } from '../../../server/pairing/code-seal';
 
@@ -18,6 +18,9 @@ describe('where a wrong pairing proof is counted', () => {
     expect(pairingSource('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
     expect(pairingSource('::1')).toBe('0:0:0:0::/64');
     expect(pairingSource(undefined)).toBe('unknown');
+    // A proxy is named by its exact address: a neighbour in its /64 is not the proxy.
+    expect(plainAddress('::ffff:10.0.0.2')).toBe('10.0.0.2');
+    expect(plainAddress('2001:DB8::2')).toBe('2001:db8::2');
   });
 });
 
