@@ -3,12 +3,13 @@
  * processes (test/support/shop-server-process.ts) on a real PostgreSQL cluster and on embedded PGlite, the owner's
  * real `pair` command, the composed till (real SQLite, real keychain) pairing over real HTTPS through the bridge.
  */
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { hashPin } from '../../../common/pin-hash';
 import { esShop } from '../../../renderer/i18n/es-shop';
 import { postgresBinDir, startPgCluster, type PgCluster } from '../../support/pg-cluster';
 import { startShopServerProcess, type ShopServerProcess } from '../../support/shop-server-process';
-import { ShopTill } from '../../support/shop-till';
+import { proofFor, ShopTill } from '../../support/shop-till';
 import { startAppRig, type AppRig } from '../app/app-rig';
 import { id32 } from '../server/samples';
 
@@ -59,6 +60,34 @@ describe.skipIf(!available)('two server processes on one PostgreSQL', () => {
     await b.kill();
     expect(await again.value('shopServer.pair', { address: a.address, code: fromB })).toMatchObject({ paired: true, serverUrl: a.url, tillNumber: 2 });
     expect((await a.admin('GET', '/admin/tills')).body.tills.map((t: { number: number }) => t.number)).toEqual([1, 2]);
+  }, 180_000);
+
+  it('wrong proofs from twelve addresses sent at once to both processes: never more than 10 checked in any minute, and each refusal past it is 429', async () => {
+    const databaseUrl = await newDatabase();
+    const a = await serverProcess({ databaseUrl });
+    const b = await serverProcess({ databaseUrl });
+    const sends = [];
+    for (let round = 0; round < 3; round++) {
+      for (let n = 2; n < 14; n++) {
+        const till = new ShopTill((n + round) % 2 === 0 ? a.url : b.url, { from: `127.0.0.${n}` });
+        sends.push(till.raw('POST', '/v1/pair', JSON.stringify({ publicKey: till.publicKey, proof: proofFor('0000000000', 'loopback', till.publicKey) })));
+      }
+    }
+    const statuses = (await Promise.all(sends)).map((answer) => answer.status);
+    expect(statuses.every((status) => status === 403 || status === 429)).toBe(true);
+    // Every proof checked left its row; whatever the time the burst took, no 60 s window holds more than 10.
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ at: string }>('SELECT at FROM pairing_attempts ORDER BY at');
+      const times = rows.map((r) => Number(r.at));
+      expect(times.length).toBe(statuses.filter((status) => status === 403).length);
+      const busiest = Math.max(...times.map((t) => times.filter((u) => u >= t && u < t + 60_000).length));
+      expect(busiest).toBeLessThanOrEqual(10);
+      expect(busiest).toBeGreaterThan(0);
+    } finally {
+      await client.end();
+    }
   }, 180_000);
 
   it('a till that typed three wrong codes is told in Spanish how long to wait, while another till pairs through the other process', async () => {
