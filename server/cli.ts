@@ -49,6 +49,8 @@ function parsedArguments() {
         'backup-at': { type: 'string', default: DEFAULT_BACKUP_AT },
         'pg-bin': { type: 'string' },
         'no-announce': { type: 'boolean', default: false },
+        // A proxy in front of the server whose X-Forwarded-For is believed for pairing limits (issue 27); repeatable.
+        'trusted-proxy': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -85,7 +87,9 @@ async function serve(): Promise<void> {
     const outcome = await backups.run();
     return outcome.ok ? { ok: true as const, file: outcome.copy.path, counts: outcome.copy.record.counts } : outcome;
   };
-  const server = await startShopServer({ db, host: values.host, port, tls, adminToken: ensureAdminToken(dataDir), backupNow });
+  const server = await startShopServer({
+    db, host: values.host, port, tls, adminToken: ensureAdminToken(dataDir), backupNow, trustedProxies: values['trusted-proxy'] ?? [],
+  });
   const adminUrl = server.url.replace(/\/\/(0\.0\.0\.0|\[::\])/, '//127.0.0.1');
   const backupDir = values['backup-dir'] ? resolve(values['backup-dir']) : null;
   // What a till can type: each LAN address with the port (0.0.0.0 is where it listens, not an address to type).

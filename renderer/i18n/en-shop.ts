@@ -41,6 +41,7 @@ export const enShop: typeof esShop & typeof esShopLine = {
   shopRefused: {
     SHOP_BAD_CODE: 'The server did not accept the code: it may be mistyped, used or expired. Ask the server for a new one.',
     SHOP_TOO_MANY: 'Too many pairing attempts. Wait a minute and try again.',
+    SHOP_TOO_MANY_HERE: 'Too many wrong codes were typed at this till. Wait a minute and try again.',
     SHOP_NAME_TAKEN: 'Another till of the shop has that name. Type another, or leave the field empty for the server to give one. The till was not paired.',
     SHOP_NOT_EMPTY: 'This server already holds another shop\'s data. The till was not paired; nothing was uploaded.',
     SHOP_ALREADY_PAIRED: 'This till is already paired. Unpair it first.',
@@ -61,6 +62,9 @@ export const enShop: typeof esShop & typeof esShopLine = {
   shopSaveAddress: 'Save address',
   shopSavingAddress: 'Checking…',
   shopAddressSaved: (url: string) => `Address saved: ${url}. The till uses it from now on.`,
+  shopTooMany: (seconds: number, here: boolean) => `${here
+    ? 'Too many wrong codes were typed at this till.'
+    : 'The server received too many wrong codes from several devices at once.'} Wait ${seconds < 60 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`} and try again.`,
   shopAddressInvalid: 'Type the server address, e.g. 192.168.1.20:8443 (HTTPS; HTTP only to 127.0.0.1).',
   shopCodeInvalid: 'The code has 10 characters, like K7QF2-M2XDA.',
   shopLine: {

@@ -1,6 +1,13 @@
 /** Spanish words for the shop server (issue 20): Settings → Servidor de la tienda (the status bar's line is es-shop-line.ts). */
 import { sales } from './es-shop-line';
 
+/** "45 segundos", "1 minuto", "2 minutos": how long to wait, rounded up to minutes past the first one. */
+function waitWords(seconds: number): string {
+  if (seconds < 60) return `${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}`;
+}
+
 /** Settings → Servidor de la tienda and the shift close: with the back office's words. */
 export const esShop = {
   shopTitle: 'Servidor de la tienda',
@@ -39,6 +46,7 @@ export const esShop = {
   shopRefused: {
     SHOP_BAD_CODE: 'El servidor no aceptó el código: puede estar mal escrito, ya usado o vencido. Pida uno nuevo en el servidor.',
     SHOP_TOO_MANY: 'Demasiados intentos de emparejamiento. Espere un minuto e intente de nuevo.',
+    SHOP_TOO_MANY_HERE: 'Se escribieron demasiados códigos equivocados desde esta caja. Espere un minuto e intente de nuevo.',
     SHOP_NAME_TAKEN: 'Otra caja de la tienda ya tiene ese nombre. Escriba otro, o deje el campo vacío para que el servidor le dé uno. La caja no quedó emparejada.',
     SHOP_NOT_EMPTY: 'Este servidor ya tiene los datos de otra tienda. La caja no quedó emparejada; no se subió nada.',
     SHOP_ALREADY_PAIRED: 'Esta caja ya está emparejada. Desempareje primero.',
@@ -59,6 +67,10 @@ export const esShop = {
   shopSaveAddress: 'Guardar dirección',
   shopSavingAddress: 'Comprobando…',
   shopAddressSaved: (url: string) => `Dirección guardada: ${url}. La caja la usa desde ahora.`,
+  /** Too many wrong pairing codes (issue 27): `here`, typed at this till; else, from several devices at once. */
+  shopTooMany: (seconds: number, here: boolean) => `${here
+    ? 'Se escribieron demasiados códigos equivocados desde esta caja.'
+    : 'El servidor recibió demasiados códigos equivocados de varios equipos a la vez.'} Espere ${waitWords(seconds)} e intente de nuevo.`,
   shopAddressInvalid: 'Escriba la dirección del servidor, por ejemplo 192.168.1.20:8443 (HTTPS; HTTP solo hacia 127.0.0.1).',
   shopCodeInvalid: 'El código tiene 10 caracteres, como K7QF2-M2XDA.',
   shopShiftWarning: (n: number) => `${sales(n)} de este equipo aún no ${n === 1 ? 'está' : 'están'} en el servidor de la tienda; se ${n === 1 ? 'enviará' : 'enviarán'} cuando responda.`,

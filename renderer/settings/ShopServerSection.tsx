@@ -52,7 +52,12 @@ export function ShopServerSection(): ReactNode {
     const answer = await callWithOwner('shopServer.pair', parsed.data, 'settings');
     setBusy(false);
     if (!answer.ok) {
-      setProblem(t.shopRefused[answer.error.reason ?? ''] ?? describeBridgeError(answer.error, t));
+      const { reason, retryAfterSeconds } = answer.error;
+      if ((reason === 'SHOP_TOO_MANY' || reason === 'SHOP_TOO_MANY_HERE') && retryAfterSeconds !== undefined) {
+        setProblem(t.shopTooMany(retryAfterSeconds, reason === 'SHOP_TOO_MANY_HERE'));
+        return;
+      }
+      setProblem(t.shopRefused[reason ?? ''] ?? describeBridgeError(answer.error, t));
       return;
     }
     setState(answer.value);

@@ -55,7 +55,7 @@ export async function handleBackOffice(ctx: BackOfficeContext, req: IncomingMess
   const path = url.pathname;
   const query = Object.fromEntries(url.searchParams);
   if (path === SESSION_PATH && method === 'DELETE') {
-    ctx.sessions.end(token!);
+    await ctx.sessions.end(token!);
     return reply(200, { ended: true });
   }
   const records = await handleRecords(ctx, req, method, url);

@@ -410,6 +410,8 @@ export interface BridgeError {
   reason?: string;
   /** The invoicing service's own words, shown as "Respuesta del servicio: …" when they help. */
   serviceMessage?: string;
+  /** How many seconds to wait before trying again (the shop server's too many pairing attempts). */
+  retryAfterSeconds?: number;
 }
 export type BridgeEnvelope<T> = { ok: true; value: T } | { ok: false; error: BridgeError };
 

@@ -35,13 +35,26 @@ function pairingFailure(error: unknown): BridgeFailure {
     }
     const taken = nameTaken(error);
     if (taken) return taken;
-    if (error.code === 'HTTP' && error.status === 429) return new BridgeFailure('UNAVAILABLE', 'Too many pairing attempts; wait a minute.', undefined, 'SHOP_TOO_MANY');
+    if (error.code === 'HTTP' && error.status === 429) return tooManyAttempts(error);
     if (error.code === 'HTTP' && error.serverCode === 'shop_not_empty') {
       return new BridgeFailure('INVALID_INPUT', 'This server already holds another shop\'s data.', { seedShop: 'this server already holds another shop\'s data' }, 'SHOP_NOT_EMPTY');
     }
     return new BridgeFailure('UNAVAILABLE', `The shop server could not be reached: ${error.message}`, undefined, `SHOP_${error.code === 'HTTP' ? `HTTP_${error.status ?? 0}` : error.code}`);
   }
   return new BridgeFailure('INTERNAL', 'Pairing failed.');
+}
+
+/**
+ * Too many wrong pairing proofs (issue 27): from this till's address ("SHOP_TOO_MANY_HERE") or from all addresses
+ * together ("SHOP_TOO_MANY"), with the server's wait in seconds (a server before issue 27 says neither: a minute).
+ */
+function tooManyAttempts(error: ShopError): BridgeFailure {
+  const said = (error.body as { error?: { retryAfterSeconds?: unknown; scope?: unknown } } | null)?.error;
+  const seconds = typeof said?.retryAfterSeconds === 'number' && Number.isInteger(said.retryAfterSeconds) && said.retryAfterSeconds > 0
+    ? Math.min(said.retryAfterSeconds, 3600) : 60;
+  const here = said?.scope === 'source';
+  return new BridgeFailure('UNAVAILABLE', `Too many wrong pairing attempts ${here ? 'from this till' : 'at the server'}; wait ${seconds} s.`,
+    undefined, here ? 'SHOP_TOO_MANY_HERE' : 'SHOP_TOO_MANY', seconds);
 }
 
 /** The server refused the name: another till of the shop has it (the field's message names that till). */
