@@ -120,7 +120,7 @@ export const enOwnerView: typeof esOwnerView = {
   clockDrift: (ahead: boolean, hours: number, minutes: number) => `clock ${ahead ? 'ahead' : 'behind'} by ${hours > 0 ? `${hours} h${minutes > 0 ? ` ${minutes} min` : ''}` : `${minutes} min`}`,
   clockOffLine: (till: string, drift: string) => `${till}: ${drift}`,
   feedAsideHeading: 'Server changes a till could not apply',
-  feedAsideTill: (number: number, name: string, count: number) => `Till ${number} · ${name}: ${count} ${count === 1 ? 'change' : 'changes'} not applied`,
+  feedAsideTill: (name: string, count: number) => `${name}: ${count} ${count === 1 ? 'change' : 'changes'} not applied`,
   feedAsideNote: 'Those tills still receive every other change (prices, products, PINs). Resolve each as it says; it then applies by itself and leaves this list.',
   clockHeading: 'Tills\' clocks',
   clockNote: 'Their sales still reach the server and the reports place them by the server\'s time. Set that till\'s computer to the right time.',

@@ -45,7 +45,7 @@ export function DashboardView({ dashboard }: { dashboard: Dashboard }): ReactNod
           <h2 id="dash-feed-aside">{t.feedAsideHeading}</h2>
           {dashboard.feedAside!.map((till) => (
             <div key={till.tillNumber}>
-              <h3>{t.feedAsideTill(till.tillNumber, till.tillName, till.count)}</h3>
+              <h3>{t.feedAsideTill(till.tillName, till.count)}</h3>
               <ul>
                 {till.records.map((record) => (
                   <li key={`${record.kind}-${record.key}`}>

@@ -59,10 +59,10 @@ export function wordFeedAside(code: FeedAsideReason, kind: string, label: string
   switch (code) {
     case 'name_clash':
       return {
-        reason: `La persona${named} del servidor tiene el mismo nombre que otra persona de esta caja.`,
+        reason: `La persona${named} que llegó del servidor tiene el mismo nombre que otra persona de la caja.`,
         action:
-          'Cambie el nombre de una de las dos: en Personas de esta caja o en Tienda → Personas. ' +
-          'En cuanto los nombres son distintos, el cambio se aplica solo y desaparece de esta lista.',
+          'Cambie el nombre de una de las dos: en Personas (en la caja) o en Tienda → Personas de la tienda. ' +
+          'En cuanto los nombres son distintos, el cambio se aplica solo y desaparece de la lista.',
       };
     case 'refused':
       return {

@@ -58,7 +58,7 @@ describe('feed records the till cannot apply (issue 27)', () => {
     expect(store.feedAsideCount()).toBe(1);
     const [aside] = store.feedAside(10);
     expect(aside).toMatchObject({ seq: clash.seq, kind: 'person', key: hex(2), label: 'ana gómez', reasonCode: 'name_clash', tries: 1 });
-    expect(aside!.reason).toMatch(/«ana gómez» del servidor tiene el mismo nombre que otra persona de esta caja/);
+    expect(aside!.reason).toMatch(/«ana gómez» que llegó del servidor tiene el mismo nombre que otra persona de la caja/);
     expect(aside!.action).toMatch(/Cambie el nombre de una de las dos/);
     // The server's changes never become edits of this till.
     expect(store.shopCommandsWaiting()).toBe(0);
