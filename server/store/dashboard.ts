@@ -13,7 +13,11 @@ import { byMeansOf, bySliceOf, byTillOf, money, PENDING_STATES, salesTally, taxe
 const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-export async function dashboard(db: Database, now: number): Promise<Dashboard> {
+/**
+ * `withFeedAside`: the caller reads `feedAside` (issue 27): a till of this version asks for it (`?with=feed-aside`), as
+ * the back-office PC does; an older till, whose answer schema is strict, never gets a field it does not know.
+ */
+export async function dashboard(db: Database, now: number, opts: { withFeedAside?: boolean } = {}): Promise<Dashboard> {
   return db.transaction(async (tx) => {
     await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
     const date = shopDateOf(now);
@@ -26,7 +30,7 @@ export async function dashboard(db: Database, now: number): Promise<Dashboard> {
     const byDay = await bySliceOf(tx, week, DAY_MS);
     const dian = await dianBacklog(tx);
     const clocks = await tillClocks(tx);
-    const aside = await feedAsideByTill(tx);
+    const aside = opts.withFeedAside ? await feedAsideByTill(tx) : [];
     return {
       at: now,
       today: { ...today, date, byHour: byHour.map(({ slice, ...t }) => ({ hour: slice, ...t })) },

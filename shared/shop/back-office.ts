@@ -215,6 +215,9 @@ const periodSchema = z.strictObject({
   topProducts,
 });
 
+/** The dashboard's query by which a till says it reads `feedAside` (issue 27): `?with=feed-aside`. */
+export const DASHBOARD_WITH_FEED_ASIDE = 'feed-aside';
+
 export const dashboardSchema = z.strictObject({
   at: msTime,
   today: periodSchema.extend({
@@ -233,7 +236,8 @@ export const dashboardSchema = z.strictObject({
   clocks: z.array(tillClockSchema).max(ANSWER_ROWS).optional(),
   /**
    * Issue 27: per till, the records of the change feed it could not apply and set aside (the first 50 of `count`),
-   * with what to do. Present only when some till has any (an older till's Tienda reads the rest as before).
+   * with what to do. Present only when some till has any, and only to a reader that asks for it (`?with=feed-aside`):
+   * an older till, whose schema is strict, reads the dashboard as before.
    */
   feedAside: z.array(z.strictObject({
     tillNumber, tillName: answerText, count: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), reportedAt: msTime,
