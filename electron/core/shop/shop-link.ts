@@ -271,6 +271,10 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
         if (page.changes.length > 0 || page.malformed?.length) {
           const aside = store.feedAsideCount();
           if (asideCount !== -1 && aside !== asideCount && unreachableSince === null) nudge();
+          if (aside > Math.max(0, asideCount)) {
+            const newest = store.feedAside(FEED_ASIDE_LISTED).reduce((a, b) => (b.triedAt >= a.triedAt ? b : a));
+            log(`shop server: ${aside} feed records are set aside at this till (the latest: ${newest.kind} ${newest.key}, ${newest.reasonCode}); the rest of the feed flows on`);
+          }
           asideCount = aside;
         }
         if (page.changes.some((c) => c.kind === 'till' && c.key === pairing.tillId && c.data.revoked)) {

@@ -77,6 +77,7 @@ describe('a feed conflict never stops the flow (real server on PGlite, two tills
     await until('till A\'s Ana reaches the server', () => a.store.shopCommandsWaiting() === 0);
     await until('till B sets till A\'s Ana aside', () => b.store.feedAsideCount() === 1);
     expect(b.store.feedAside(10)[0]).toMatchObject({ kind: 'person', label: 'Ana', reasonCode: 'name_clash' });
+    expect(a.logs.some((l) => l.includes(`1 feed records are set aside at this till (the latest: person ${serverAna}, name_clash)`))).toBe(true);
     // Her PIN at till A is still her own (never merged into the server's Ana).
     expect(a.store.personWithPin(mine.id)?.pinHash).not.toBe(b.store.peopleWithPins().find((p) => p.name === 'Ana')?.pinHash);
 
