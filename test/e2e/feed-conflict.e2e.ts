@@ -151,11 +151,24 @@ test('a person made offline at till 2 with a server person\'s name: both tills k
   await expectSpanishScreen(page, { screen: 'Tienda · Panel con cambios sin aplicar', soft: true });
   await shoot(page, 'feed-aside-tienda');
 
-  // Resolved at till 2: its Ana is renamed. Gone at both tills and, with their next report, in Tienda.
-  const ana = (await callCore(two, 'people.session', {})).people.find((p) => p.name === 'Ana')!;
-  await callCore(two, 'people.save', { person: { id: ana.id, name: 'Ana (caja 2)', role: 'cashier', active: true } });
+  // Resolved at till 2, on its People screen (where the clash is said too): its Ana is renamed. Gone at both tills
+  // and, with their next report, in Tienda.
+  const tienda = page;
+  const tillTwo = await page.context().newPage();
+  await openTill(tillTwo, two);
+  await goToScreen(tillTwo, 'Personas');
+  const notice = tillTwo.getByTestId('people-feed-aside');
+  await expect(notice).toContainText('Personas del servidor que esta caja no pudo agregar');
+  await expect(notice).toContainText('La persona «Ana» que llegó del servidor tiene el mismo nombre que otra persona de la caja.');
+  await expectSpanishScreen(tillTwo, { screen: 'Personas · persona del servidor sin agregar', soft: true });
+  await shoot(tillTwo, 'feed-aside-people');
+  await tillTwo.getByRole('button', { name: 'Editar: Ana' }).click();
+  await tillTwo.getByLabel('Nombre', { exact: true }).fill('Ana (caja 2)');
+  await tillTwo.getByRole('button', { name: 'Guardar persona' }).click();
+  await expect(notice).toBeHidden({ timeout: 30_000 });
   await until('till 2 applied the server\'s Ana', async () => (await feedAside(two)) === 0, 60_000);
   await until('till 1 received the rename', async () => (await feedAside(one)) === 0 && (await names(one)).includes('Ana (caja 2)'), 60_000);
   expect(await names(two)).toEqual(['Ana', 'Ana (caja 2)', 'Marta']);
-  await expect(panel).toBeHidden({ timeout: 60_000 });
+  await expect(tienda.getByTestId('dash-feed-aside')).toBeHidden({ timeout: 60_000 });
+  await expect(statusBar(tillTwo).getByText(/cambio del servidor sin aplicar/)).toBeHidden();
 });
