@@ -34,6 +34,9 @@ export const enShop: typeof esShop & typeof esShopLine = {
   shopUnsendableReason: { contract: 'does not meet the server\'s format', other_till: 'the server holds it as another till\'s sale', refused: 'the server refused it' } as Record<string, string>,
   shopSaleNumber: (n: number) => `Sale ${String(n).padStart(6, '0')}`,
   shopUnsendableField: (field: string) => `field ${field}`,
+  shopFeedAsideTitle: (n: number) => `${n === 1 ? 'Change' : 'Changes'} from the server not applied (${n})`,
+  shopFeedAsideIntro: 'This till could not apply these changes from the shop server; every other change (prices, products, PINs) still arrives. Each says what to do; once resolved it applies by itself and leaves this list. Tienda shows them too.',
+  shopFeedAsideSince: (since: string) => `set aside since ${since}`,
   shopNotAppliedTitle: 'Changes not applied',
   shopNotAppliedIntro: 'Changes made at this till that the server did not apply because the record had changed there. The server\'s version stands.',
   shopNotAppliedKind: { 'product.save': 'Product', 'customer.save': 'Customer', 'person.save': 'Person' },
@@ -72,6 +75,7 @@ export const enShop: typeof esShop & typeof esShopLine = {
     waiting: (n: number) => `Shop server: ${sales(n)} to send`,
     away: (since: string, n: number) => `Shop server unreachable since ${since}${n > 0 ? ` · ${sales(n)} to send` : ''}`,
     unsendable: (n: number) => `${sales(n)} cannot be sent to the server`,
+    feedAside: (n: number) => `${n} ${n === 1 ? 'change' : 'changes'} from the server not applied (see Settings)`,
   },
   shopProblem: {
     CERT_MISMATCH: 'certificate other than the paired one',

@@ -8,6 +8,8 @@ export const esShopLine = {
     waiting: (n: number) => `Servidor de la tienda: ${sales(n)} por enviar`,
     away: (since: string, n: number) => `Servidor de la tienda sin conexión desde ${since}${n > 0 ? ` · ${sales(n)} por enviar` : ''}`,
     unsendable: (n: number) => `${sales(n)} no se ${n === 1 ? 'puede' : 'pueden'} enviar al servidor`,
+    /** Issue 27: records of the server's feed set aside here; Settings → Servidor de la tienda says what to do. */
+    feedAside: (n: number) => `${n} ${n === 1 ? 'cambio' : 'cambios'} del servidor sin aplicar (vea Ajustes)`,
   },
   shopProblem: {
     CERT_MISMATCH: 'certificado distinto del emparejado',

@@ -34,7 +34,7 @@ export function ShopServerSection(): ReactNode {
 
   useEffect(() => {
     void bridge.call('shopServer.status', {}).then((answer) => { if (answer.ok) setState(answer.value); });
-  }, [line?.salesWaiting, line?.salesUnsendable, line?.unreachableSince, line?.problem]);
+  }, [line?.salesWaiting, line?.salesUnsendable, line?.unreachableSince, line?.problem, line?.feedAside, line?.feedCursor]);
   if (!state) return null;
   const when = (ms: number) => formatDateTime(ms, locale);
 
@@ -154,6 +154,22 @@ export function ShopServerSection(): ReactNode {
                 <strong>{t.shopSaleNumber(sale.saleNumber)}</strong> {when(sale.createdAt)} · {t.shopUnsendableReason[sale.reason] ?? sale.reason}{' '}
                 {/* The field only: the server's message is for whoever fixes it (in the till's log), not in English here. */}
                 <span className="muted">({t.shopUnsendableField(sale.detail.split(':')[0] || '—')})</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {(state.feedAsideCount ?? 0) > 0 ? (
+        <div className="shop-not-applied shop-feed-aside" data-testid="shop-feed-aside">
+          <h3>{t.shopFeedAsideTitle(state.feedAsideCount ?? 0)}</h3>
+          <p className="muted">{t.shopFeedAsideIntro}</p>
+          <ul>
+            {(state.feedAside ?? []).map((record) => (
+              <li key={`${record.kind}-${record.since}-${record.label}`}>
+                <strong>{record.label}</strong>: {record.reason}
+                <br />
+                <span className="feed-aside-action">{record.action}</span>{' '}
+                <span className="muted">({t.shopFeedAsideSince(when(record.since))})</span>
               </li>
             ))}
           </ul>

@@ -121,7 +121,7 @@ export function backOfficePcHandlers(ctx: BackOfficePcContext): Pick<BridgeHandl
     },
     'shop.dashboard': async () => {
       await checked();
-      return dashboard(ctx.db, ctx.now());
+      return dashboard(ctx.db, ctx.now(), { withFeedAside: true });
     },
     'shop.waitForChange': async ({ since, wait }) => {
       await checked();

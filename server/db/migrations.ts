@@ -332,6 +332,19 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    name: 'feed records a till could not apply and set aside, as the till last reported them (issue 27)',
+    async up(tx) {
+      await tx.query(`
+        CREATE TABLE till_feed_aside (
+          till_id     TEXT PRIMARY KEY REFERENCES tills (id),
+          count       BIGINT NOT NULL CHECK (count >= 0),
+          records     JSONB NOT NULL,
+          reported_at BIGINT NOT NULL
+        );
+      `);
+    },
+  },
 ];
 
 export class SchemaTooNewError extends Error {}

@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import {
-  changesSignalQuerySchema, dayReportQuerySchema, salesQuerySchema, sessionRequestSchema,
+  changesSignalQuerySchema, DASHBOARD_WITH_FEED_ASIDE, dayReportQuerySchema, salesQuerySchema, sessionRequestSchema,
 } from '../../shared/shop/back-office';
 import { referenceCodeSchema } from '../../shared/shop/contract';
 import type { BackOfficeSessions } from '../back-office/sessions';
@@ -77,7 +77,9 @@ export async function handleBackOffice(ctx: BackOfficeContext, req: IncomingMess
     if (!q.ok) return q.reply;
     return reply(200, await dayReport(ctx.db, q.value.date));
   }
-  if (path === `${BACK_OFFICE_PREFIX}dashboard`) return reply(200, await dashboard(ctx.db, ctx.now()));
+  if (path === `${BACK_OFFICE_PREFIX}dashboard`) {
+    return reply(200, await dashboard(ctx.db, ctx.now(), { withFeedAside: url.searchParams.get('with') === DASHBOARD_WITH_FEED_ASIDE }));
+  }
   if (path === `${BACK_OFFICE_PREFIX}changes`) {
     const q = checkValue(query, changesSignalQuerySchema, 'query');
     if (!q.ok) return q.reply;

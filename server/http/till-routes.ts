@@ -3,7 +3,9 @@ import {
   commandBatchSchema, changesQuerySchema, heldSalesQuerySchema, SALE_OF_ANOTHER_TILL, salesAuditSchema, salesBatchSchema, SHOP_LIMITS,
   shiftsBatchSchema, shopSettingsPushSchema, shopUploadSchema, TILL_NAME_TAKEN, tillRenameSchema,
 } from '../../shared/shop/contract';
+import { FEED_ASIDE_PATH, feedAsideReportSchema } from '../../shared/shop/feed-aside';
 import type { Database } from '../db/adapter';
+import { recordFeedAside } from '../store/feed-aside';
 import { readChanges } from '../store/changes';
 import { saveRecord, takeFeedLock } from '../store/master-data';
 import { decideCommands } from '../store/commands';
@@ -38,7 +40,18 @@ export const TILL_ROUTES: Record<string, { method: 'GET' | 'POST'; handle: (ctx:
   '/v1/sales/held': { method: 'POST', handle: held },
   '/v1/settings': { method: 'POST', handle: settings },
   '/v1/till/name': { method: 'POST', handle: rename },
+  [FEED_ASIDE_PATH]: { method: 'POST', handle: feedAside },
 };
+
+/** Issue 27: the till's list of feed records it set aside (replacing its last one); Tienda's dashboard lists them. */
+async function feedAside(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {
+  const body = parseBody(req.body, feedAsideReportSchema);
+  if (!body.ok) return body.reply;
+  await ctx.db.transaction((tx) => recordFeedAside(tx, req.till.id, body.value, ctx.now()));
+  // Tienda's dashboard reads it: it refreshes by itself.
+  ctx.salesSignal.bump();
+  return reply(200, { ok: true });
+}
 
 /** The till asks to be renamed: the server decides (unique in the shop) and the feed tells everyone. */
 async function rename(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {

@@ -264,7 +264,8 @@ export function createPosApp(opts: PosAppOptions): PosApp {
     if (!handler) continue;
     (all as unknown as Record<string, (input: unknown) => Promise<unknown>>)[method] = async (input) => {
       const result = await handler(input);
-      shopLink.kick();
+      // A rename here may resolve a name clash of the feed set aside (issue 27): tried again at once.
+      shopLink.editedHere();
       return result;
     };
   }

@@ -131,6 +131,8 @@ export function shopServerHandlers(
       unsendable: pairing ? store.unsendableSales(NOT_APPLIED_SHOWN).map(({ saleId: _id, ...sale }) => sale) : [],
       salesUnsendable: line?.salesUnsendable ?? 0,
       uploaded,
+      feedAside: pairing ? store.feedAside(NOT_APPLIED_SHOWN).map(({ seq: _s, key: _k, ...record }) => record) : [],
+      feedAsideCount: pairing ? store.feedAsideCount() : 0,
     };
   }
 

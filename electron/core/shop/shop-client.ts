@@ -12,11 +12,13 @@
 import type { KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import {
-  SHOP_LIMITS, changesResponseSchema, commandBatchSchema, commandResultsSchema, heldSalesQuerySchema, heldSalesSchema, pairRequestSchema,
+  SHOP_LIMITS, changeSchema, changesResponseSchema, commandBatchSchema, commandResultsSchema, heldSalesQuerySchema, heldSalesSchema, pairRequestSchema,
   pairResponseSchema, salesAckSchema, salesAuditResultSchema, salesAuditSchema, salesBatchSchema, shiftsAckSchema, shiftsBatchSchema,
   shopSettingsPushResultSchema, shopSettingsPushSchema, shopUploadResultSchema, shopUploadSchema, tillRenameResultSchema, tillRenameSchema,
-  type ChangesResponse, type PairRequest, type PairResponse,
+  type Change, type PairRequest, type PairResponse,
 } from '../../../shared/shop/contract';
+import { FEED_ASIDE_PATH, feedAsideReportResultSchema, feedAsideReportSchema } from '../../../shared/shop/feed-aside';
+import type { FeedPage, MalformedChange } from '../store/shop-master-data';
 import { DEFAULT_CONNECT_TIMEOUT_MS, pinnedRequest, type CertificatePin } from './pinned-transport';
 import type { ServerAddresses } from './server-addresses';
 import { ServerClock } from './server-clock';
@@ -182,7 +184,8 @@ export async function requestTillRename(opts: SignedShopClientOptions, name: str
 }
 
 export interface ShopClient {
-  changes(since: number, waitSeconds: number, signal?: AbortSignal): Promise<ChangesResponse>;
+  /** A page of the feed: the changes that meet the contract, and apart those that do not (issue 27, set aside). */
+  changes(since: number, waitSeconds: number, signal?: AbortSignal): Promise<FeedPage>;
   commands(body: z.input<typeof commandBatchSchema>): Promise<z.output<typeof commandResultsSchema>>;
   sales(body: z.input<typeof salesBatchSchema>): Promise<z.output<typeof salesAckSchema>>;
   shifts(body: z.input<typeof shiftsBatchSchema>): Promise<z.output<typeof shiftsAckSchema>>;
@@ -192,6 +195,42 @@ export interface ShopClient {
   held(body: z.input<typeof heldSalesQuerySchema>): Promise<z.output<typeof heldSalesSchema>>;
   /** Issue 26: the shop-wide settings this till changed (the seller, the numbering authorisation…). */
   settings(body: z.input<typeof shopSettingsPushSchema>): Promise<z.output<typeof shopSettingsPushResultSchema>>;
+  /** Issue 27: the records of the feed this till set aside (its whole list; an empty one clears it at the server). */
+  feedAside(body: z.input<typeof feedAsideReportSchema>): Promise<z.output<typeof feedAsideReportResultSchema>>;
+}
+
+/**
+ * The page's envelope is checked as strictly as ever; each change on its own, so one record this till cannot read
+ * (a newer server's field, a broken record) is handed on apart to be set aside instead of refusing the whole page and
+ * stopping the feed there.
+ */
+const lenientChangesSchema = changesResponseSchema.extend({ changes: z.array(z.unknown()).max(SHOP_LIMITS.changesPerPage) });
+
+export function splitChangesPage(page: z.output<typeof lenientChangesSchema>): FeedPage {
+  const changes: Change[] = [];
+  const malformed: MalformedChange[] = [];
+  let lastSeq = 0;
+  page.changes.forEach((raw) => {
+    const parsed = changeSchema.safeParse(raw);
+    if (parsed.success) {
+      changes.push(parsed.data);
+      lastSeq = parsed.data.seq;
+      return;
+    }
+    const r = (raw ?? {}) as { seq?: unknown; kind?: unknown; key?: unknown };
+    // A record without a usable seq takes the place of the one before it (it cannot be later than the page's cursor).
+    const seq = typeof r.seq === 'number' && Number.isSafeInteger(r.seq) && r.seq >= 0 && r.seq <= page.cursor ? r.seq : lastSeq;
+    lastSeq = seq;
+    const issue = parsed.error.issues[0];
+    malformed.push({
+      seq,
+      kind: typeof r.kind === 'string' && r.kind.length > 0 ? r.kind.slice(0, 20) : 'desconocido',
+      key: typeof r.key === 'string' && r.key.length > 0 ? r.key.slice(0, 120) : `seq-${seq}`,
+      raw,
+      problem: issue ? `${issue.path.join('.') || 'registro'}: ${issue.message}`.slice(0, 200) : 'no cumple el contrato',
+    });
+  });
+  return { ...page, changes, ...(malformed.length > 0 ? { malformed } : {}) };
 }
 
 /** The options' clock, or one of its own on the options' `now` (a client used alone, as in tests and benches). */
@@ -213,9 +252,9 @@ export function createShopClient(opts: SignedShopClientOptions): ShopClient {
       const wait = Math.max(0, Math.min(SHOP_LIMITS.maxWaitSeconds, Math.floor(waitSeconds)));
       // The long-poll tells the server this till's clock offset (signed with the path): Tienda shows a till that is off.
       const offset = clock.offset();
-      return call('GET', `/v1/changes?since=${since}&wait=${wait}${offset === null ? '' : `&clock=${offset}`}`, undefined, changesResponseSchema, {
+      return call('GET', `/v1/changes?since=${since}&wait=${wait}${offset === null ? '' : `&clock=${offset}`}`, undefined, lenientChangesSchema, {
         timeoutMs: wait * 1000 + timeouts.longPollGraceMs, retry: false, ...(signal ? { signal } : {}),
-      });
+      }).then(splitChangesPage);
     },
     commands: async (body) => call('POST', '/v1/commands', commandBatchSchema.parse(body), commandResultsSchema),
     sales: async (body) => call('POST', '/v1/sales', salesBatchSchema.parse(body), salesAckSchema),
@@ -224,5 +263,6 @@ export function createShopClient(opts: SignedShopClientOptions): ShopClient {
     audit: async (body) => call('POST', '/v1/sales/audit', salesAuditSchema.parse(body), salesAuditResultSchema),
     held: async (body) => call('POST', '/v1/sales/held', heldSalesQuerySchema.parse(body), heldSalesSchema),
     settings: async (body) => call('POST', '/v1/settings', shopSettingsPushSchema.parse(body), shopSettingsPushResultSchema),
+    feedAside: async (body) => call('POST', FEED_ASIDE_PATH, feedAsideReportSchema.parse(body), feedAsideReportResultSchema),
   };
 }
