@@ -3,6 +3,7 @@
  * the core. The only place (besides tests) that imports the sandbox: the demo service is the sandbox, persistent in
  * the data folder, with a client secret made up per launch and kept in memory only.
  */
+import { browseShopServer } from '../common/shop-discovery';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -220,4 +221,14 @@ async function composeLocked(opts: ComposeOptions, lock: DataFolderLock): Promis
       lock.release();
     },
   };
+}
+
+/**
+ * The till's look for its server on the shop's network (issue 27; common/shop-discovery.ts), when none of its
+ * addresses answers: at most 3 s, ended at the first announce of the pinned certificate. `interfaceHost` is the
+ * interface to browse on (absent: the system's default); the browser-mode host uses it only when told
+ * (MOSTRADOR_MDNS_INTERFACE), so tests never send mDNS off this computer.
+ */
+export function shopDiscovery(interfaceHost?: string): NonNullable<ComposeOptions['shop']> {
+  return { browse: (pin) => browseShopServer({ fingerprint: pin, timeoutMs: 3_000, first: true, ...(interfaceHost ? { interfaceHost } : {}) }) };
 }

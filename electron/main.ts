@@ -12,7 +12,7 @@ import type { AppInfoDto, UnsentSalesDto } from '../shared/bridge/types';
 import { APP_PAGE_URL } from './app-files';
 import { registerAppScheme, serveAppFiles } from './app-protocol';
 import { DataFolderInUse, EXIT_FOLDER_IN_USE } from '../common/data-folder-lock';
-import { composePosApp, type ComposedApp } from './compose';
+import { composePosApp, shopDiscovery, type ComposedApp } from './compose';
 import { dispatch } from './core/bridge/dispatch';
 import { checkDownloadedUpdate, feedUrlFromAppUpdateYml } from './core/updates/update-signature';
 import { registerBridgeIpc, sendBridgeEvent } from './ipc';
@@ -66,6 +66,7 @@ async function start(): Promise<void> {
       version: app.getVersion(),
       printer: createWindowReceiptPrinter(liveContents),
       log,
+      shop: shopDiscovery(),
     });
   } catch (error) {
     // Another Mostrador (browser mode, or another user's Electron) on this data folder: its own Spanish sentence.

@@ -12,7 +12,7 @@ import { defaultDataDir } from './browser/data-dir';
 import { watchFolderForUpdates } from './browser/folder-updates';
 import { DataFolderInUse, EXIT_FOLDER_IN_USE } from '../common/data-folder-lock';
 import { startBrowserHost } from '../common/web-host/host';
-import { composePosApp } from './compose';
+import { composePosApp, shopDiscovery } from './compose';
 import { dispatch } from './core/bridge/dispatch';
 import { receiveUpload } from './core/uploads/upload-store';
 
@@ -64,6 +64,8 @@ async function main(): Promise<void> {
     },
     // Tests point this at a throwaway keychain entry name.
     ...(process.env.MOSTRADOR_KEYCHAIN_SERVICE ? { keychainService: process.env.MOSTRADOR_KEYCHAIN_SERVICE } : {}),
+    // The look for the server on the network (issue 27) only on the interface named (tests: 127.0.0.1).
+    ...(process.env.MOSTRADOR_MDNS_INTERFACE ? { shop: shopDiscovery(process.env.MOSTRADOR_MDNS_INTERFACE) } : {}),
   });
   const host = await startBrowserHost({
     call: (method, input) => dispatch(composed.app.handlers, method, input, {

@@ -40,11 +40,14 @@ export function tillAddresses(host: string, port: number, scheme: 'http' | 'http
 export const COMMAND_HELP: Record<string, string> = {
   serve: `npm run server -- [--data-dir CARPETA | --database-url URL] [--port 4300] [--host 0.0.0.0] [--tls]
                     [--back-office [--back-office-port 4301]] [--backup-dir CARPETA [--backup-at 03:00] [--pg-bin CARPETA]]
+                    [--no-announce]
     Pone en marcha el servidor de la tienda y dice las direcciones que las cajas escriben en Ajustes → Servidor de
     la tienda. Con --back-office, también Tienda en este computador (solo aquí; su dirección, con su clave, se
     conserva en la carpeta de datos: npm run server -- status la vuelve a mostrar). Con --backup-dir guarda cada día
     a la hora --backup-at una copia verificada allí (y al arrancar, si la más nueva es más vieja que la última hora
-    programada): se conservan 7 diarias, 4 semanales y 12 mensuales.`,
+    programada): se conservan 7 diarias, 4 semanales y 12 mensuales. Con TLS se anuncia en la red de la tienda
+    (DNS-SD, _mostrador._tcp) para que una caja que lo perdió lo encuentre por su certificado; --no-announce no.
+    Detrás de un proxy, --trusted-proxy DIRECCIÓN (repetible) hace creer su X-Forwarded-For para contar por equipo los códigos de emparejamiento equivocados.`,
   pair: `npm run server -- pair --data-dir CARPETA
     Abre el emparejamiento en el servidor en marcha: muestra un código de un solo uso para escribirlo en la caja
     nueva (Ajustes → Servidor de la tienda) durante 10 minutos.`,

@@ -29,6 +29,8 @@ import { openStore } from './open-store';
 import { isLoopbackHost, startShopServer } from './server';
 import { startBackOfficePc, type BackOfficePc } from './back-office-pc/start';
 import { ensureCertificate } from './tls';
+import { announceShopServer } from '../common/shop-discovery';
+import { readShop } from './store/shop';
 
 function parsedArguments() {
   try {
@@ -46,6 +48,9 @@ function parsedArguments() {
         'backup-dir': { type: 'string' },
         'backup-at': { type: 'string', default: DEFAULT_BACKUP_AT },
         'pg-bin': { type: 'string' },
+        'no-announce': { type: 'boolean', default: false },
+        // A proxy in front of the server whose X-Forwarded-For is believed for pairing limits (issue 27); repeatable.
+        'trusted-proxy': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -82,7 +87,9 @@ async function serve(): Promise<void> {
     const outcome = await backups.run();
     return outcome.ok ? { ok: true as const, file: outcome.copy.path, counts: outcome.copy.record.counts } : outcome;
   };
-  const server = await startShopServer({ db, host: values.host, port, tls, adminToken: ensureAdminToken(dataDir), backupNow });
+  const server = await startShopServer({
+    db, host: values.host, port, tls, adminToken: ensureAdminToken(dataDir), backupNow, trustedProxies: values['trusted-proxy'] ?? [],
+  });
   const adminUrl = server.url.replace(/\/\/(0\.0\.0\.0|\[::\])/, '//127.0.0.1');
   const backupDir = values['backup-dir'] ? resolve(values['backup-dir']) : null;
   // What a till can type: each LAN address with the port (0.0.0.0 is where it listens, not an address to type).
@@ -136,8 +143,22 @@ async function serve(): Promise<void> {
     lock?.release();
     process.exit(0);
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  // Issue 27: announced on the shop's network (DNS-SD) at each address the tills type, so a till that lost it finds
+  // it again by its certificate; without multicast, one line and nothing else changes.
+  const announcement = tls && !values['no-announce']
+    ? await announceShopServer({
+      fingerprint: server.fingerprint, shopId: (await readShop(db)).id, port: server.port,
+      hosts: addresses.map((a) => new URL(a).hostname), log: (line) => console.error(line),
+    })
+    : null;
+  if (announcement && announcement.addresses.length > 0) console.log(`Anunciado en la red de la tienda (_mostrador._tcp) en ${announcement.addresses.join(', ')}`);
+  const stopAll = stop;
+  const stopAnnounced = async () => {
+    await announcement?.stop();
+    await stopAll();
+  };
+  process.once('SIGINT', stopAnnounced);
+  process.once('SIGTERM', stopAnnounced);
 }
 
 function portNumber(option: string, text: string): number {

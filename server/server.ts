@@ -14,10 +14,13 @@ import { adminTokenMatches, handleAdmin, isSameMachine } from './http/admin-rout
 import { Authenticator } from './http/auth';
 import { BACK_OFFICE_PREFIX, handleBackOffice, openSession, SESSION_PATH, type BackOfficeContext } from './http/back-office-routes';
 import { ChangeNotifier } from './http/change-notifier';
+import { linkProcesses } from './http/cross-process';
 import { parseBody, readBody, refusal, reply, writeReply, type Reply } from './http/io';
 import { SalesSignal } from './http/sales-signal';
 import { TILL_ROUTES } from './http/till-routes';
 import type { Till } from './store/tills';
+import { pairingSource, plainAddress } from './pairing/attempts';
+import { codeKeys } from './pairing/code-seal';
 import { Pairing } from './pairing/pairing';
 import { pruneNonces } from './store/nonces';
 import { readShop } from './store/shop';
@@ -31,6 +34,11 @@ export interface ShopServerOptions {
   adminToken: string;
   now?: () => number;
   log?: (line: string) => void;
+  /**
+   * Proxies in front of this server whose X-Forwarded-For is believed (the last address it names is the source a
+   * wrong pairing proof is counted under). Empty, the default: the socket's own remote address, always.
+   */
+  trustedProxies?: readonly string[];
   /** A verified copy now (`POST /admin/backup`, the owner's `backup-now`); null when the server keeps no copies. */
   backupNow?: () => Promise<{ ok: true; file: string; counts: Record<string, number> } | { ok: false; message: string } | null>;
 }
@@ -61,10 +69,14 @@ export async function startShopServer(options: ShopServerOptions): Promise<ShopS
   if (!options.tls && !isLoopbackHost(options.host)) throw new Error(`plain HTTP is allowed on loopback only, not on ${options.host}`);
   const fingerprint = options.tls?.fingerprint ?? 'loopback';
   const shop = await readShop(db);
-  const notifier = new ChangeNotifier();
-  const pairing = new Pairing(db, now);
+  // Other server processes on the same PostgreSQL hear of this one's changes and pushes, and this one of theirs.
+  const link = linkProcesses(db.notifications, log);
+  const notifier = new ChangeNotifier(link.publishChanges);
+  const pairing = new Pairing(db, now, await codeKeys(db, options.tls?.key ?? null, now()));
+  const trustedProxies = new Set((options.trustedProxies ?? []).map(plainAddress));
   const auth = new Authenticator(db, now);
-  const salesSignal = new SalesSignal();
+  const salesSignal = new SalesSignal(db, link.publishSales);
+  await link.start({ changes: () => notifier.wakeLocal(), sales: () => salesSignal.wakeLocal() });
   const sessions = new BackOfficeSessions(db, now);
   const backOffice: BackOfficeContext = { db, sessions, signal: salesSignal, now, notifier };
 
@@ -91,7 +103,7 @@ export async function startShopServer(options: ShopServerOptions): Promise<ShopS
       if (!body.ok) return body.reply;
       const parsed = parseBody(body.bytes, pairRequestSchema);
       if (!parsed.ok) return parsed.reply;
-      const outcome = await pairing.pair(parsed.value, fingerprint);
+      const outcome = await pairing.pair(parsed.value, fingerprint, sourceOf(req, trustedProxies));
       if (outcome.ok) {
         notifier.changed();
         note.till = outcome.value.tillNumber;
@@ -100,7 +112,10 @@ export async function startShopServer(options: ShopServerOptions): Promise<ShopS
       note.reason = outcome.status === 400 ? 'bad_key' : outcome.code;
       if (outcome.status === 400) return refusal(400, 'invalid_request', outcome.message, { problems: [{ field: outcome.field, message: outcome.message }] });
       const headers = outcome.retryAfterSeconds ? { 'Retry-After': String(outcome.retryAfterSeconds) } : undefined;
-      return refusal(outcome.status, outcome.code, outcome.message, outcome.holder ? { holder: outcome.holder } : {}, headers);
+      // The wait is in the body too (the till's client reads bodies, not headers), and whose doing it is.
+      const extra = outcome.holder ? { holder: outcome.holder }
+        : outcome.retryAfterSeconds ? { retryAfterSeconds: outcome.retryAfterSeconds, scope: outcome.scope } : {};
+      return refusal(outcome.status, outcome.code, outcome.message, extra, headers);
     }
     if (path.startsWith('/admin/')) {
       if (!isSameMachine(req) || !adminTokenMatches(req, adminToken)) {
@@ -153,13 +168,20 @@ export async function startShopServer(options: ShopServerOptions): Promise<ShopS
     ? createHttpsServer({ key: options.tls.key, cert: options.tls.cert }, handler)
     : createHttpServer(handler);
   server.requestTimeout = (SHOP_LIMITS.maxWaitSeconds + 30) * 1000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port, options.host, () => resolve());
+    });
+  } catch (error) {
+    await link.close();
+    throw error;
+  }
   const port = (server.address() as AddressInfo).port;
   const prune = setInterval(() => {
     pruneNonces(db, now(), 2 * SHOP_LIMITS.signatureSkewMs).catch(() => {});
+    pairing.prune().catch(() => {});
+    sessions.prune().catch(() => {});
   }, 60_000);
   prune.unref();
   const shownHost = options.host.includes(':') ? `[${options.host}]` : options.host;
@@ -173,14 +195,23 @@ export async function startShopServer(options: ShopServerOptions): Promise<ShopS
     sessions,
     async close() {
       clearInterval(prune);
-      notifier.changed();
-      salesSignal.wakeAll();
+      await link.close();
+      notifier.wakeLocal();
+      salesSignal.wakeLocal();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
     },
   };
+}
+
+/** Where a request came from: the socket's address, or behind a configured proxy the last address it forwarded for. */
+function sourceOf(req: IncomingMessage, trustedProxies: ReadonlySet<string>): string {
+  const direct = req.socket.remoteAddress;
+  if (!trustedProxies.has(plainAddress(direct))) return pairingSource(direct);
+  const forwarded = String(req.headers['x-forwarded-for'] ?? '').split(',').map((a) => a.trim()).filter(Boolean).at(-1);
+  return pairingSource(forwarded ?? direct);
 }
 
 function unauthorized(reason: string, note: { reason?: string }): Reply {

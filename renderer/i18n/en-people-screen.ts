@@ -3,6 +3,7 @@ import type { esPeopleScreen } from './es-people-screen';
 
 export const enPeopleScreen: typeof esPeopleScreen = {
   personName: 'Name',
+  peopleFeedAsideTitle: 'People from the server this till could not add',
   personActive: 'Active',
   addPerson: 'Add person',
   editPerson: 'Edit',

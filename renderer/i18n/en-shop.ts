@@ -34,6 +34,9 @@ export const enShop: typeof esShop & typeof esShopLine = {
   shopUnsendableReason: { contract: 'does not meet the server\'s format', other_till: 'the server holds it as another till\'s sale', refused: 'the server refused it' } as Record<string, string>,
   shopSaleNumber: (n: number) => `Sale ${String(n).padStart(6, '0')}`,
   shopUnsendableField: (field: string) => `field ${field}`,
+  shopFeedAsideTitle: (n: number) => `${n === 1 ? 'Change' : 'Changes'} from the server not applied (${n})`,
+  shopFeedAsideIntro: 'This till could not apply these changes from the shop server; every other change (prices, products, PINs) still arrives. Each says what to do; once resolved it applies by itself and leaves this list. Tienda shows them too.',
+  shopFeedAsideSince: (since: string) => `set aside since ${since}`,
   shopNotAppliedTitle: 'Changes not applied',
   shopNotAppliedIntro: 'Changes made at this till that the server did not apply because the record had changed there. The server\'s version stands.',
   shopNotAppliedKind: { 'product.save': 'Product', 'customer.save': 'Customer', 'person.save': 'Person' },
@@ -41,6 +44,7 @@ export const enShop: typeof esShop & typeof esShopLine = {
   shopRefused: {
     SHOP_BAD_CODE: 'The server did not accept the code: it may be mistyped, used or expired. Ask the server for a new one.',
     SHOP_TOO_MANY: 'Too many pairing attempts. Wait a minute and try again.',
+    SHOP_TOO_MANY_HERE: 'Too many wrong codes were typed at this till. Wait a minute and try again.',
     SHOP_NAME_TAKEN: 'Another till of the shop has that name. Type another, or leave the field empty for the server to give one. The till was not paired.',
     SHOP_NOT_EMPTY: 'This server already holds another shop\'s data. The till was not paired; nothing was uploaded.',
     SHOP_ALREADY_PAIRED: 'This till is already paired. Unpair it first.',
@@ -49,7 +53,21 @@ export const enShop: typeof esShop & typeof esShopLine = {
     SHOP_NETWORK: 'Could not connect to the server: check the address and that the server is on and on the same network.',
     SHOP_TIMEOUT: 'The server did not answer in time.',
     SHOP_BAD_ANSWER: 'The server answered something that does not meet the contract; nothing was saved.',
+    SHOP_OTHER_SERVER: 'A server with another certificate answers at that address: it is not this shop\'s server. The address was not saved.',
+    SHOP_ADDRESS_AWAY: 'Nothing answers at that address: check the number and port, and that the server is on. The address was not saved.',
+    SHOP_NOT_PAIRED: 'This till is not paired: pair it first.',
   },
+  shopAddresses: (list: string) => `Server addresses this till knows (the first answered last): ${list}.`,
+  shopNewAddress: 'Another server address',
+  shopMovedHint: 'The till looks for it on the shop\'s network by itself. If the server changed address you can also type the new one below, in «Another server address»: no need to pair again.',
+  shopNewAddressHint: 'If the server changed address (or has another), type it here: its certificate is checked and the till stays paired, with its number, key and sales.',
+  shopNewAddressExtra: 'As an extra address (tried after the others)',
+  shopSaveAddress: 'Save address',
+  shopSavingAddress: 'Checking…',
+  shopAddressSaved: (url: string) => `Address saved: ${url}. The till uses it from now on.`,
+  shopTooMany: (seconds: number, here: boolean) => `${here
+    ? 'Too many wrong codes were typed at this till.'
+    : 'The server received too many wrong codes from several devices at once.'} Wait ${seconds < 60 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`} and try again.`,
   shopAddressInvalid: 'Type the server address, e.g. 192.168.1.20:8443 (HTTPS; HTTP only to 127.0.0.1).',
   shopCodeInvalid: 'The code has 10 characters, like K7QF2-M2XDA.',
   shopLine: {
@@ -58,6 +76,7 @@ export const enShop: typeof esShop & typeof esShopLine = {
     away: (since: string, n: number) => `Shop server unreachable since ${since}${n > 0 ? ` · ${sales(n)} to send` : ''}`,
     unsendable: (n: number) => `${sales(n)} cannot be sent to the server`,
     ownRate: (percent: number) => `Invoicing: this till keeps to its part of the service's limit (${percent} %) until the server is back`,
+    feedAside: (n: number) => `${n} ${n === 1 ? 'change' : 'changes'} from the server not applied (see Settings)`,
   },
   shopProblem: {
     CERT_MISMATCH: 'certificate other than the paired one',

@@ -121,6 +121,9 @@ export const esOwnerView = {
   // Tills' clocks (issue 25): a till whose clock is off still reaches the server; Tienda says which and by how much.
   clockDrift: (ahead: boolean, hours: number, minutes: number) => `reloj ${ahead ? 'adelantado' : 'atrasado'} ${hours > 0 ? `${hours} h${minutes > 0 ? ` ${minutes} min` : ''}` : `${minutes} min`}`,
   clockOffLine: (till: string, drift: string) => `${till}: ${drift}`,
+  feedAsideHeading: 'Cambios del servidor que una caja no pudo aplicar',
+  feedAsideTill: (name: string, count: number) => `${name}: ${count} ${count === 1 ? 'cambio sin aplicar' : 'cambios sin aplicar'}`,
+  feedAsideNote: 'Esas cajas siguen recibiendo todos los demás cambios (precios, productos, PIN). Al resolver cada uno como se indica, se aplica solo y desaparece de aquí.',
   clockHeading: 'Hora de las cajas',
   clockNote: 'Sus ventas llegan igual al servidor y los informes las ubican por la hora del servidor. Conviene poner en hora el computador de esa caja.',
   dayClockCorrected: (count: number, drift: string) => `${sales(count)} con la hora corregida (${drift})`,

@@ -1,6 +1,8 @@
 /** Spanish words of the People screen and the owner's approvals log: in its chunk, never at start. */
 export const esPeopleScreen = {
   personName: 'Nombre',
+  /** Issue 27: people of the server's feed this till set aside (a name clash), with what to do. */
+  peopleFeedAsideTitle: 'Personas del servidor que esta caja no pudo agregar',
   personActive: 'Activo',
   addPerson: 'Agregar persona',
   editPerson: 'Editar',

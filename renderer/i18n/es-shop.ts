@@ -1,6 +1,13 @@
 /** Spanish words for the shop server (issue 20): Settings → Servidor de la tienda (the status bar's line is es-shop-line.ts). */
 import { sales } from './es-shop-line';
 
+/** "45 segundos", "1 minuto", "2 minutos": how long to wait, rounded up to minutes past the first one. */
+function waitWords(seconds: number): string {
+  if (seconds < 60) return `${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}`;
+}
+
 /** Settings → Servidor de la tienda and the shift close: with the back office's words. */
 export const esShop = {
   shopTitle: 'Servidor de la tienda',
@@ -32,6 +39,9 @@ export const esShop = {
   shopUnsendableReason: { contract: 'no cumple el formato del servidor', other_till: 'el servidor ya la tiene como venta de otra caja', refused: 'el servidor la rechazó' } as Record<string, string>,
   shopSaleNumber: (n: number) => `Venta ${String(n).padStart(6, '0')}`,
   shopUnsendableField: (field: string) => `campo ${field}`,
+  shopFeedAsideTitle: (n: number) => `${n === 1 ? 'Cambio' : 'Cambios'} del servidor sin aplicar (${n})`,
+  shopFeedAsideIntro: 'Esta caja no pudo aplicar estos cambios que llegaron del servidor de la tienda; los demás cambios (precios, productos, PIN) siguen llegando. Cada uno dice qué hacer; al resolverlo, se aplica solo y desaparece de esta lista. Tienda también los muestra.',
+  shopFeedAsideSince: (since: string) => `apartado desde el ${since}`,
   shopNotAppliedTitle: 'Cambios no aplicados',
   shopNotAppliedIntro: 'Cambios hechos en esta caja que el servidor no aplicó porque el registro ya había cambiado allí. Quedó la versión del servidor.',
   shopNotAppliedKind: { 'product.save': 'Producto', 'customer.save': 'Cliente', 'person.save': 'Persona' } as Record<string, string>,
@@ -39,6 +49,7 @@ export const esShop = {
   shopRefused: {
     SHOP_BAD_CODE: 'El servidor no aceptó el código: puede estar mal escrito, ya usado o vencido. Pida uno nuevo en el servidor.',
     SHOP_TOO_MANY: 'Demasiados intentos de emparejamiento. Espere un minuto e intente de nuevo.',
+    SHOP_TOO_MANY_HERE: 'Se escribieron demasiados códigos equivocados desde esta caja. Espere un minuto e intente de nuevo.',
     SHOP_NAME_TAKEN: 'Otra caja de la tienda ya tiene ese nombre. Escriba otro, o deje el campo vacío para que el servidor le dé uno. La caja no quedó emparejada.',
     SHOP_NOT_EMPTY: 'Este servidor ya tiene los datos de otra tienda. La caja no quedó emparejada; no se subió nada.',
     SHOP_ALREADY_PAIRED: 'Esta caja ya está emparejada. Desempareje primero.',
@@ -47,7 +58,22 @@ export const esShop = {
     SHOP_NETWORK: 'No se pudo conectar con el servidor: revise la dirección y que el servidor esté encendido y en la misma red.',
     SHOP_TIMEOUT: 'El servidor no respondió a tiempo.',
     SHOP_BAD_ANSWER: 'El servidor respondió algo que no cumple el contrato; no se guardó nada.',
+    SHOP_OTHER_SERVER: 'En esa dirección responde un servidor con otro certificado: no es el servidor de esta tienda. No se guardó la dirección.',
+    SHOP_ADDRESS_AWAY: 'Nada responde en esa dirección: revise el número y el puerto, y que el servidor esté encendido. No se guardó la dirección.',
+    SHOP_NOT_PAIRED: 'Esta caja no está emparejada: emparéjela primero.',
   } as Record<string, string>,
+  shopAddresses: (list: string) => `Direcciones del servidor que conoce esta caja (la primera es la que respondió la última vez): ${list}.`,
+  shopNewAddress: 'Otra dirección del servidor',
+  shopMovedHint: 'La caja lo busca sola en la red de la tienda. Si el servidor cambió de dirección, también puede escribir la nueva abajo, en «Otra dirección del servidor»: no hace falta emparejar de nuevo.',
+  shopNewAddressHint: 'Si el servidor cambió de dirección (o tiene otra), escríbala aquí: se comprueba su certificado y la caja sigue emparejada, con su número, su clave y sus ventas.',
+  shopNewAddressExtra: 'Como dirección adicional (se prueba después de las otras)',
+  shopSaveAddress: 'Guardar dirección',
+  shopSavingAddress: 'Comprobando…',
+  shopAddressSaved: (url: string) => `Dirección guardada: ${url}. La caja la usa desde ahora.`,
+  /** Too many wrong pairing codes (issue 27): `here`, typed at this till; else, from several devices at once. */
+  shopTooMany: (seconds: number, here: boolean) => `${here
+    ? 'Se escribieron demasiados códigos equivocados desde esta caja.'
+    : 'El servidor recibió demasiados códigos equivocados de varios equipos a la vez.'} Espere ${waitWords(seconds)} e intente de nuevo.`,
   shopAddressInvalid: 'Escriba la dirección del servidor, por ejemplo 192.168.1.20:8443 (HTTPS; HTTP solo hacia 127.0.0.1).',
   shopCodeInvalid: 'El código tiene 10 caracteres, como K7QF2-M2XDA.',
   shopShiftWarning: (n: number) => `${sales(n)} de este equipo aún no ${n === 1 ? 'está' : 'están'} en el servidor de la tienda; se ${n === 1 ? 'enviará' : 'enviarán'} cuando responda.`,

@@ -40,6 +40,24 @@ export function DashboardView({ dashboard }: { dashboard: Dashboard }): ReactNod
           <p>{t.clockNote}</p>
         </section>
       ) : null}
+      {(dashboard.feedAside?.length ?? 0) > 0 ? (
+        <section className="day-warning dash-feed-aside" aria-labelledby="dash-feed-aside" data-testid="dash-feed-aside">
+          <h2 id="dash-feed-aside">{t.feedAsideHeading}</h2>
+          {dashboard.feedAside!.map((till) => (
+            <div key={till.tillNumber}>
+              <h3>{t.feedAsideTill(till.tillName, till.count)}</h3>
+              <ul>
+                {till.records.map((record) => (
+                  <li key={`${record.kind}-${record.key}`}>
+                    <strong>{record.label}</strong>: {record.reason} <span className="feed-aside-action">{record.action}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+          <p>{t.feedAsideNote}</p>
+        </section>
+      ) : null}
       <section className="dash-cards" aria-label={t.dashFigures}>
         <Card title={t.dashToday} value={money(today.sales.total)} note={t.dashSalesCount(today.sales.count)} testId="dash-today" />
         <Card title={t.dashWeek} value={money(dashboard.week.sales.total)} note={t.dashSalesCount(dashboard.week.sales.count)} testId="dash-week" />

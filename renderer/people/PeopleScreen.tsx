@@ -1,12 +1,13 @@
 /** People (owner's screen): who works at this till with which role, and every owner approval given. */
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import type { OverrideDto, PersonDto } from '../../shared/bridge/types';
+import type { FeedAsideDto, OverrideDto, PersonDto } from '../../shared/bridge/types';
 import { personInputSchema } from '../../shared/people';
 import { useApp } from '../app/app-store';
 import { CheckField, SelectField, TextField } from '../app/fields';
 import { ListDetail } from '../app/ListDetail';
 import { BackOffice, Toolbar } from '../app/Toolbar';
 import { describeBridgeError, localizeFieldMessage } from '../bridge/bridge-error-text';
+import { bridge } from '../bridge/client';
 import { formatDateTime } from '../format/date-time';
 import { saleNumberLabel } from '../format/sale-number';
 import { useScreenText } from '../i18n/screen-text';
@@ -27,6 +28,18 @@ export function PeopleScreen(): ReactNode {
   const [draft, setDraft] = useState<Draft>(session?.setUp ? EMPTY : { ...EMPTY, role: 'owner' });
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [overrides, setOverrides] = useState<OverrideDto[] | null>(null);
+  // Issue 27: a server person this till set aside (her name is another's here) is said where she would be renamed.
+  const asideCount = useApp((s) => s.status?.shopServer?.feedAside ?? 0);
+  const [aside, setAside] = useState<FeedAsideDto[]>([]);
+  useEffect(() => {
+    if (asideCount === 0) {
+      setAside([]);
+      return;
+    }
+    void bridge.call('shopServer.status', {}).then((answer) => {
+      if (answer.ok) setAside((answer.value.feedAside ?? []).filter((record) => record.kind === 'person'));
+    });
+  }, [asideCount, people.length]);
 
   const loadOverrides = async () => {
     const answer = await callWithOwner('people.overrides', { limit: 100 }, 'overrides', t.approveOverrides);
@@ -83,6 +96,18 @@ export function PeopleScreen(): ReactNode {
         list={(
           <section aria-labelledby="people-title">
             {!session?.setUp ? <p className="muted">{t.firstPersonHint}</p> : null}
+            {aside.length > 0 ? (
+              <div className="people-feed-aside" role="status" data-testid="people-feed-aside">
+                <h2 className="list-heading">{t.peopleFeedAsideTitle}</h2>
+                <ul>
+                  {aside.map((record) => (
+                    <li key={`${record.label}-${record.since}`}>
+                      <strong>{record.label}</strong>: {record.reason} <span className="feed-aside-action">{record.action}</span>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
             {people.length > 0 ? (
               <table className="fit-table compact-rows" aria-label={t.people}>
                 <thead><tr><th>{t.personName}</th><th>{t.role}</th><th>{t.personActive}</th><th><span className="visually-hidden">{t.actions}</span></th></tr></thead>

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import type { ShopServerDto } from '../../shared/bridge/types';
-import { shopPairingSchema } from '../../shared/shop/pairing-form';
+import { shopAddressChangeSchema, shopPairingSchema } from '../../shared/shop/pairing-form';
 import { useApp } from '../app/app-store';
 import { CheckField, TextField } from '../app/fields';
 import { bridge } from '../bridge/client';
@@ -28,10 +28,13 @@ export function ShopServerSection(): ReactNode {
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [newAddress, setNewAddress] = useState('');
+  const [extra, setExtra] = useState(false);
+  const [addressError, setAddressError] = useState<string | undefined>(undefined);
 
   useEffect(() => {
     void bridge.call('shopServer.status', {}).then((answer) => { if (answer.ok) setState(answer.value); });
-  }, [line?.salesWaiting, line?.salesUnsendable, line?.unreachableSince, line?.problem]);
+  }, [line?.salesWaiting, line?.salesUnsendable, line?.unreachableSince, line?.problem, line?.feedAside, line?.feedCursor]);
   if (!state) return null;
   const when = (ms: number) => formatDateTime(ms, locale);
 
@@ -49,12 +52,41 @@ export function ShopServerSection(): ReactNode {
     const answer = await callWithOwner('shopServer.pair', parsed.data, 'settings');
     setBusy(false);
     if (!answer.ok) {
-      setProblem(t.shopRefused[answer.error.reason ?? ''] ?? describeBridgeError(answer.error, t));
+      const { reason, retryAfterSeconds } = answer.error;
+      if ((reason === 'SHOP_TOO_MANY' || reason === 'SHOP_TOO_MANY_HERE') && retryAfterSeconds !== undefined) {
+        setProblem(t.shopTooMany(retryAfterSeconds, reason === 'SHOP_TOO_MANY_HERE'));
+        return;
+      }
+      setProblem(t.shopRefused[reason ?? ''] ?? describeBridgeError(answer.error, t));
       return;
     }
     setState(answer.value);
     setCode('');
     setNotice(answer.value.uploaded !== null ? `${t.shopPairedNow} ${t.shopUploaded(answer.value.uploaded)}` : t.shopPairedNow);
+  };
+  // Issue 27: another address of the paired server, checked live against the pin by the core before it is saved.
+  const addAddress = async () => {
+    setProblem(null);
+    setNotice(null);
+    const parsed = shopAddressChangeSchema.safeParse({ address: newAddress, ...(extra ? { extra } : {}) });
+    if (!parsed.success) {
+      setAddressError(t.shopAddressInvalid);
+      return;
+    }
+    setAddressError(undefined);
+    setBusy(true);
+    const answer = await callWithOwner('shopServer.addAddress', parsed.data, 'settings');
+    setBusy(false);
+    if (!answer.ok) {
+      const said = t.shopRefused[answer.error.reason ?? ''] ?? describeBridgeError(answer.error, t);
+      if (answer.error.fields?.address) setAddressError(said);
+      else setProblem(said);
+      return;
+    }
+    setState(answer.value);
+    setNewAddress('');
+    setExtra(false);
+    setNotice(t.shopAddressSaved(answer.value.serverUrls.find((u) => !state.serverUrls.includes(u)) ?? answer.value.serverUrl ?? ''));
   };
   const unpair = async () => {
     setProblem(null);
@@ -84,8 +116,14 @@ export function ShopServerSection(): ReactNode {
               {state.problem && t.shopProblem[state.problem] ? ` (${t.shopProblem[state.problem]})` : ''}
             </p>
           ) : null}
+          {state.unreachableSince !== null ? <p className="muted" data-testid="shop-moved-hint">{t.shopMovedHint}</p> : null}
           <p>{t.shopWaiting(state.salesWaiting, state.editsWaiting)}</p>
+          <p className="muted" data-testid="shop-addresses">{t.shopAddresses(state.serverUrls.join(', '))}</p>
+          <TextField id="shop-new-address" label={t.shopNewAddress} value={newAddress} onChange={setNewAddress} hint={t.shopNewAddressHint}
+            placeholder="192.168.1.21:4300" error={addressError} />
+          <CheckField id="shop-new-address-extra" label={t.shopNewAddressExtra} checked={extra} onChange={setExtra} />
           <div className="actions">
+            <button type="button" className="primary" onClick={() => void addAddress()} disabled={busy}>{busy ? t.shopSavingAddress : t.shopSaveAddress}</button>
             <button type="button" onClick={() => void unpair()}>{t.shopUnpair}</button>
           </div>
         </>
@@ -116,6 +154,22 @@ export function ShopServerSection(): ReactNode {
                 <strong>{t.shopSaleNumber(sale.saleNumber)}</strong> {when(sale.createdAt)} · {t.shopUnsendableReason[sale.reason] ?? sale.reason}{' '}
                 {/* The field only: the server's message is for whoever fixes it (in the till's log), not in English here. */}
                 <span className="muted">({t.shopUnsendableField(sale.detail.split(':')[0] || '—')})</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {(state.feedAsideCount ?? 0) > 0 ? (
+        <div className="shop-not-applied shop-feed-aside" data-testid="shop-feed-aside">
+          <h3>{t.shopFeedAsideTitle(state.feedAsideCount ?? 0)}</h3>
+          <p className="muted">{t.shopFeedAsideIntro}</p>
+          <ul>
+            {(state.feedAside ?? []).map((record) => (
+              <li key={`${record.kind}-${record.since}-${record.label}`}>
+                <strong>{record.label}</strong>: {record.reason}
+                <br />
+                <span className="feed-aside-action">{record.action}</span>{' '}
+                <span className="muted">({t.shopFeedAsideSince(when(record.since))})</span>
               </li>
             ))}
           </ul>

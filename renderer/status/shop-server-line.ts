@@ -17,12 +17,16 @@ function since(at: number, now: number, locale: Locale): string {
 export function shopServerLineText(line: ShopServerLineDto | null | undefined, t: Pick<FirstMessages, 'shopLine' | 'shopProblem'>, locale: Locale, now: number): ShopServerLineText | null {
   if (!line) return null;
   // Sales set aside because the server cannot take them are said on every line (issue 25): never only in a log.
-  const aside = (line.salesUnsendable ?? 0) > 0 ? ` · ${t.shopLine.unsendable(line.salesUnsendable)}` : '';
+  // …and so are the server's changes this till set aside (issue 27): the rest flowed on, these wait for the owner.
+  const aside = [
+    (line.salesUnsendable ?? 0) > 0 ? ` · ${t.shopLine.unsendable(line.salesUnsendable)}` : '',
+    (line.feedAside ?? 0) > 0 ? ` · ${t.shopLine.feedAside(line.feedAside ?? 0)}` : '',
+  ].join('');
   if (line.unreachableSince !== null) {
     const why = line.problem ? t.shopProblem[line.problem] : undefined;
     return { text: `${t.shopLine.away(since(line.unreachableSince, now, locale), line.salesWaiting)}${why ? ` (${why})` : ''}${aside}`, away: true };
   }
-  if (aside && line.salesWaiting === 0) return { text: `${t.shopLine.connected.split(':')[0]}: ${t.shopLine.unsendable(line.salesUnsendable)}`, away: true };
+  if (aside && line.salesWaiting === 0) return { text: `${t.shopLine.connected.split(':')[0]}: ${aside.slice(3)}`, away: true };
   return { text: `${line.salesWaiting > 0 ? t.shopLine.waiting(line.salesWaiting) : t.shopLine.connected}${aside}`, away: aside !== '' };
 }
 

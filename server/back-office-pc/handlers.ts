@@ -80,14 +80,14 @@ export function backOfficePcHandlers(ctx: BackOfficePcContext): Pick<BridgeHandl
         token: outcome.token,
         dto: { personName: outcome.person.name, shopName: shop.name, tillNumber: null, expiresAt: outcome.expiresAt },
       };
-      if (previous) ctx.sessions.end(previous.token);
+      if (previous) await ctx.sessions.end(previous.token);
       return session.dto;
     },
     'shop.closeBackOffice': async () => {
       const open = session;
       session = null;
       if (!open) return { closed: false };
-      ctx.sessions.end(open.token);
+      await ctx.sessions.end(open.token);
       return { closed: true };
     },
     'shop.sales': async (query) => {
@@ -121,7 +121,7 @@ export function backOfficePcHandlers(ctx: BackOfficePcContext): Pick<BridgeHandl
     },
     'shop.dashboard': async () => {
       await checked();
-      return dashboard(ctx.db, ctx.now());
+      return dashboard(ctx.db, ctx.now(), { withFeedAside: true });
     },
     'shop.waitForChange': async ({ since, wait }) => {
       await checked();

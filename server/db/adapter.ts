@@ -20,6 +20,31 @@ export interface Database extends Queryable {
   readonly durability: Durability;
   /** The embedded store only: its whole data folder as a gzipped tarball (PGlite's own dump, see dump/). */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * PostgreSQL only: notifications between the server processes sharing this database (LISTEN/NOTIFY). Absent on
+   * PGlite, whose one process wakes its own waiters in memory.
+   */
+  readonly notifications?: Notifications;
+}
+
+/** `LISTEN/NOTIFY` between processes: what one process sends, every process listening on the database receives. */
+export interface Notifications {
+  /** Sends `payload` on `channel` now (outside any transaction: call it after the commit). */
+  notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Listens on `channels` through a connection of its own, reconnecting when it drops. `back` is called once that
+   * connection is listening again: whatever was sent meanwhile is lost, so the caller wakes everyone to re-read.
+   * Rejects when the first connection cannot be made.
+   */
+  listen(channels: readonly string[], handlers: ListenHandlers): Promise<{ close(): Promise<void> }>;
+}
+
+export interface ListenHandlers {
+  message(channel: string, payload: string): void;
+  /** The listening connection was lost (a reconnection is under way). */
+  lost(reason: string): void;
+  /** Listening again after a loss. */
+  back(): void;
 }
 
 export interface Durability {

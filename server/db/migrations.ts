@@ -287,6 +287,65 @@ export const migrations: readonly Migration[] = [
     },
   },
   {
+    name: 'the back office\'s change signal in the database, the same for every server process (issue 27)',
+    async up(tx) {
+      // Moved (nextval) after each push that stored sales or shifts commits; read as its last value. A sequence: no
+      // row lock between concurrent pushes, and never rolled back.
+      await tx.exec('CREATE SEQUENCE IF NOT EXISTS sales_signal');
+    },
+  },
+  {
+    name: 'state any server process shares (issue 27): sealed pairing codes, back-office sessions, wrong pairing proofs by source',
+    async up(tx) {
+      // See docs/shop-server-shared-state.md. A code is kept as a keyed lookup hash plus the code sealed (AES-256-GCM)
+      // under a key only the server's processes hold; codes from before (SHA-256 only, the code in one process's
+      // memory) cannot be opened and simply expire. Sessions are kept as their token's SHA-256.
+      await tx.exec(`
+        ALTER TABLE pairing_codes ADD COLUMN sealed TEXT, ADD COLUMN key_id TEXT;
+        CREATE INDEX pairing_codes_open ON pairing_codes (expires_at) WHERE used_at IS NULL;
+
+        -- Plain HTTP on 127.0.0.1 only (no TLS key to derive from): the sealing secret of that mode. See the docs.
+        CREATE TABLE server_secrets (
+          name       TEXT PRIMARY KEY,
+          value      TEXT NOT NULL,
+          created_at BIGINT NOT NULL
+        );
+
+        CREATE TABLE back_office_sessions (
+          token_hash   TEXT PRIMARY KEY,
+          person_key   TEXT NOT NULL,
+          name         TEXT NOT NULL,
+          version      BIGINT NOT NULL,
+          opened_at    BIGINT NOT NULL,
+          last_used_at BIGINT NOT NULL
+        );
+        CREATE INDEX back_office_sessions_by_person ON back_office_sessions (person_key);
+
+        -- Each proof checked, until it is known right (then deleted): the wrong ones of the last minute, by source.
+        CREATE TABLE pairing_attempts (
+          id     BIGSERIAL PRIMARY KEY,
+          source TEXT NOT NULL,
+          at     BIGINT NOT NULL
+        );
+        CREATE INDEX pairing_attempts_by_at ON pairing_attempts (at);
+        CREATE INDEX pairing_attempts_by_source ON pairing_attempts (source, at);
+      `);
+    },
+  },
+  {
+    name: 'feed records a till could not apply and set aside, as the till last reported them (issue 27)',
+    async up(tx) {
+      await tx.query(`
+        CREATE TABLE till_feed_aside (
+          till_id     TEXT PRIMARY KEY REFERENCES tills (id),
+          count       BIGINT NOT NULL CHECK (count >= 0),
+          records     JSONB NOT NULL,
+          reported_at BIGINT NOT NULL
+        );
+      `);
+    },
+  },
+  {
     name: 'one invoicing account for the shop: its rate budget per client id and the tills\' leases of it (issue 28)',
     async up(tx) {
       // The client id itself is not stored: a till names its account by a hash of the service's address and client id.

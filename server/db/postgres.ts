@@ -1,6 +1,6 @@
 /** A PostgreSQL of the shop's own (`--database-url postgres://…`), through a small pool of `pg` connections. */
 import pg from 'pg';
-import type { Database, Durability, Queryable } from './adapter';
+import type { Database, Durability, ListenHandlers, Notifications, Queryable } from './adapter';
 
 const INT8 = 20;
 // bigint columns hold sequences, versions and millisecond times, all within MAX_SAFE_INTEGER by the contract.
@@ -47,7 +47,107 @@ export async function openPostgres(url: string, poolSize = 8): Promise<Database>
         conn.release();
       }
     },
+    notifications: postgresNotifications(url, pool),
     close: () => pool.end(),
+  };
+}
+
+/** How long the listening connection waits before trying again: doubling from 100 ms up to 5 s. */
+const RECONNECT_FIRST_MS = 100;
+const RECONNECT_MAX_MS = 5_000;
+/** The listening connection is asked `SELECT 1` this often; no answer within the timeout counts as lost. */
+const PING_EVERY_MS = 15_000;
+const PING_TIMEOUT_MS = 10_000;
+/** How the listening connection is named in `pg_stat_activity` (one per server process). */
+export const LISTENER_NAME = 'mostrador avisos';
+const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
+
+function postgresNotifications(url: string, pool: pg.Pool): Notifications {
+  return {
+    async notify(channel, payload) {
+      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    listen: (channels, handlers) => listen(url, channels, handlers),
+  };
+}
+
+/**
+ * A connection of its own that only listens (a pooled one would be handed to queries and lose its LISTEN). When it
+ * drops (PostgreSQL restarted, the backend terminated, the network gone quiet past the ping), it is replaced, with
+ * a growing pause between tries, until `close()`; `back()` then tells the caller that notifications may have been
+ * missed.
+ */
+async function listen(url: string, channels: readonly string[], handlers: ListenHandlers): Promise<{ close(): Promise<void> }> {
+  for (const channel of channels) if (!CHANNEL.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  let current: pg.Client | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  let pause = RECONNECT_FIRST_MS;
+
+  async function connect(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: url, keepAlive: true, application_name: LISTENER_NAME });
+    client.on('notification', (m) => {
+      if (client === current) handlers.message(m.channel, m.payload ?? '');
+    });
+    client.on('error', (error) => lost(client, error.message));
+    client.on('end', () => lost(client, 'the connection ended'));
+    try {
+      await client.connect();
+      for (const channel of channels) await client.query(`LISTEN ${channel}`);
+      return client;
+    } catch (error) {
+      client.end().catch(() => {});
+      throw error;
+    }
+  }
+
+  function lost(client: pg.Client, reason: string): void {
+    if (client !== current) return;
+    current = null;
+    client.end().catch(() => {});
+    if (closed) return;
+    handlers.lost(reason);
+    schedule();
+  }
+
+  function schedule(): void {
+    retry = setTimeout(() => {
+      connect().then((client) => {
+        if (closed) {
+          client.end().catch(() => {});
+          return;
+        }
+        current = client;
+        pause = RECONNECT_FIRST_MS;
+        handlers.back();
+      }, () => {
+        if (closed) return;
+        pause = Math.min(pause * 2, RECONNECT_MAX_MS);
+        schedule();
+      });
+    }, pause);
+  }
+
+  current = await connect();
+  const ping = setInterval(() => {
+    const client = current;
+    if (!client) return;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('no answer to a ping')), PING_TIMEOUT_MS); });
+    Promise.race([client.query('SELECT 1'), timeout])
+      .catch((error: unknown) => lost(client, error instanceof Error ? error.message : String(error)))
+      .finally(() => clearTimeout(timer));
+  }, PING_EVERY_MS);
+  ping.unref();
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      clearInterval(ping);
+      const client = current;
+      current = null;
+      await client?.end().catch(() => {});
+    },
   };
 }
 

@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import {
-  changesSignalQuerySchema, dayReportQuerySchema, salesQuerySchema, sessionRequestSchema,
+  changesSignalQuerySchema, DASHBOARD_WITH_FEED_ASIDE, dayReportQuerySchema, salesQuerySchema, sessionRequestSchema,
 } from '../../shared/shop/back-office';
 import { referenceCodeSchema } from '../../shared/shop/contract';
 import type { BackOfficeSessions } from '../back-office/sessions';
@@ -55,7 +55,7 @@ export async function handleBackOffice(ctx: BackOfficeContext, req: IncomingMess
   const path = url.pathname;
   const query = Object.fromEntries(url.searchParams);
   if (path === SESSION_PATH && method === 'DELETE') {
-    ctx.sessions.end(token!);
+    await ctx.sessions.end(token!);
     return reply(200, { ended: true });
   }
   const records = await handleRecords(ctx, req, method, url);
@@ -77,7 +77,9 @@ export async function handleBackOffice(ctx: BackOfficeContext, req: IncomingMess
     if (!q.ok) return q.reply;
     return reply(200, await dayReport(ctx.db, q.value.date));
   }
-  if (path === `${BACK_OFFICE_PREFIX}dashboard`) return reply(200, await dashboard(ctx.db, ctx.now()));
+  if (path === `${BACK_OFFICE_PREFIX}dashboard`) {
+    return reply(200, await dashboard(ctx.db, ctx.now(), { withFeedAside: url.searchParams.get('with') === DASHBOARD_WITH_FEED_ASIDE }));
+  }
   if (path === `${BACK_OFFICE_PREFIX}changes`) {
     const q = checkValue(query, changesSignalQuerySchema, 'query');
     if (!q.ok) return q.reply;

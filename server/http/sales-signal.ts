@@ -1,34 +1,46 @@
 /**
  * The back office's change signal: a version that moves whenever a till's push changes sales or shifts, and a
  * long-poll on it (the dashboard asks "since V", and is answered at once when V is old, else when the next push
- * commits or its wait runs out). The version starts with a per-start id, so a restarted server is always "changed".
+ * commits or its wait runs out). The version is read from the database (the shop's generation, new at every
+ * restore, and the `sales_signal` sequence), so every server process on one PostgreSQL answers the same version.
  */
-import { randomBytes } from 'node:crypto';
+import type { Database } from '../db/adapter';
+import { readGeneration } from '../store/shop';
 import { ChangeNotifier } from './change-notifier';
 
 export class SalesSignal {
-  private readonly boot = randomBytes(6).toString('base64url');
-  private count = 0;
-  private readonly notifier = new ChangeNotifier();
+  private readonly notifier: ChangeNotifier;
 
-  get version(): string {
-    return `${this.boot}.${this.count}`;
+  /** `publish`: tells the other server processes (cross-process.ts); they call `wakeLocal()`. */
+  constructor(private readonly db: Database, publish: () => void = () => {}) {
+    this.notifier = new ChangeNotifier(publish);
   }
 
-  /** After a transaction that stored sales or shifts has committed. */
-  bump(): void {
-    this.count += 1;
+  async version(): Promise<string> {
+    const { rows } = await this.db.query<{ generation: string | null; count: number }>(
+      'SELECT (SELECT generation FROM shop LIMIT 1) AS generation, CASE WHEN is_called THEN last_value ELSE 0 END AS count FROM sales_signal');
+    // A shop made since the generation's migration gets its generation at its first read (store/shop.ts).
+    const generation = rows[0]?.generation ?? await readGeneration(this.db);
+    return `${generation}.${rows[0]?.count ?? 0}`;
+  }
+
+  /** After a transaction that stored sales or shifts has committed: moves the version, then wakes the waiters. */
+  async bump(): Promise<void> {
+    await this.db.query("SELECT nextval('sales_signal')");
     this.notifier.changed();
   }
 
   async waitPast(since: string | undefined, ms: number, signal?: AbortSignal): Promise<{ version: string; changed: boolean }> {
-    if (since === undefined || since !== this.version || ms <= 0) return { version: this.version, changed: since !== this.version };
-    await this.notifier.wait(ms, signal);
-    return { version: this.version, changed: this.version !== since };
+    const mark = this.notifier.mark();
+    const version = await this.version();
+    if (since === undefined || since !== version || ms <= 0) return { version, changed: since !== version };
+    await this.notifier.wait(ms, signal, mark);
+    const after = await this.version();
+    return { version: after, changed: after !== since };
   }
 
-  /** Wakes every waiter (the server is closing). */
-  wakeAll(): void {
-    this.notifier.changed();
+  /** Wakes this process's waiters (a push at another process, a listener back after a loss, the server closing). */
+  wakeLocal(): void {
+    this.notifier.wakeLocal();
   }
 }

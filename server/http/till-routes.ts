@@ -3,7 +3,9 @@ import {
   commandBatchSchema, changesQuerySchema, heldSalesQuerySchema, rateLeaseRequestSchema, SALE_OF_ANOTHER_TILL, salesAuditSchema, salesBatchSchema, SHOP_LIMITS,
   shiftsBatchSchema, shopSettingsPushSchema, shopUploadSchema, TILL_NAME_TAKEN, tillRenameSchema,
 } from '../../shared/shop/contract';
+import { FEED_ASIDE_PATH, feedAsideReportSchema } from '../../shared/shop/feed-aside';
 import type { Database } from '../db/adapter';
+import { recordFeedAside } from '../store/feed-aside';
 import { readChanges } from '../store/changes';
 import { saveRecord, takeFeedLock } from '../store/master-data';
 import { decideCommands } from '../store/commands';
@@ -40,7 +42,18 @@ export const TILL_ROUTES: Record<string, { method: 'GET' | 'POST'; handle: (ctx:
   '/v1/settings': { method: 'POST', handle: settings },
   '/v1/till/name': { method: 'POST', handle: rename },
   '/v1/rate/lease': { method: 'POST', handle: rateLease },
+  [FEED_ASIDE_PATH]: { method: 'POST', handle: feedAside },
 };
+
+/** Issue 27: the till's list of feed records it set aside (replacing its last one); Tienda's dashboard lists them. */
+async function feedAside(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {
+  const body = parseBody(req.body, feedAsideReportSchema);
+  if (!body.ok) return body.reply;
+  await ctx.db.transaction((tx) => recordFeedAside(tx, req.till.id, body.value, ctx.now()));
+  // Tienda's dashboard reads it: it refreshes by itself.
+  ctx.salesSignal.bump();
+  return reply(200, { ok: true });
+}
 
 /** The till asks to be renamed: the server decides (unique in the shop) and the feed tells everyone. */
 async function rename(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {
@@ -69,9 +82,11 @@ async function changes(ctx: TillRouteContext, req: TillRequest): Promise<Reply> 
   const { since, wait = 0, clock } = query.value;
   // Signed with the path and query: only the till itself can say what its clock is.
   if (clock !== undefined) await recordTillClock(ctx.db, req.till.id, clock, ctx.now());
+  // Marked before the read: a change committed (here or at another process) after it wakes this wait at once.
+  const mark = ctx.notifier.mark();
   let page = await readChanges(ctx.db, since, SHOP_LIMITS.changesPerPage);
   if (page.changes.length === 0 && wait > 0 && !req.signal.aborted) {
-    await ctx.notifier.wait(wait * 1000, req.signal);
+    await ctx.notifier.wait(wait * 1000, req.signal, mark);
     page = await readChanges(ctx.db, since, SHOP_LIMITS.changesPerPage);
   }
   const cursor = page.changes.at(-1)?.seq ?? since;
@@ -101,7 +116,7 @@ async function sales(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {
   if (outcome.foreign) {
     return refusal(409, SALE_OF_ANOTHER_TILL, `${outcome.foreign.length} of these sales were pushed by another till; nothing was stored`, { references: outcome.foreign });
   }
-  if (outcome.ack.stored > 0) ctx.salesSignal.bump();
+  if (outcome.ack.stored > 0) await ctx.salesSignal.bump();
   return reply(200, outcome.ack);
 }
 
@@ -110,7 +125,7 @@ async function audit(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {
   if (!body.ok) return body.reply;
   const differing = await ctx.db.transaction((tx) => auditTillSales(tx, req.till.id, body.value.days, body.value.unsendable, ctx.now()));
   // The day report reads "en revisión" and what cannot be pushed from here: it refreshes by itself.
-  ctx.salesSignal.bump();
+  await ctx.salesSignal.bump();
   if (body.value.shifts === undefined) return reply(200, { differing });
   return reply(200, { differing, missingShifts: await missingShifts(ctx.db, req.till.id, body.value.shifts) });
 }
@@ -125,7 +140,7 @@ async function shifts(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {
   const body = parseBody(req.body, shiftsBatchSchema);
   if (!body.ok) return body.reply;
   const ack = await ctx.db.transaction((tx) => pushShifts(tx, req.till.id, body.value.shifts, ctx.now()));
-  if (ack.stored > 0) ctx.salesSignal.bump();
+  if (ack.stored > 0) await ctx.salesSignal.bump();
   return reply(200, ack);
 }
 

@@ -1,5 +1,5 @@
-/** Pairing codes: 10 characters of Crockford base32 (50 bits), shown in two groups, kept only hashed in the store. */
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+/** Pairing codes: 10 characters of Crockford base32 (50 bits), shown in two groups; kept sealed in the store (code-seal.ts). */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { normalizePairingCode } from '../../shared/shop/contract';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -8,11 +8,6 @@ const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export function newPairingCode(random: (n: number) => Buffer = randomBytes): string {
   const chars = [...random(10)].map((b) => CROCKFORD[b & 31]).join('');
   return `${chars.slice(0, 5)}-${chars.slice(5)}`;
-}
-
-/** What the store keeps of a code: its SHA-256, enough to mark it used, useless to pair with. */
-export function pairingCodeHash(code: string): string {
-  return createHash('sha256').update(normalizePairingCode(code)).digest('hex');
 }
 
 /** The proof a till sends (contract: HMAC-SHA256 keyed by the code, over the certificate fingerprint and its key). */

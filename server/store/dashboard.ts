@@ -7,12 +7,17 @@ import { BACK_OFFICE_LIMITS, type Dashboard } from '../../shared/shop/back-offic
 import { shopDateOf, shopDayWindow, shopWeekWindow } from '../../shared/shop/shop-day';
 import type { Database, Queryable } from '../db/adapter';
 import { tillClocks } from './tills';
+import { feedAsideByTill } from './feed-aside';
 import { byMeansOf, bySliceOf, byTillOf, money, PENDING_STATES, salesTally, taxesOf, topProductsOf, type Window } from './report-queries';
 
 const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-export async function dashboard(db: Database, now: number): Promise<Dashboard> {
+/**
+ * `withFeedAside`: the caller reads `feedAside` (issue 27): a till of this version asks for it (`?with=feed-aside`), as
+ * the back-office PC does; an older till, whose answer schema is strict, never gets a field it does not know.
+ */
+export async function dashboard(db: Database, now: number, opts: { withFeedAside?: boolean } = {}): Promise<Dashboard> {
   return db.transaction(async (tx) => {
     await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
     const date = shopDateOf(now);
@@ -25,12 +30,14 @@ export async function dashboard(db: Database, now: number): Promise<Dashboard> {
     const byDay = await bySliceOf(tx, week, DAY_MS);
     const dian = await dianBacklog(tx);
     const clocks = await tillClocks(tx);
+    const aside = opts.withFeedAside ? await feedAsideByTill(tx) : [];
     return {
       at: now,
       today: { ...today, date, byHour: byHour.map(({ slice, ...t }) => ({ hour: slice, ...t })) },
       week: { ...thisWeek, monday: week.monday, byDay: byDay.map(({ slice, ...t }) => ({ date: shopDateOf(week.from + slice * DAY_MS), ...t })) },
       clocks: clocks.map((c) => ({ tillNumber: c.number, tillName: c.name, offsetMs: c.offsetMs, seenAt: c.seenAt })),
       dian,
+      ...(aside.length > 0 ? { feedAside: aside } : {}),
     };
   });
 }

@@ -32,7 +32,7 @@ import type {
   RecalledSaleDto, TillDto, UploadReceiptDto,
 } from './types';
 import type { PrinterDto, PrinterStatusDto, ShopServerDto } from './types';
-import { shopPairingSchema } from '../shop/pairing-form';
+import { shopAddressChangeSchema, shopPairingSchema } from '../shop/pairing-form';
 import { dayReportQuerySchema, salesQuerySchema, sessionRequestSchema, type Dashboard, type DayReport, type SaleDetail, type SalesPage } from '../shop/back-office';
 import {
   customerSaveSchema, personSaveSchema, productSaveSchema, recordsQuerySchema, shiftsQuerySchema, type CustomerRecord,
@@ -310,6 +310,11 @@ export const bridgeContract = {
   /** Owners only. Forgets the pairing and the key; sales and edits stay at the till. */
   'shopServer.unpair': { input: withOwnerOverride({}), result: returns<ShopServerDto>() },
   /**
+   * Owners only (issue 27). Another address of the paired server (it moved, or a second process): checked live first —
+   * its certificate must be the one paired with, or nothing is saved — then tried first (or last, `extra`).
+   */
+  'shopServer.addAddress': { input: withOwnerOverride(shopAddressChangeSchema.shape), result: returns<ShopServerDto>() },
+  /**
    * The owner's back office at the shop server (issue 21), from a paired till: the owner's PIN opens a session at the
    * server (a request signed by this till); the session's token stays in the core's memory, never in the renderer.
    * The reads below answer FORBIDDEN with reason BACK_OFFICE_CLOSED when no session is open (or it ended at the server).
@@ -405,6 +410,8 @@ export interface BridgeError {
   reason?: string;
   /** The invoicing service's own words, shown as "Respuesta del servicio: …" when they help. */
   serviceMessage?: string;
+  /** How many seconds to wait before trying again (the shop server's too many pairing attempts). */
+  retryAfterSeconds?: number;
 }
 export type BridgeEnvelope<T> = { ok: true; value: T } | { ok: false; error: BridgeError };
 

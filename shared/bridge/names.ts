@@ -24,7 +24,7 @@ export const BRIDGE_METHOD_NAMES = [
   'printer.printShift',
   'receipt.reprint',
   'backup.status', 'backup.configure', 'backup.run', 'backup.inspect', 'backup.restore',
-  'shopServer.status', 'shopServer.pair', 'shopServer.unpair',
+  'shopServer.status', 'shopServer.pair', 'shopServer.unpair', 'shopServer.addAddress',
   'shop.owners',
   'shop.openBackOffice', 'shop.closeBackOffice', 'shop.sales', 'shop.sale', 'shop.dayReport', 'shop.dashboard', 'shop.waitForChange',
   'shop.printDayReport', 'shop.dayReportPdf', 'shop.products', 'shop.saveProduct', 'shop.customers', 'shop.saveCustomer',

@@ -263,6 +263,8 @@ export interface ShopServerLineDto {
   salesWaiting: number;
   /** Sales set aside because the server cannot take them (they break the contract, are another till's, were refused). */
   salesUnsendable: number;
+  /** Issue 27: records of the server's change feed this till set aside (it could not apply them; the rest flowed on). */
+  feedAside?: number;
   /** The change feed's cursor this till has applied: when it moves, what the counter shows (quick keys) is read again. */
   feedCursor: number;
   /** This till's name as the server decided it (issue 26): a rename at the server reaches the screens with it. */
@@ -311,6 +313,8 @@ export interface BackOfficeSessionDto {
 export interface ShopServerDto {
   paired: boolean;
   serverUrl: string | null;
+  /** Every address this till knows of its server, the one that answered last first (issue 27). */
+  serverUrls: string[];
   shopName: string | null;
   tillNumber: number | null;
   /** This till's name (the server's, once paired): what its sale numbers, receipts, X and Z carry. */
@@ -329,6 +333,21 @@ export interface ShopServerDto {
   salesUnsendable: number;
   /** After pairing as the first till: how many records went up (null when nothing was uploaded). */
   uploaded: number | null;
+  /** Issue 27: records of the server's change feed this till could not apply (the first 50), with what to do. */
+  feedAside?: FeedAsideDto[];
+  feedAsideCount?: number;
+}
+
+/** A record of the server's change feed this till set aside (issue 27): why, in Spanish, and what to do. */
+export interface FeedAsideDto {
+  kind: string;
+  label: string;
+  reasonCode: 'name_clash' | 'refused' | 'malformed';
+  reason: string;
+  action: string;
+  since: number;
+  triedAt: number;
+  tries: number;
 }
 
 /** A service other than the one in use that still has sales to send or settle: the status bar names it. */

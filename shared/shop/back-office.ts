@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { pinSchema } from '../people';
 import { ANSWER_ROWS, answerText, amountText, clockOffsetSchema, CLOCK_LIMITS, pushedSaleSchema, referenceCodeSchema, SALE_SERVICE_STATES, SHOP_LIMITS, tillIdSchema } from './contract';
+import { FEED_ASIDE_LISTED, feedAsideRecordSchema } from './feed-aside';
 import { isShopDate } from './shop-day';
 
 export const BACK_OFFICE_LIMITS = {
@@ -214,6 +215,9 @@ const periodSchema = z.strictObject({
   topProducts,
 });
 
+/** The dashboard's query by which a till says it reads `feedAside` (issue 27): `?with=feed-aside`. */
+export const DASHBOARD_WITH_FEED_ASIDE = 'feed-aside';
+
 export const dashboardSchema = z.strictObject({
   at: msTime,
   today: periodSchema.extend({
@@ -230,6 +234,15 @@ export const dashboardSchema = z.strictObject({
    * that ever reported one; Tienda names those off by more than CLOCK_LIMITS.shownOffsetMs. Absent from older servers.
    */
   clocks: z.array(tillClockSchema).max(ANSWER_ROWS).optional(),
+  /**
+   * Issue 27: per till, the records of the change feed it could not apply and set aside (the first 50 of `count`),
+   * with what to do. Present only when some till has any, and only to a reader that asks for it (`?with=feed-aside`):
+   * an older till, whose schema is strict, reads the dashboard as before.
+   */
+  feedAside: z.array(z.strictObject({
+    tillNumber, tillName: answerText, count: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), reportedAt: msTime,
+    records: z.array(feedAsideRecordSchema).max(FEED_ASIDE_LISTED),
+  })).max(ANSWER_ROWS).optional(),
   /** What the DIAN has not validated yet, whatever the day. */
   dian: z.strictObject({
     pending: tallySchema,

@@ -46,3 +46,10 @@ export const shopPairingSchema = z.strictObject({
   tillName: z.string().max(LIMITS.tillNameLength).optional(),
 });
 export type ShopPairingInput = z.infer<typeof shopPairingSchema>;
+
+/** Another address of the paired server, typed in Settings (issue 27): first from now on, or `extra` (tried last). */
+export const shopAddressChangeSchema = z.strictObject({
+  address: shopAddressSchema,
+  extra: z.boolean().optional(),
+});
+export type ShopAddressChangeInput = z.infer<typeof shopAddressChangeSchema>;

@@ -10,6 +10,9 @@
  * year of one till's sales, on PostgreSQL and PGlite (--backend): requests, bytes, server CPU per round, and healing a
  * loss. `--audit-sales 200000 --rounds 5`.
  * dump (shop-dump.ts, per --backend): push p99 while the server takes its scheduled copy vs without (target ≤ 1.5×).
+ * processes (shop-processes.ts, PostgreSQL): the server as one process and as two on one PostgreSQL: pushes per
+ * second from every till at once, and a change → every till p50/p95. `--proc-tills 4 --proc-pushes 50
+ * --proc-batch 10 --proc-changes 30`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -23,18 +26,21 @@ import { sale } from '../integration/server/samples';
 import { benchCharge, benchPull, benchVisible } from './shop-tills';
 import { benchAudit } from './shop-audit';
 import { benchDumpPush } from './shop-dump';
+import { benchProcesses } from './shop-processes';
 
 const { values } = parseArgs({ options: {
   sales: { type: 'string', default: '100000' }, batch: { type: 'string', default: '500' }, backend: { type: 'string', default: 'both' },
   part: { type: 'string', default: 'all' }, products: { type: 'string', default: '50000' }, changes: { type: 'string', default: '50' },
   charges: { type: 'string', default: '200' }, 'audit-sales': { type: 'string', default: '200000' }, rounds: { type: 'string', default: '5' }, 'dump-fill': { type: 'string', default: '20000' }, 'dump-quiet': { type: 'string', default: '400' },
+  'proc-tills': { type: 'string', default: '4' }, 'proc-pushes': { type: 'string', default: '50' }, 'proc-batch': { type: 'string', default: '10' }, 'proc-changes': { type: 'string', default: '30' },
 } });
-const parts = new Set(values.part.split(',').flatMap((p) => (p === 'all' ? ['push', 'pull', 'visible', 'charge', 'dump'] : p === 'tills' ? ['pull', 'visible', 'charge'] : [p])));
+const parts = new Set(values.part.split(',').flatMap((p) => (p === 'all' ? ['push', 'pull', 'visible', 'charge', 'dump', 'processes'] : p === 'tills' ? ['pull', 'visible', 'charge'] : [p])));
 const pushPart = parts.has('push');
 const tillsPart = parts.has('pull') || parts.has('visible') || parts.has('charge');
 const auditPart = parts.has('audit');
 const auditArgs = [Number(values['audit-sales']), Number(values.rounds)] as const;
 const dumpPart = parts.has('dump');
+const processesPart = parts.has('processes');
 const dumpFill = Number(values['dump-fill']);
 const dumpQuiet = Number(values['dump-quiet']);
 const TOTAL = Number(values.sales);
@@ -100,7 +106,7 @@ async function run(name: string, databaseUrl?: string): Promise<Record<string, u
 }
 
 const results: Record<string, unknown>[] = [];
-if ((pushPart && values.backend !== 'pglite') || tillsPart || ((auditPart || dumpPart) && values.backend !== 'pglite')) {
+if ((pushPart && values.backend !== 'pglite') || tillsPart || processesPart || ((auditPart || dumpPart) && values.backend !== 'pglite')) {
   const cluster = await startPgCluster({ durable: true });
   if (!cluster) console.log('postgresql: skipped, initdb/pg_ctl not found (install Debian\'s postgresql)');
   else {
@@ -112,6 +118,10 @@ if ((pushPart && values.backend !== 'pglite') || tillsPart || ((auditPart || dum
         if (parts.has('charge')) results.push({ part: 'charge', ...await benchCharge(await cluster.createDatabase('bench_charge'), Number(values.charges)) });
       }
       if (auditPart && values.backend !== 'pglite') results.push({ part: 'audit', ...await benchAudit('postgresql', await cluster.createDatabase('bench_audit'), ...auditArgs) });
+      if (processesPart) {
+        const o = { tills: Number(values['proc-tills']), pushes: Number(values['proc-pushes']), batch: Number(values['proc-batch']), changes: Number(values['proc-changes']) };
+        for (const r of await benchProcesses(cluster, o)) results.push({ part: 'processes', ...r });
+      }
       if (dumpPart && values.backend !== 'pglite') {
         results.push({ part: 'dump', ...await benchDumpPush(root, 'postgresql', dumpFill, dumpQuiet, await cluster.createDatabase('bench_dump')) });
       }

@@ -4,7 +4,7 @@
  * on a given PostgreSQL or embedded PGlite. It can be stopped politely, SIGKILLed and started again on its folder.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,9 +47,18 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** `backOfficePort`: a fixed port for the back-office page (0, the default: any free one at each start). */
-export async function startShopServerProcess(opts: { databaseUrl?: string; tls?: boolean; port?: number; backOffice?: boolean; backOfficePort?: number; args?: string[] } = {}): Promise<ShopServerProcess> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'mostrador-shop-server-'));
+/**
+ * `backOfficePort`: a fixed port for the back-office page (0, the default: any free one at each start).
+ * `dataDir`: an existing data folder (another process's, e.g. the same server started again on another port, or a
+ * second process on the same PostgreSQL with the same TLS material); it is then the caller's to remove.
+ * `prepare`: called with a new data folder before the first start (e.g. to put another process's certificate there).
+ * `certFrom`: another server's data folder whose TLS certificate and key this one serves too (a second process of
+ * the same shop: the tills pin one certificate).
+ */
+export async function startShopServerProcess(opts: { databaseUrl?: string; tls?: boolean; port?: number; backOffice?: boolean; backOfficePort?: number; args?: string[]; dataDir?: string; prepare?: (dataDir: string) => void; certFrom?: string } = {}): Promise<ShopServerProcess> {
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'mostrador-shop-server-'));
+  if (!opts.dataDir) opts.prepare?.(dataDir);
+  if (opts.certFrom && !opts.dataDir) for (const file of ['server-key.pem', 'server-cert.pem']) copyFileSync(join(opts.certFrom, file), join(dataDir, file));
   const port = opts.port ?? await freePort();
   const scheme = opts.tls ? 'https' : 'http';
   let child: ChildProcess | null = null;
@@ -115,7 +124,7 @@ export async function startShopServerProcess(opts: { databaseUrl?: string; tls?:
     backOfficeUrl: () => backOfficeUrl,
     async dispose() {
       await self.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return self;

@@ -6,6 +6,7 @@ import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } fr
 import { request as httpsRequest } from 'node:https';
 import { AUTH_SCHEME, normalizePairingCode, signingString } from '../../shared/shop/contract';
 import { createHmac } from 'node:crypto';
+import { Agent, fetch as undiciFetch } from 'undici';
 
 export interface Answer { status: number; body: any; headers: Headers }
 
@@ -19,10 +20,19 @@ export class ShopTill {
   tillId = '';
   tillNumber = 0;
 
-  constructor(readonly baseUrl: string) {
+  private readonly agent: Agent | null;
+
+  /** `from`: the local address its requests leave from (127.0.0.2, … bind on Linux), so the server sees another source. */
+  constructor(readonly baseUrl: string, options: { from?: string } = {}) {
+    this.agent = options.from ? new Agent({ localAddress: options.from }) : null;
     const pair = generateKeyPairSync('ed25519');
     this.privateKey = pair.privateKey;
     this.publicKey = pair.publicKey.export({ format: 'der', type: 'spki' }).toString('base64url');
+  }
+
+  /** The same till (its id, number and key) speaking to another address of its server (a second process). */
+  at(baseUrl: string): ShopTill {
+    return Object.assign(Object.create(ShopTill.prototype) as ShopTill, this, { baseUrl });
   }
 
   async pair(code: string, options: { fingerprint?: string; name?: string } = {}): Promise<Answer> {
@@ -50,13 +60,12 @@ export class ShopTill {
   }
 
   async raw(method: string, pathWithQuery: string, body?: string, headers: Record<string, string> = {}): Promise<Answer> {
-    const res = await fetch(`${this.baseUrl}${pathWithQuery}`, {
-      method, headers: { 'Content-Type': 'application/json', ...headers }, ...(body !== undefined ? { body } : {}),
-    });
+    const init = { method, headers: { 'Content-Type': 'application/json', ...headers }, ...(body !== undefined ? { body } : {}) };
+    const res = this.agent ? await undiciFetch(`${this.baseUrl}${pathWithQuery}`, { ...init, dispatcher: this.agent }) : await fetch(`${this.baseUrl}${pathWithQuery}`, init);
     const text = await res.text();
     let parsed: unknown = text;
     try { parsed = JSON.parse(text); } catch { /* not JSON: kept as text */ }
-    return { status: res.status, body: parsed, headers: res.headers };
+    return { status: res.status, body: parsed, headers: res.headers as Headers };
   }
 }
 

@@ -71,7 +71,7 @@ function refusalOf(error: ShopError): BridgeFailure | null {
 
 export function backOfficeHandlers(
   ctx: Pick<AppContext, 'store' | 'credentials' | 'now' | 'printer' | 'settings'>,
-  link: Pick<ShopLink, 'pairing' | 'heard' | 'trouble'>,
+  link: Pick<ShopLink, 'pairing' | 'heard' | 'trouble'> & Partial<Pick<ShopLink, 'addresses'>>,
   deps: BackOfficeDeps,
   clientOptions: Partial<ShopClientOptions> = {},
 ): Pick<BridgeHandlers, BackOfficeMethods> {
@@ -126,7 +126,9 @@ export function backOfficeHandlers(
       if (chosen !== undefined && chosen !== personKey) throw new BridgeFailure('FORBIDDEN', 'That PIN is not the chosen owner\'s.', { pin: 'not this owner\'s PIN' }, 'SHOP_PIN_REFUSED');
       const privateKey = await loadTillKey(ctx.credentials, ctx.store.tillId());
       if (!privateKey) throw new BridgeFailure('UNAVAILABLE', 'The till key is not in the keychain; pair the till again.', undefined, 'SHOP_HTTP_401');
-      const base = { ...clientOptions, baseUrl: pairing.serverUrl, pin: pairing.pin, now: ctx.now };
+      // Every address the till knows (issue 27): Tienda follows the server where the loops found it.
+      const addresses = link.addresses?.() ?? null;
+      const base = { ...clientOptions, baseUrl: pairing.serverUrl, ...(addresses ? { addresses } : {}), pin: pairing.pin, now: ctx.now };
       let opened;
       try {
         opened = await openBackOfficeSession({ ...base, tillId: pairing.tillId, privateKey }, { personKey, pin });

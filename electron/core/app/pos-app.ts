@@ -61,7 +61,7 @@ export interface PosAppOptions {
   /** The data folder for daily backups and restores; without it (tests, in-memory stores) the till takes none. */
   backup?: RestoreTarget;
   /** The shop server link's timings (tests shorten them). */
-  shop?: Pick<ShopLinkOptions, 'client' | 'pollWaitSeconds' | 'idleMs' | 'backoff'>;
+  shop?: Pick<ShopLinkOptions, 'client' | 'pollWaitSeconds' | 'idleMs' | 'backoff' | 'browse' | 'discoverEveryMs'>;
   /** Files the shell received as files (a catalog CSV); without it, a CSV comes inline only. */
   uploads?: UploadStore;
 }
@@ -285,7 +285,8 @@ export function createPosApp(opts: PosAppOptions): PosApp {
     if (!handler) continue;
     (all as unknown as Record<string, (input: unknown) => Promise<unknown>>)[method] = async (input) => {
       const result = await handler(input);
-      shopLink.kick();
+      // A rename here may resolve a name clash of the feed set aside (issue 27): tried again at once.
+      shopLink.editedHere();
       return result;
     };
   }

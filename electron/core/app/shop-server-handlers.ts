@@ -12,6 +12,7 @@ import { pairTill, TILL_NAME_KEY } from '../shop/pairing';
 import { TILL_NAME_TAKEN, tillNameTakenSchema } from '../../../shared/shop/contract';
 import { createShopClient, requestTillRename, type ShopClientOptions } from '../shop/shop-client';
 import { ShopError } from '../shop/shop-error';
+import { fetchCertificatePin } from '../shop/pinned-transport';
 import type { ShopLink } from '../shop/shop-link';
 import { SHOP_KEYS } from '../shop/shop-pairing-record';
 import { uploadShop } from '../shop/shop-upload';
@@ -19,9 +20,11 @@ import { forgetTillKey, loadTillKey } from '../shop/till-key';
 import type { AppContext } from './app-context';
 import { KEYS, readSeller, EMPTY_SELLER } from './settings-mapping';
 
-type ShopServerMethods = 'shopServer.status' | 'shopServer.pair' | 'shopServer.unpair';
+type ShopServerMethods = 'shopServer.status' | 'shopServer.pair' | 'shopServer.unpair' | 'shopServer.addAddress';
 
 const NOT_APPLIED_SHOWN = 50;
+/** The longest the live check of a typed address may take (ms). */
+const ADDRESS_CHECK_MS = 5_000;
 
 /** Why pairing failed, as a reason code Settings says in Spanish. */
 function pairingFailure(error: unknown): BridgeFailure {
@@ -32,13 +35,26 @@ function pairingFailure(error: unknown): BridgeFailure {
     }
     const taken = nameTaken(error);
     if (taken) return taken;
-    if (error.code === 'HTTP' && error.status === 429) return new BridgeFailure('UNAVAILABLE', 'Too many pairing attempts; wait a minute.', undefined, 'SHOP_TOO_MANY');
+    if (error.code === 'HTTP' && error.status === 429) return tooManyAttempts(error);
     if (error.code === 'HTTP' && error.serverCode === 'shop_not_empty') {
       return new BridgeFailure('INVALID_INPUT', 'This server already holds another shop\'s data.', { seedShop: 'this server already holds another shop\'s data' }, 'SHOP_NOT_EMPTY');
     }
     return new BridgeFailure('UNAVAILABLE', `The shop server could not be reached: ${error.message}`, undefined, `SHOP_${error.code === 'HTTP' ? `HTTP_${error.status ?? 0}` : error.code}`);
   }
   return new BridgeFailure('INTERNAL', 'Pairing failed.');
+}
+
+/**
+ * Too many wrong pairing proofs (issue 27): from this till's address ("SHOP_TOO_MANY_HERE") or from all addresses
+ * together ("SHOP_TOO_MANY"), with the server's wait in seconds (a server before issue 27 says neither: a minute).
+ */
+function tooManyAttempts(error: ShopError): BridgeFailure {
+  const said = (error.body as { error?: { retryAfterSeconds?: unknown; scope?: unknown } } | null)?.error;
+  const seconds = typeof said?.retryAfterSeconds === 'number' && Number.isInteger(said.retryAfterSeconds) && said.retryAfterSeconds > 0
+    ? Math.min(said.retryAfterSeconds, 3600) : 60;
+  const here = said?.scope === 'source';
+  return new BridgeFailure('UNAVAILABLE', `Too many wrong pairing attempts ${here ? 'from this till' : 'at the server'}; wait ${seconds} s.`,
+    undefined, here ? 'SHOP_TOO_MANY_HERE' : 'SHOP_TOO_MANY', seconds);
 }
 
 /** The server refused the name: another till of the shop has it (the field's message names that till). */
@@ -55,14 +71,16 @@ function nameTaken(error: ShopError): BridgeFailure | null {
  * they were made with. Refused plainly when the name is taken or the server does not answer (nothing changes here).
  */
 export async function renameAtServer(
-  ctx: Pick<AppContext, 'store' | 'credentials' | 'now'>, link: ShopLink, client: Partial<ShopClientOptions>, name: string,
+  ctx: Pick<AppContext, 'store' | 'credentials' | 'now'>, link: Pick<ShopLink, 'pairing'> & Partial<Pick<ShopLink, 'addresses'>>, client: Partial<ShopClientOptions>, name: string,
 ): Promise<void> {
   const pairing = link.pairing();
   if (!pairing) return;
   try {
     const privateKey = await loadTillKey(ctx.credentials, ctx.store.tillId());
     if (!privateKey) throw new ShopError('HTTP', 'the till key is not in the keychain; pair again', 401, 'no_key');
-    const answer = await requestTillRename({ ...client, baseUrl: pairing.serverUrl, pin: pairing.pin, tillId: pairing.tillId, privateKey, now: ctx.now }, name);
+    // Every address the till knows (issue 27); a caller that only knows the pairing gives its one address.
+    const addresses = link.addresses?.() ?? null;
+    const answer = await requestTillRename({ ...client, baseUrl: pairing.serverUrl, ...(addresses ? { addresses } : {}), pin: pairing.pin, tillId: pairing.tillId, privateKey, now: ctx.now }, name);
     ctx.store.setSetting(TILL_NAME_KEY, answer.till.name);
   } catch (error) {
     if (error instanceof ShopError) {
@@ -98,6 +116,7 @@ export function shopServerHandlers(
     return {
       paired: pairing !== null,
       serverUrl: pairing?.serverUrl ?? null,
+      serverUrls: pairing?.serverUrls ?? [],
       shopName: pairing?.shopName ?? null,
       tillNumber: pairing?.tillNumber ?? null,
       tillName: currentName(),
@@ -112,6 +131,8 @@ export function shopServerHandlers(
       unsendable: pairing ? store.unsendableSales(NOT_APPLIED_SHOWN).map(({ saleId: _id, ...sale }) => sale) : [],
       salesUnsendable: line?.salesUnsendable ?? 0,
       uploaded,
+      feedAside: pairing ? store.feedAside(NOT_APPLIED_SHOWN).map(({ seq: _s, key: _k, ...record }) => record) : [],
+      feedAsideCount: pairing ? store.feedAsideCount() : 0,
     };
   }
 
@@ -152,6 +173,32 @@ export function shopServerHandlers(
           throw pairingFailure(error);
         }
       }
+      await link.restart();
+      return status();
+    },
+
+    'shopServer.addAddress': async ({ address, extra }) => {
+      const serverUrl = shopServerUrl(address);
+      if (!serverUrl) throw invalidField('address', 'must be the server address');
+      const pairing = link.pairing();
+      const addresses = link.addresses();
+      if (!pairing || !addresses) throw new BridgeFailure('INVALID_INPUT', 'This till is not paired; pair it first.', { address: 'this till is not paired' }, 'SHOP_NOT_PAIRED');
+      // Checked live against the pin before anything is saved: only the server this till paired with is followed.
+      let shown: string;
+      try {
+        shown = await fetchCertificatePin(new URL(serverUrl), ADDRESS_CHECK_MS);
+      } catch (error) {
+        throw new BridgeFailure('UNAVAILABLE', `Nothing answers at ${serverUrl}; the address was not saved.`,
+          { address: `nothing answers at this address (${error instanceof Error ? error.message : String(error)})` }, 'SHOP_ADDRESS_AWAY');
+      }
+      if (shown !== pairing.pin) {
+        ctx.log(`shop server: ${serverUrl} shows a certificate other than the one paired with; the address was refused`);
+        throw new BridgeFailure('INVALID_INPUT', 'The server at this address is not the one this till is paired with; the address was not saved.',
+          { address: 'another certificate answers at this address: not this shop\'s server' }, 'SHOP_OTHER_SERVER');
+      }
+      addresses.add(serverUrl, !extra);
+      ctx.log(`shop server: the owner added ${serverUrl} to this till's addresses${extra ? ' (tried last)' : ' (tried first)'}`);
+      // The loops look again at once, at the new address first.
       await link.restart();
       return status();
     },

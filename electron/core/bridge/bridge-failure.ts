@@ -15,6 +15,8 @@ export class BridgeFailure extends Error {
     readonly fields?: Record<string, string>,
     /** Why, as a code the renderer has words for (e.g. PIN_LOCKED). */
     readonly reason?: string,
+    /** Seconds to wait before trying again, when the refusal says so. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -34,6 +36,7 @@ export function toBridgeError(error: unknown): BridgeError {
     return {
       code: error.code, message: error.message,
       ...(error.fields ? { fields: error.fields } : {}), ...(error.reason !== undefined ? { reason: error.reason } : {}),
+      ...(error.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
     };
   }
   if (error instanceof KeychainUnavailableError) return { code: 'KEYCHAIN_UNAVAILABLE', message: error.message };

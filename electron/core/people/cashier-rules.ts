@@ -55,6 +55,7 @@ export function restrictionOf(method: string, input: Input, store: Pick<Store, '
       return { action: 'settings', detail: { kind: 'backup-restore' } };
     case 'shopServer.pair':
     case 'shopServer.unpair':
+    case 'shopServer.addAddress':
       return { action: 'settings', detail: { kind: 'settings', fields: [method] } };
     case 'updates.dismiss':
       return { action: 'settings', detail: { kind: 'update-dismiss', version: String(input.version) } };

@@ -4,7 +4,7 @@
  * carries the session's bearer token. Same pinned transport, deadlines and answer checks as the till's own client.
  */
 import {
-  changesSignalSchema, dashboardSchema, dayReportSchema, saleDetailSchema, salesPageSchema, sessionRequestSchema,
+  changesSignalSchema, DASHBOARD_WITH_FEED_ASIDE, dashboardSchema, dayReportSchema, saleDetailSchema, salesPageSchema, sessionRequestSchema,
   sessionResponseSchema, type Dashboard, type DayReport, type SaleDetail, type SalesPage, type SalesQuery, type SessionResponse,
 } from '../../../shared/shop/back-office';
 import { SHOP_LIMITS } from '../../../shared/shop/contract';
@@ -46,7 +46,8 @@ export function backOfficeClient(opts: ShopClientOptions, token: string): BackOf
     sales: (q) => call('GET', `/v1/back-office/sales${query(q)}`, undefined, salesPageSchema),
     sale: (ref) => call('GET', `/v1/back-office/sales/${encodeURIComponent(ref)}`, undefined, saleDetailSchema),
     dayReport: (date) => call('GET', `/v1/back-office/day-report?date=${encodeURIComponent(date)}`, undefined, dayReportSchema),
-    dashboard: () => call('GET', '/v1/back-office/dashboard', undefined, dashboardSchema),
+    // Issue 27: this till reads the feed records each till set aside (a server before it ignores the query).
+    dashboard: () => call('GET', `/v1/back-office/dashboard?with=${DASHBOARD_WITH_FEED_ASIDE}`, undefined, dashboardSchema),
     waitForChange(since, waitSeconds, signal) {
       const wait = Math.max(0, Math.min(SHOP_LIMITS.maxWaitSeconds, Math.floor(waitSeconds)));
       const from = since === undefined ? '' : `since=${encodeURIComponent(since)}&`;

@@ -43,7 +43,7 @@ export async function pairTill(deps: PairingDeps, req: PairingRequest): Promise<
   // The server names the certificate it showed; another one means someone else answered one of the two handshakes.
   if (answer.certFingerprint !== pin) throw new ShopError('CERT_MISMATCH', 'the server names a certificate other than the one it showed');
   const record: ShopPairingRecord = {
-    serverUrl: url.origin, pin, tillId: answer.tillId, tillNumber: answer.tillNumber, shopId: answer.shopId,
+    serverUrl: url.origin, serverUrls: [url.origin], pin, tillId: answer.tillId, tillNumber: answer.tillNumber, shopId: answer.shopId,
     shopName: answer.shopName, pairedAt: deps.now(),
   };
   await saveTillKey(deps.credentials, deps.store.tillId(), key);

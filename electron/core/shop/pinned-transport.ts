@@ -14,6 +14,9 @@ import { ShopError } from './shop-error';
 /** The most of an answer the till reads (a page of 1 000 products is far below it). */
 const MAX_ANSWER_BYTES = 16_000_000;
 
+/** The longest a connection to one address may take before the till tries the next (ms). */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 4_000;
+
 export type CertificatePin = 'loopback' | string;
 
 export function certificateFingerprint(raw: Buffer): string {
@@ -67,6 +70,11 @@ export interface PinnedRequest {
   headers: Record<string, string>;
   body: string | null;
   timeoutMs: number;
+  /**
+   * The longest the connection itself may take (TCP and the TLS handshake; default 4 s): an address that does not
+   * answer is left quickly for the next one the till knows (issue 27), whatever the request's own deadline.
+   */
+  connectTimeoutMs?: number;
   /** Stops the request (the till closing while a long-poll waits). */
   signal?: AbortSignal;
 }
@@ -77,6 +85,7 @@ export interface PinnedAnswer { status: number; text: string; serverTime: string
 export function pinnedRequest(req: PinnedRequest): Promise<PinnedAnswer> {
   const problem = transportProblem(req.url, req.pin);
   if (problem) return Promise.reject(new ShopError('INSECURE', problem));
+  const connectMs = Math.min(req.timeoutMs, req.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS);
   return new Promise((resolve, reject) => {
     let settled = false;
     const fail = (error: ShopError) => {
@@ -98,7 +107,10 @@ export function pinnedRequest(req: PinnedRequest): Promise<PinnedAnswer> {
       const pin = req.pin;
       options.createConnection = ((_: unknown, done: (error: Error | null, socket?: Socket) => void) => {
         const socket = tls.connect(tlsOptions(req.url));
+        const connectTimer = setTimeout(() => socket.destroy(new ShopError('TIMEOUT', `no connection to the server within ${connectMs} ms`)), connectMs);
+        socket.once('close', () => clearTimeout(connectTimer));
         socket.once('secureConnect', () => {
+          clearTimeout(connectTimer);
           const raw = socket.getPeerCertificate()?.raw;
           if (!raw || certificateFingerprint(raw) !== pin) {
             socket.destroy();
@@ -107,7 +119,10 @@ export function pinnedRequest(req: PinnedRequest): Promise<PinnedAnswer> {
           }
           done(null, socket);
         });
-        socket.once('error', (error) => done(error));
+        socket.once('error', (error) => {
+          clearTimeout(connectTimer);
+          done(error);
+        });
         return undefined;
       }) as unknown as http.RequestOptions['createConnection'];
     }

@@ -12,13 +12,16 @@
 import type { KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import {
-  SHOP_LIMITS, changesResponseSchema, commandBatchSchema, commandResultsSchema, heldSalesQuerySchema, heldSalesSchema, pairRequestSchema,
+  SHOP_LIMITS, changeSchema, changesResponseSchema, commandBatchSchema, commandResultsSchema, heldSalesQuerySchema, heldSalesSchema, pairRequestSchema,
   pairResponseSchema, salesAckSchema, salesAuditResultSchema, salesAuditSchema, salesBatchSchema, shiftsAckSchema, shiftsBatchSchema,
   rateLeaseRequestSchema, rateLeaseSchema, type RateLease, type RateLeaseRequest,
   shopSettingsPushResultSchema, shopSettingsPushSchema, shopUploadResultSchema, shopUploadSchema, tillRenameResultSchema, tillRenameSchema,
-  type ChangesResponse, type PairRequest, type PairResponse,
+  type Change, type PairRequest, type PairResponse,
 } from '../../../shared/shop/contract';
-import { pinnedRequest, type CertificatePin } from './pinned-transport';
+import { FEED_ASIDE_PATH, feedAsideReportResultSchema, feedAsideReportSchema } from '../../../shared/shop/feed-aside';
+import type { FeedPage, MalformedChange } from '../store/shop-master-data';
+import { DEFAULT_CONNECT_TIMEOUT_MS, pinnedRequest, type CertificatePin } from './pinned-transport';
+import type { ServerAddresses } from './server-addresses';
 import { ServerClock } from './server-clock';
 import { ShopError } from './shop-error';
 import { authorizationHeader } from './till-key';
@@ -28,14 +31,23 @@ export interface ShopClientTimeouts {
   requestMs: number;
   /** Added to a long-poll's own wait. */
   longPollGraceMs: number;
+  /** The connection to one address (TCP and TLS): past it the next address is tried (issue 27). */
+  connectMs: number;
 }
-export const DEFAULT_SHOP_TIMEOUTS: ShopClientTimeouts = { requestMs: 15_000, longPollGraceMs: 10_000 };
+export const DEFAULT_SHOP_TIMEOUTS: ShopClientTimeouts = { requestMs: 15_000, longPollGraceMs: 10_000, connectMs: DEFAULT_CONNECT_TIMEOUT_MS };
 
 export interface ShopRetry { attempts: number; baseDelayMs: number; maxDelayMs: number }
 export const DEFAULT_SHOP_RETRY: ShopRetry = { attempts: 3, baseDelayMs: 500, maxDelayMs: 5_000 };
 
 export interface ShopClientOptions {
+  /** The server's address when no `addresses` are given (pairing, a one-off check). */
   baseUrl: string;
+  /**
+   * Issue 27: every address this till knows of its server, tried in order by each request; an address that cannot
+   * be reached (refused, no answer, another certificate) is left for the next, and when none answers a look on the
+   * network may find more. The one that answers is tried first from then on.
+   */
+  addresses?: ServerAddresses;
   pin: CertificatePin;
   timeouts?: Partial<ShopClientTimeouts>;
   retry?: Partial<ShopRetry>;
@@ -66,14 +78,46 @@ export function caller(opts: ShopClientOptions, sign: ((method: string, path: st
   const retry = { ...DEFAULT_SHOP_RETRY, ...opts.retry };
   const random = opts.random ?? Math.random;
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
-  const base = new URL(opts.baseUrl);
   const clock = clockOf(opts);
 
-  async function once<S extends z.ZodType>(method: ShopMethod, path: string, text: string | null, answer: S, timeoutMs: number, signal?: AbortSignal): Promise<z.output<S>> {
+  /**
+   * One try of a request at each address in turn (bounded by the list, at most MAX_SERVER_ADDRESSES, and once more
+   * over what a look on the network found): the first that answers at all decides. Not reaching an address — refused,
+   * no connection in time, cut off, or another certificate — moves on; an answer (even a refusal) does not.
+   */
+  async function reach<S extends z.ZodType>(method: ShopMethod, path: string, text: string | null, answer: S, timeoutMs: number, signal?: AbortSignal): Promise<z.output<S>> {
+    const book = opts.addresses;
+    const tried = new Set<string>();
+    const failures: ShopError[] = [];
+    const tryEach = async (bases: readonly string[]): Promise<{ value: z.output<S> } | null> => {
+      for (const base of bases) {
+        if (tried.has(base)) continue;
+        tried.add(base);
+        try {
+          const value = await once(new URL(base), method, path, text, answer, timeoutMs, signal);
+          book?.answered(base);
+          return { value };
+        } catch (error) {
+          const failure = asShopError(error);
+          if (!unreached(failure) || signal?.aborted || !book) throw failure;
+          failures.push(failure);
+        }
+      }
+      return null;
+    };
+    const known = await tryEach(book ? book.list() : [opts.baseUrl]);
+    if (known) return known.value;
+    const found = book ? await tryEach(await book.discover()) : null;
+    if (found) return found.value;
+    // Another certificate where the server was is the failure to tell: the owner must know it is not the server.
+    throw failures.find((f) => f.code === 'CERT_MISMATCH') ?? failures[0] ?? new ShopError('NETWORK', 'no address of the server is known');
+  }
+
+  async function once<S extends z.ZodType>(base: URL, method: ShopMethod, path: string, text: string | null, answer: S, timeoutMs: number, signal?: AbortSignal): Promise<z.output<S>> {
     const headers: Record<string, string> = { accept: 'application/json' };
     const sentAt = clock.local();
     if (sign) headers.authorization = sign(method, path, text ?? '', clock.now());
-    const { status, text: reply, serverTime } = await pinnedRequest({ url: new URL(path, base), pin: opts.pin, method, headers, body: text, timeoutMs, ...(signal ? { signal } : {}) });
+    const { status, text: reply, serverTime } = await pinnedRequest({ url: new URL(path, base), pin: opts.pin, method, headers, body: text, timeoutMs, connectTimeoutMs: timeouts.connectMs, ...(signal ? { signal } : {}) });
     clock.observe(sentAt, clock.local(), serverTime);
     let json: unknown;
     try {
@@ -101,9 +145,9 @@ export function caller(opts: ShopClientOptions, sign: ((method: string, path: st
     let resigned = false;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await once(method, path, text, answer, callOpts.timeoutMs ?? timeouts.requestMs, callOpts.signal);
+        return await reach(method, path, text, answer, callOpts.timeoutMs ?? timeouts.requestMs, callOpts.signal);
       } catch (error) {
-        const failure = error instanceof ShopError ? error : new ShopError('NETWORK', error instanceof Error ? error.message : String(error));
+        const failure = asShopError(error);
         // Refused as stale: the refusal's own header taught the clock; signed again at once, once, and not counted.
         if (sign && !resigned && failure.status === 401 && failure.serverCode === 'stale') {
           resigned = true;
@@ -119,6 +163,15 @@ export function caller(opts: ShopClientOptions, sign: ((method: string, path: st
   };
 }
 
+function asShopError(error: unknown): ShopError {
+  return error instanceof ShopError ? error : new ShopError('NETWORK', error instanceof Error ? error.message : String(error));
+}
+
+/** The address was not reached (or was not the server): another address may be. */
+function unreached(failure: ShopError): boolean {
+  return failure.code === 'NETWORK' || failure.code === 'TIMEOUT' || failure.code === 'CERT_MISMATCH';
+}
+
 /** Pairing only: unsigned, one try (a code is single-use; the person presses "Emparejar" again). */
 export async function requestPairing(opts: ShopClientOptions, body: PairRequest): Promise<PairResponse> {
   const call = caller(opts, null);
@@ -132,7 +185,8 @@ export async function requestTillRename(opts: SignedShopClientOptions, name: str
 }
 
 export interface ShopClient {
-  changes(since: number, waitSeconds: number, signal?: AbortSignal): Promise<ChangesResponse>;
+  /** A page of the feed: the changes that meet the contract, and apart those that do not (issue 27, set aside). */
+  changes(since: number, waitSeconds: number, signal?: AbortSignal): Promise<FeedPage>;
   commands(body: z.input<typeof commandBatchSchema>): Promise<z.output<typeof commandResultsSchema>>;
   sales(body: z.input<typeof salesBatchSchema>): Promise<z.output<typeof salesAckSchema>>;
   shifts(body: z.input<typeof shiftsBatchSchema>): Promise<z.output<typeof shiftsAckSchema>>;
@@ -144,6 +198,42 @@ export interface ShopClient {
   settings(body: z.input<typeof shopSettingsPushSchema>): Promise<z.output<typeof shopSettingsPushResultSchema>>;
   /** Permits from the shop's one budget for an invoicing account (issue 28); never retried (the caller falls back). */
   rateLease(body: RateLeaseRequest, timeoutMs: number): Promise<RateLease>;
+  /** Issue 27: the records of the feed this till set aside (its whole list; an empty one clears it at the server). */
+  feedAside(body: z.input<typeof feedAsideReportSchema>): Promise<z.output<typeof feedAsideReportResultSchema>>;
+}
+
+/**
+ * The page's envelope is checked as strictly as ever; each change on its own, so one record this till cannot read
+ * (a newer server's field, a broken record) is handed on apart to be set aside instead of refusing the whole page and
+ * stopping the feed there.
+ */
+const lenientChangesSchema = changesResponseSchema.extend({ changes: z.array(z.unknown()).max(SHOP_LIMITS.changesPerPage) });
+
+export function splitChangesPage(page: z.output<typeof lenientChangesSchema>): FeedPage {
+  const changes: Change[] = [];
+  const malformed: MalformedChange[] = [];
+  let lastSeq = 0;
+  page.changes.forEach((raw) => {
+    const parsed = changeSchema.safeParse(raw);
+    if (parsed.success) {
+      changes.push(parsed.data);
+      lastSeq = parsed.data.seq;
+      return;
+    }
+    const r = (raw ?? {}) as { seq?: unknown; kind?: unknown; key?: unknown };
+    // A record without a usable seq takes the place of the one before it (it cannot be later than the page's cursor).
+    const seq = typeof r.seq === 'number' && Number.isSafeInteger(r.seq) && r.seq >= 0 && r.seq <= page.cursor ? r.seq : lastSeq;
+    lastSeq = seq;
+    const issue = parsed.error.issues[0];
+    malformed.push({
+      seq,
+      kind: typeof r.kind === 'string' && r.kind.length > 0 ? r.kind.slice(0, 20) : 'desconocido',
+      key: typeof r.key === 'string' && r.key.length > 0 ? r.key.slice(0, 120) : `seq-${seq}`,
+      raw,
+      problem: issue ? `${issue.path.join('.') || 'registro'}: ${issue.message}`.slice(0, 200) : 'no cumple el contrato',
+    });
+  });
+  return { ...page, changes, ...(malformed.length > 0 ? { malformed } : {}) };
 }
 
 /** The options' clock, or one of its own on the options' `now` (a client used alone, as in tests and benches). */
@@ -165,9 +255,9 @@ export function createShopClient(opts: SignedShopClientOptions): ShopClient {
       const wait = Math.max(0, Math.min(SHOP_LIMITS.maxWaitSeconds, Math.floor(waitSeconds)));
       // The long-poll tells the server this till's clock offset (signed with the path): Tienda shows a till that is off.
       const offset = clock.offset();
-      return call('GET', `/v1/changes?since=${since}&wait=${wait}${offset === null ? '' : `&clock=${offset}`}`, undefined, changesResponseSchema, {
+      return call('GET', `/v1/changes?since=${since}&wait=${wait}${offset === null ? '' : `&clock=${offset}`}`, undefined, lenientChangesSchema, {
         timeoutMs: wait * 1000 + timeouts.longPollGraceMs, retry: false, ...(signal ? { signal } : {}),
-      });
+      }).then(splitChangesPage);
     },
     commands: async (body) => call('POST', '/v1/commands', commandBatchSchema.parse(body), commandResultsSchema),
     sales: async (body) => call('POST', '/v1/sales', salesBatchSchema.parse(body), salesAckSchema),
@@ -177,5 +267,6 @@ export function createShopClient(opts: SignedShopClientOptions): ShopClient {
     held: async (body) => call('POST', '/v1/sales/held', heldSalesQuerySchema.parse(body), heldSalesSchema),
     settings: async (body) => call('POST', '/v1/settings', shopSettingsPushSchema.parse(body), shopSettingsPushResultSchema),
     rateLease: async (body, timeoutMs) => call('POST', '/v1/rate/lease', rateLeaseRequestSchema.parse(body), rateLeaseSchema, { timeoutMs, retry: false }),
+    feedAside: async (body) => call('POST', FEED_ASIDE_PATH, feedAsideReportSchema.parse(body), feedAsideReportResultSchema),
   };
 }

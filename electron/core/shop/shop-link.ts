@@ -7,12 +7,14 @@
 import { DEFAULT_TILL_NAME } from '../../../shared/bridge/contract';
 import { pushedSaleSchema, saleOfAnotherTillSchema, SALE_OF_ANOTHER_TILL, type UnsendableReason } from '../../../shared/shop/contract';
 import type { ShopServerLineDto } from '../../../shared/bridge/types';
+import { FEED_ASIDE_LISTED } from '../../../shared/shop/feed-aside';
 import { KeychainUnavailableError, type CredentialStore } from '../secrets/credential-store';
 import type { Store } from '../store';
 import { createShopClient, type ShopClient, type ShopClientOptions } from './shop-client';
 import { compareWithServer } from './shop-audit';
 import { ShopError } from './shop-error';
 import { readShopPairing, type ShopPairingRecord } from './shop-pairing-record';
+import { storedServerAddresses, type ServerAddresses } from './server-addresses';
 import { ServerClock } from './server-clock';
 import { loadTillKey } from './till-key';
 
@@ -31,6 +33,13 @@ export interface ShopLinkOptions {
   backoff?: { baseMs: number; maxMs: number };
   /** How often the till compares its per-day digests with the server's when nothing else says to (ms; 5 min). */
   auditEveryMs?: number;
+  /**
+   * Issue 27: looks on the shop's network for a server announcing `pin` (host:port list, bounded in time), used when
+   * none of the addresses this till knows answers; absent: no discovery (tests, a till told not to look).
+   */
+  browse?: (pin: string) => Promise<string[]>;
+  /** The least time between two looks on the network (ms; 1 min). */
+  discoverEveryMs?: number;
 }
 
 export interface ShopLink {
@@ -39,6 +48,11 @@ export interface ShopLink {
   stop(): Promise<void>;
   /** New work for the push loop (a charge, an edit, a sale's new state). Never throws, never waits. */
   kick(): void;
+  /**
+   * Issue 27: master data was edited here (a person renamed…): the feed's records set aside are tried again at once (a
+   * rename may have resolved a clash), and the push loop is woken. Never throws, never waits.
+   */
+  editedHere(): void;
   /**
    * Another request of this till to the server was answered (Tienda's back-office calls): the link is in touch now,
    * as if its own loops had heard from it, and a loop waiting out a backoff looks again at once. The status bar and
@@ -51,6 +65,11 @@ export interface ShopLink {
   line(): ShopServerLineDto | null;
   lastContactAt(): number | null;
   pairing(): ShopPairingRecord | null;
+  /**
+   * The addresses this till knows of its server (issue 27), shared by the loops and every other request of the till
+   * (Tienda, a rename): null when not paired.
+   */
+  addresses(): ServerAddresses | null;
   /** The last comparison of this till's per-day digests with the server's (null before the first). */
   lastAudit(): ShopAuditOutcome | null;
   /**
@@ -115,6 +134,22 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
   const idleMs = opts.idleMs ?? 30_000;
   const backoff = opts.backoff ?? { baseMs: 1_000, maxMs: 30_000 };
   let run: Run | null = null;
+  /** The address book of the pairing in force (one per pin: its discovery pace is its own). */
+  let book: { pin: string; addresses: ServerAddresses } | null = null;
+  function addressBook(): ServerAddresses | null {
+    const pairing = store.shopState().paired ? readShopPairing(store) : null;
+    if (!pairing) return null;
+    if (book?.pin !== pairing.pin) {
+      book = {
+        pin: pairing.pin,
+        addresses: storedServerAddresses({
+          rows: store, pin: pairing.pin, now, log, ...(opts.browse ? { browse: opts.browse } : {}),
+          ...(opts.discoverEveryMs !== undefined ? { discoverEveryMs: opts.discoverEveryMs } : {}),
+        }),
+      };
+    }
+    return book.addresses;
+  }
   let lastContact: number | null = null;
   let unreachableSince: number | null = null;
   let problem: string | null = null;
@@ -134,6 +169,12 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
    */
   let feedRead = false;
   const settingsSent = new Map<string, string>();
+  /** Issue 27: the set-aside list last reported to the server (null: not yet this run; the next look sends it). */
+  let asideReported: string | null = null;
+  /** The server has no route for it (older than this till): not asked again this run. */
+  let asideUnsupported = false;
+  /** The count of set-aside records after the last page (a change of it wakes the push loop to report). */
+  let asideCount = -1;
   let keptOffset: number | null | undefined;
   /** The offset the sales made from now on keep: written when it moved by a second or more (a row update, rare). */
   function keepOffset(): void {
@@ -252,7 +293,21 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
           // Settings to send wake an idle push loop (never one waiting out a failure's backoff).
           if (unreachableSince === null && store.shopSettingsToSend().length > 0) nudge();
         }
-        if (page.changes.length > 0) changed();
+        if (page.changes.length > 0 || (page.malformed?.length ?? 0) > 0) changed();
+        if (page.malformed?.length) {
+          log(`shop server: ${page.malformed.length} feed records this till cannot read are set aside (${page.malformed[0]!.kind} ${page.malformed[0]!.key}: ${page.malformed[0]!.problem})`);
+        }
+        // A record set aside (or one that applied now) changes the list the server shows: an idle push loop reports it
+        // now (never one waiting out a failure's backoff; a list changed without its count goes at its next look).
+        if (page.changes.length > 0 || page.malformed?.length) {
+          const aside = store.feedAsideCount();
+          if (asideCount !== -1 && aside !== asideCount && unreachableSince === null) nudge();
+          if (aside > Math.max(0, asideCount)) {
+            const newest = store.feedAside(FEED_ASIDE_LISTED).reduce((a, b) => (b.triedAt >= a.triedAt ? b : a));
+            log(`shop server: ${aside} feed records are set aside at this till (the latest: ${newest.kind} ${newest.key}, ${newest.reasonCode}); the rest of the feed flows on`);
+          }
+          asideCount = aside;
+        }
         if (page.changes.some((c) => c.kind === 'till' && c.key === pairing.tillId && c.data.revoked)) {
           failed(new ShopError('HTTP', 'this till was revoked at the shop server', 401, 'revoked'));
           return;
@@ -319,7 +374,43 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
       contact();
       return true;
     }
-    return false;
+    return reportAside(client);
+  }
+
+  /** Issue 27: the feed's records set aside here, told to the server whenever the list changed (Tienda lists them). */
+  async function reportAside(client: ShopClient): Promise<boolean> {
+    if (asideUnsupported) return false;
+    const records = store.feedAside(FEED_ASIDE_LISTED).map(({ triedAt: _t, tries: _n, ...record }) => record);
+    const count = records.length < FEED_ASIDE_LISTED ? records.length : store.feedAsideCount();
+    const body = { count, records };
+    const signature = JSON.stringify(body);
+    if (signature === asideReported) return false;
+    try {
+      await client.feedAside(body);
+    } catch (error) {
+      if (error instanceof ShopError && error.code === 'HTTP' && error.status === 404) {
+        asideUnsupported = true;
+        log('shop server: it does not take the list of feed records set aside here (an older server); they are shown at this till only');
+        return false;
+      }
+      throw error;
+    }
+    asideReported = signature;
+    contact();
+    return true;
+  }
+
+  /** Tries the set-aside records again; says so when some applied now. */
+  function retryAside(): void {
+    try {
+      const applied = store.retryFeedAside();
+      if (applied > 0) {
+        log(`shop server: ${applied} feed records set aside at this till applied now`);
+        changed();
+      }
+    } catch (error) {
+      log(`shop server: could not try the set-aside feed records again: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   function setAside(list: Array<{ saleId: number; revision: number; reason: UnsendableReason; detail: string }>, from: ReadonlyArray<{ saleId: number; sale: { referenceCode: string } }>): void {
@@ -406,7 +497,10 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
           failed(new ShopError('HTTP', 'the till key is not in the keychain; pair again', 401, 'no_key'));
           return;
         }
-        const client = createShopClient({ ...opts.client, baseUrl: pairing.serverUrl, pin: pairing.pin, tillId: pairing.tillId, privateKey, now, clock, random });
+        const addresses = addressBook();
+        const client = createShopClient({
+          ...opts.client, baseUrl: pairing.serverUrl, ...(addresses ? { addresses } : {}), pin: pairing.pin, tillId: pairing.tillId, privateKey, now, clock, random,
+        });
         liveClient = client;
         await Promise.all([pull(r, client, pairing), push(r, client)]);
         return;
@@ -438,12 +532,19 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
       healRounds = 0;
       feedRead = false;
       settingsSent.clear();
+      asideReported = null;
+      asideUnsupported = false;
+      asideCount = -1;
       const r: Run = { stopped: false, abort: new AbortController(), wake: null, kicked: false, backoffWake: null, done: Promise.resolve() };
       r.done = begin(r).catch((error: unknown) => log(`shop server link stopped: ${error instanceof Error ? error.message : String(error)}`));
       run = r;
     },
     stop,
     kick() {
+      nudge();
+    },
+    editedHere() {
+      if (store.shopState().paired) retryAside();
       nudge();
     },
     heard() {
@@ -457,6 +558,7 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
       if (!store.shopState().paired) return null;
       return {
         unreachableSince, problem, salesWaiting: store.salesWaitingForShop(), salesUnsendable: store.unsendableSalesCount(),
+        feedAside: store.feedAsideCount(),
         feedCursor: store.shopState().cursor,
         tillName: store.getSetting('till_name')?.trim() || DEFAULT_TILL_NAME,
       };
@@ -465,6 +567,7 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
     lastAudit: () => audited,
     clock,
     pairing: () => (store.shopState().paired ? readShopPairing(store) : null),
+    addresses: addressBook,
     client: () => (run && store.shopState().paired ? liveClient : null),
   };
 }

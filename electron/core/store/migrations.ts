@@ -747,6 +747,31 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    name: 'records of the shop server\'s change feed this till could not apply, set aside so the rest keeps flowing (issue 27)',
+    up(db) {
+      // One row per record key: the newest version the feed brought that this till could not apply (a name clash, a
+      // rule this store refuses, a record it cannot read), with why and what to do in Spanish. Tried again when the
+      // feed brings something or an edit is made here; gone once applied or superseded by a newer version.
+      db.exec(`
+        CREATE TABLE shop_feed_aside (
+          kind        TEXT NOT NULL CHECK (length(kind) <= 20),
+          record_key  TEXT NOT NULL CHECK (length(record_key) <= 120),
+          seq         INTEGER NOT NULL CHECK (seq >= 0),
+          record      TEXT NOT NULL CHECK (json_valid(record)),
+          label       TEXT NOT NULL,
+          reason_code TEXT NOT NULL CHECK (reason_code IN ('name_clash', 'refused', 'malformed')),
+          reason      TEXT NOT NULL,
+          action      TEXT NOT NULL,
+          detail      TEXT NOT NULL CHECK (length(detail) <= 200),
+          since       INTEGER NOT NULL,
+          tried_at    INTEGER NOT NULL,
+          tries       INTEGER NOT NULL DEFAULT 1 CHECK (tries >= 1),
+          PRIMARY KEY (kind, record_key)
+        ) STRICT;
+      `);
+    },
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = migrations.length;

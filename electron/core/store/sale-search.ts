@@ -9,6 +9,7 @@
  * sale before the 700 newer sales whose reference or buyer merely contains those digits. This file brings the SQL.
  */
 import type Database from 'better-sqlite3';
+import { DEFAULT_TILL_NAME } from '../../../shared/bridge/contract';
 import { LIMITS } from '../../../shared/limits';
 import {
   cufePrefixIn, identificationIn, invoiceNumberIn, isWrittenSaleNumber, MIN_FRAGMENT, rankMatches, SEARCH_RANK as RANK, shortNumberIn,
@@ -93,6 +94,7 @@ interface SummaryRow {
 
 export function saleSearch(db: Database.Database): (search: SaleSearch) => SaleSearchResult {
   const ownTill = db.prepare<[], { value: string }>(`SELECT value FROM settings WHERE key = 'till_id'`);
+  const ownName = db.prepare<[], { value: string }>(`SELECT value FROM settings WHERE key = 'till_name'`);
   const statements = new Map<string, Database.Statement>();
   const prepared = (sql: string): Database.Statement => {
     let statement = statements.get(sql);
@@ -144,9 +146,12 @@ export function saleSearch(db: Database.Database): (search: SaleSearch) => SaleS
       const shortNumber = shortNumberIn(text)!;
       const namedTill = tillNameIn(text)?.replace(/\s+/g, ' ') ?? null;
       if (namedTill !== null) {
+        // A sale written before sales kept their till's name (or by a path that does not stamp it) is this till's,
+        // under the name it has now.
         sources.push({
-          sql: `SELECT s.id FROM sales s${joinOutbox} WHERE s.short_number = @shortNumber AND lower(s.till_name) = lower(@namedTill)${filters}`,
-          values: { shortNumber, namedTill }, rank: RANK.ownTillNumber,
+          sql: `SELECT s.id FROM sales s${joinOutbox} WHERE s.short_number = @shortNumber
+            AND lower(CASE WHEN s.till_name = '' THEN @currentName ELSE s.till_name END) = lower(@namedTill)${filters}`,
+          values: { shortNumber, namedTill, currentName: ownName.get()?.value.trim() || DEFAULT_TILL_NAME }, rank: RANK.ownTillNumber,
         });
       } else {
         sources.push({

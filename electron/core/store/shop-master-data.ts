@@ -4,9 +4,35 @@
  * decides them. A refused edit stays listed for the owner ("Cambios no aplicados"), never silently lost.
  */
 import type Database from 'better-sqlite3';
-import { SHOP_WIDE_SETTING_KEYS, type ShopWideSettingKey, type Change, type ChangesResponse, type Command } from '../../../shared/shop/contract';
+import { SHOP_WIDE_SETTING_KEYS, changeSchema, type ShopWideSettingKey, type Change, type ChangesResponse, type Command } from '../../../shared/shop/contract';
+import { wordFeedAside, type FeedAsideReason, type FeedAsideRecord } from '../../../shared/shop/feed-aside';
 import { foldText } from '../../../shared/folded-text';
 import { StoreError } from './errors';
+
+/**
+ * A record of the feed this till could not read (it does not meet the contract's schema: a newer server, or a
+ * broken one): it comes apart from the page's good changes and is set aside as it came (issue 27).
+ */
+export interface MalformedChange {
+  seq: number;
+  kind: string;
+  key: string;
+  raw: unknown;
+  /** The first field at fault and its message. */
+  problem: string;
+}
+/** A page of the feed as the till's client hands it on: the changes it could read, and those it could not. */
+export type FeedPage = ChangesResponse & { malformed?: readonly MalformedChange[] };
+
+/** A record set aside, as the owner sees it at the till (and as the till reports it to the server). */
+export interface FeedAsideEntry extends FeedAsideRecord {
+  /** The last time it was tried, and how often. */
+  triedAt: number;
+  tries: number;
+}
+
+/** Set-aside records tried again in one round (oldest first): a till with more tries the rest at the next round. */
+const ASIDE_RETRIED_PER_ROUND = 100;
 
 export interface ShopState {
   paired: boolean;
@@ -54,7 +80,18 @@ export interface ShopMasterData {
    * seen (the server was restored from a copy), nothing of it is applied: the cursor goes back to 0 and the answer
    * is 'restart' (read the feed again from its start).
    */
-  applyShopChanges(page: ChangesResponse): 'applied' | 'restart';
+  applyShopChanges(page: FeedPage): 'applied' | 'restart';
+  /**
+   * Issue 27: the records of the feed this till could not apply, set aside (oldest first; at most `limit`). A record
+   * goes from the list when a newer version of it from the feed applies, or when a retry applies it.
+   */
+  feedAside(limit: number): FeedAsideEntry[];
+  feedAsideCount(): number;
+  /**
+   * Tries the set-aside records again (after an edit here that may have resolved a clash; a page of the feed does it
+   * by itself): how many applied now.
+   */
+  retryFeedAside(): number;
   /**
    * The next commands to send, oldest first: those already sent and not yet decided (same id, same data), then
    * pending ones, their data read from the record now and kept with them.
@@ -141,8 +178,14 @@ export function shopMasterDataTable(db: Database.Database, now: () => number): S
   );
 
   const personByKey = db.prepare<[string], { id: number }>('SELECT id FROM people WHERE shop_key = ?');
-  // The first till's own people come back from its upload with the keys it made; another till meets them by name.
-  const personByName = db.prepare<[string], { id: number }>('SELECT id FROM people WHERE name = ? COLLATE NOCASE AND shop_version IS NULL');
+  // The first till's own people come back from its upload with the keys it made; another till meets them by name
+  // (people it had before pairing). A person made here since pairing, whose save has not been decided yet, is this
+  // till's own: a server person of the same name is then a clash (set aside), never silently merged into it.
+  const personByName = db.prepare<[string], { id: number }>(
+    `SELECT id FROM people p WHERE name = ? COLLATE NOCASE AND shop_version IS NULL
+       AND NOT EXISTS (SELECT 1 FROM shop_commands c WHERE c.kind = 'person.save' AND c.record_key = CAST(p.id AS TEXT)
+                         AND c.state IN ('pending', 'sent'))`,
+  );
   const updatePerson = db.prepare(
     `UPDATE people SET shop_key = @key, name = @name, role = @role, pin_hash = @pinHash, active = @active, updated_at = @now,
        shop_version = @version WHERE id = @id`,
@@ -197,6 +240,136 @@ export function shopMasterDataTable(db: Database.Database, now: () => number): S
   const rebase = db.prepare<[number, string, string, number | null]>(
     `UPDATE shop_commands SET base_version = ? WHERE kind = ? AND record_key = ? AND state = 'pending' AND base_version IS ?`,
   );
+
+  interface AsideRow {
+    kind: string; record_key: string; seq: number; record: string; label: string; reason_code: FeedAsideReason;
+    reason: string; action: string; detail: string; since: number; tried_at: number; tries: number;
+  }
+  const putAside = db.prepare(
+    `INSERT INTO shop_feed_aside (kind, record_key, seq, record, label, reason_code, reason, action, detail, since, tried_at)
+     VALUES (@kind, @key, @seq, @record, @label, @reasonCode, @reason, @action, @detail, @at, @at)
+     ON CONFLICT (kind, record_key) DO UPDATE SET seq = excluded.seq, record = excluded.record, label = excluded.label,
+       reason_code = excluded.reason_code, reason = excluded.reason, action = excluded.action, detail = excluded.detail,
+       tried_at = excluded.tried_at, tries = tries + 1`,
+  );
+  const dropAside = db.prepare<[string, string]>('DELETE FROM shop_feed_aside WHERE kind = ? AND record_key = ?');
+  const asideRows = db.prepare<[number], AsideRow>('SELECT * FROM shop_feed_aside ORDER BY since, seq LIMIT ?');
+  const asideCount = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM shop_feed_aside');
+
+  /**
+   * Whether a failure is the record's own (a clash, a rule this store refuses, data it cannot take), so it is set
+   * aside; a failure of the file itself (full disk, I/O, busy, corrupt) fails the page instead, tried again later.
+   */
+  function recordsOwnFault(error: unknown): boolean {
+    const code = (error as { code?: unknown } | null)?.code;
+    return !(typeof code === 'string' && code.startsWith('SQLITE_') && !code.startsWith('SQLITE_CONSTRAINT'));
+  }
+  function labelOfChange(change: Change): string {
+    switch (change.kind) {
+      case 'product': return `${change.data.code} · ${change.data.name}`;
+      case 'customer': return `${change.data.customer.identification} · ${change.data.customer.name}`;
+      case 'person': return change.data.name;
+      case 'till': return change.data.name;
+      case 'setting': return change.data.key;
+    }
+  }
+  function setAside(entry: { seq: number; kind: string; key: string; record: unknown; label: string; code: FeedAsideReason; detail: string }, at: number): void {
+    const detail = entry.detail.replace(/\s+/g, ' ').slice(0, 200);
+    const label = entry.label.slice(0, 200);
+    const words = wordFeedAside(entry.code, entry.kind, label, detail);
+    putAside.run({
+      kind: entry.kind.slice(0, 20), key: entry.key.slice(0, 120), seq: entry.seq, record: JSON.stringify(entry.record ?? null), label,
+      reasonCode: entry.code, reason: words.reason, action: words.action, detail, at,
+    });
+  }
+  /** One change in its own savepoint: applied (and whatever was set aside of that record goes), or set aside. */
+  function applyOrSetAside(change: Change, at: number): boolean {
+    try {
+      db.transaction(() => applyChange(change, at))();
+    } catch (error) {
+      if (!recordsOwnFault(error)) throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      const clash = change.kind === 'person' && /name of another person|UNIQUE constraint failed: people\.name/.test(message);
+      setAside({ seq: change.seq, kind: change.kind, key: change.key, record: change, label: labelOfChange(change), code: clash ? 'name_clash' : 'refused', detail: message }, at);
+      return false;
+    }
+    dropAside.run(change.kind, change.key);
+    return true;
+  }
+  /** Tries the set-aside records again, in the caller's transaction (with `applying` set); `skip`: just tried. */
+  function retryAside(at: number, skip: ReadonlySet<string> = new Set()): number {
+    let applied = 0;
+    for (const row of asideRows.all(ASIDE_RETRIED_PER_ROUND)) {
+      if (skip.has(`${row.kind}\u0000${row.record_key}`)) continue;
+      let raw: unknown = null;
+      try {
+        raw = JSON.parse(row.record);
+      } catch {
+        raw = null;
+      }
+      // A record this version could not read stays aside until a newer version of it comes (or Mostrador is updated).
+      const parsed = changeSchema.safeParse(raw);
+      if (!parsed.success) continue;
+      if (applyOrSetAside(parsed.data, at)) applied += 1;
+    }
+    return applied;
+  }
+  function asideEntry(row: AsideRow): FeedAsideEntry {
+    return {
+      seq: row.seq, kind: row.kind, key: row.record_key, label: row.label, reasonCode: row.reason_code, reason: row.reason,
+      action: row.action, since: row.since, triedAt: row.tried_at, tries: row.tries,
+    };
+  }
+
+  /**
+   * One page, all or nothing, with its cursor. `careful`: each change in its own savepoint, one that cannot apply set
+   * aside (issue 27); otherwise the first failure throws and rolls the whole page back.
+   */
+  function applyPage(page: FeedPage, careful: boolean): 'applied' | 'restart' {
+    return db.transaction(() => {
+      if (page.generation !== undefined) {
+        const seen = state.get()?.generation ?? null;
+        if (seen !== page.generation) setGeneration.run(page.generation);
+        if (seen !== null && seen !== page.generation) {
+          setCursor.run(0);
+          // Read again from the start, each record comes again: what still cannot apply is set aside again.
+          db.exec('DELETE FROM shop_feed_aside');
+          return 'restart' as const;
+        }
+      }
+      const at = now();
+      setApplying.run(1);
+      const malformed = page.malformed ?? [];
+      // Records it could not read take their place by seq (a newer good version of the same key then wins).
+      const steps: Array<{ seq: number; change?: Change; bad?: MalformedChange }> = [
+        ...page.changes.map((change) => ({ seq: change.seq, change })),
+        ...malformed.map((bad) => ({ seq: bad.seq, bad })),
+      ];
+      if (malformed.length > 0) steps.sort((a, b) => a.seq - b.seq);
+      const hadAside = (asideCount.get()?.n ?? 0) > 0;
+      for (const step of steps) {
+        if (step.change && !careful) {
+          applyChange(step.change, at);
+          if (hadAside) dropAside.run(step.change.kind, step.change.key);
+        } else if (step.change) {
+          applyOrSetAside(step.change, at);
+        } else if (step.bad) {
+          const bad = step.bad;
+          const data = (bad.raw as { data?: { name?: unknown; code?: unknown } } | null)?.data;
+          const label = typeof data?.name === 'string' ? data.name : typeof data?.code === 'string' ? data.code : bad.key;
+          setAside({ seq: bad.seq, kind: bad.kind, key: bad.key, record: bad.raw, label, code: 'malformed', detail: bad.problem }, at);
+        }
+      }
+      // What this page brought may have resolved an earlier clash (the other person renamed at the server).
+      if (steps.length > 0 && (careful || hadAside)) {
+        const seen = new Set(steps.map((step) => `${step.change?.kind ?? step.bad?.kind}\u0000${step.change?.key ?? step.bad?.key}`));
+        retryAside(at, seen);
+      }
+      setCursor.run(page.cursor);
+      setApplying.run(0);
+      return 'applied' as const;
+    }).immediate();
+  }
 
   const pendingFor = db.prepare<[string, string], CommandRow>(`SELECT * FROM shop_commands WHERE kind = ? AND record_key = ? AND state = 'pending'`);
   /** An edit made here and not sent yet keeps what was edited before the server's copy replaces the record. */
@@ -350,25 +523,32 @@ export function shopMasterDataTable(db: Database.Database, now: () => number): S
           DELETE FROM shop_pushed_shifts;
           DELETE FROM shop_tills;
           DELETE FROM shop_settings;
+          DELETE FROM shop_feed_aside;
         `);
       }).immediate();
     },
     applyShopChanges(page) {
-      return db.transaction(() => {
-        if (page.generation !== undefined) {
-          const seen = state.get()?.generation ?? null;
-          if (seen !== page.generation) setGeneration.run(page.generation);
-          if (seen !== null && seen !== page.generation) {
-            setCursor.run(0);
-            return 'restart' as const;
-          }
+      // The usual page applies as it always did, in one transaction with no savepoint (a savepoint makes SQLite
+      // journal every page it touches: twice the time of a 1 000-change page, bench:feed-apply). Only when a record
+      // of it fails for a reason of its own is the page applied again, change by change, to set that record aside.
+      if (!page.malformed?.length) {
+        try {
+          return applyPage(page, false);
+        } catch (error) {
+          if (!recordsOwnFault(error)) throw error;
         }
-        const at = now();
+      }
+      return applyPage(page, true);
+    },
+    feedAside: (limit) => asideRows.all(limit).map(asideEntry),
+    feedAsideCount: () => asideCount.get()?.n ?? 0,
+    retryFeedAside() {
+      if ((asideCount.get()?.n ?? 0) === 0) return 0;
+      return db.transaction(() => {
         setApplying.run(1);
-        for (const change of page.changes) applyChange(change, at);
-        setCursor.run(page.cursor);
+        const applied = retryAside(now());
         setApplying.run(0);
-        return 'applied' as const;
+        return applied;
       }).immediate();
     },
     takeShopCommands(limit) {

@@ -14,26 +14,34 @@ export interface Harness {
   adminToken: string;
   /** Moves the server's clock (not the tills'). */
   advance(ms: number): void;
-  newTill(): ShopTill;
+  /** `from`: another loopback address its requests leave from (another source for the server's pairing counts). */
+  newTill(from?: string): ShopTill;
   pairedTill(name?: string): Promise<ShopTill>;
   admin(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: any }>;
   /** The owner's edit at the server (what the admin route does), for feed and conflict tests. */
   saveAtServer(kind: MasterKind, key: string, data: unknown): Promise<void>;
+  /** Stops the server and starts a new one on the same store, clock and admin token (a restart; a new port). */
+  restart(): Promise<void>;
+  /** Another server on the same store, clock and admin token, as a second process would be (closed with the harness). */
+  second(): Promise<ShopServer>;
   close(): Promise<void>;
 }
 
-export async function startHarness(openDb: OpenDb, options: { tls?: { key: string; cert: string; fingerprint: string } } = {}): Promise<Harness> {
+export async function startHarness(openDb: OpenDb, options: { tls?: { key: string; cert: string; fingerprint: string }; trustedProxies?: string[] } = {}): Promise<Harness> {
   const { db, cleanup } = await openDb();
   let offset = 0;
   const logs: string[] = [];
   const adminToken = randomBytes(24).toString('base64url');
-  const server = await startShopServer({
+  const start = () => startShopServer({
     db, host: '127.0.0.1', port: 0, tls: options.tls ?? null, adminToken, now: () => Date.now() + offset, log: (line) => logs.push(line),
+    ...(options.trustedProxies ? { trustedProxies: options.trustedProxies } : {}),
   });
+  let server = await start();
+  const others: ShopServer[] = [];
   const h: Harness = {
     db, server, logs, adminToken,
     advance: (ms) => { offset += ms; },
-    newTill: () => new ShopTill(server.url),
+    newTill: (from) => new ShopTill(server.url, from ? { from } : {}),
     async pairedTill(name) {
       const { body } = await h.admin('POST', '/admin/pairing');
       const till = h.newTill();
@@ -55,7 +63,18 @@ export async function startHarness(openDb: OpenDb, options: { tls?: { key: strin
       });
       server.notifier.changed();
     },
+    async restart() {
+      await server.close();
+      server = await start();
+      h.server = server;
+    },
+    async second() {
+      const other = await start();
+      others.push(other);
+      return other;
+    },
     async close() {
+      for (const other of others) await other.close();
       await server.close();
       await cleanup();
     },

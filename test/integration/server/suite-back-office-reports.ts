@@ -137,7 +137,7 @@ export function backOfficeReportsSuite(openDb: OpenDb, options: { perTill: numbe
       const first = (await backOffice(h, token, '/v1/back-office/changes')).body;
       const waiting = backOffice(h, token, `/v1/back-office/changes?since=${first.version}&wait=20`);
       await till.call('GET', '/v1/changes?since=0'); // a till's request that pushes nothing does not move it
-      expect(h.server.salesSignal.version).toBe(first.version);
+      expect(await h.server.salesSignal.version()).toBe(first.version);
       const w = shopDayWindow(shopDateOf(Date.now()));
       await pushAll([till], daySales(w.from, w.to, 2).filter((s) => s.tillIndex === 0));
       const woken = (await waiting).body;

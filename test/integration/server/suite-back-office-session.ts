@@ -62,6 +62,43 @@ export function backOfficeSessionSuite(openDb: OpenDb): void {
       expect((await backOffice(h, idle, '/v1/back-office/sales')).body.error.code).toBe('session_expired');
     });
 
+    it('a back-office session survives a restart of the server and is honoured by a second server on the same store; ended at one, it is ended at both', async () => {
+      const people = await seedPeople(h);
+      const token = await adminSession(h, people.owner);
+      await h.restart();
+      expect((await backOffice(h, token, '/v1/back-office/dashboard')).status).toBe(200);
+      const other = await h.second();
+      const atOther = await fetch(`${other.url}/v1/back-office/dashboard`, { headers: { Authorization: `Bearer ${token}` } });
+      expect(atOther.status).toBe(200);
+      // The idle clock is shared: used at one server, the session stays alive at the other.
+      h.advance(BACK_OFFICE_LIMITS.sessionIdleMs - 60_000);
+      expect((await fetch(`${other.url}/v1/back-office/sales`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
+      h.advance(BACK_OFFICE_LIMITS.sessionIdleMs - 60_000);
+      expect((await backOffice(h, token, '/v1/back-office/sales')).status).toBe(200);
+      expect((await backOffice(h, token, '/v1/back-office/session', 'DELETE')).status).toBe(200);
+      const ended = await fetch(`${other.url}/v1/back-office/sales`, { headers: { Authorization: `Bearer ${token}` } });
+      expect((await ended.json() as any).error.code).toBe('session_expired');
+      // Only the token's SHA-256 is kept.
+      const kept = await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM back_office_sessions');
+      expect(kept.rows[0]!.n).toBe(0);
+    });
+
+    it('wrong PINs counted at two servers on the same store add up: the pause lands after the 5th wherever they were typed', async () => {
+      const people = await seedPeople(h);
+      const other = await h.second();
+      const atOther = (pin: string) => fetch(`${other.url}/admin/back-office/session`, {
+        method: 'POST', headers: { Authorization: `Bearer ${h.adminToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ personKey: people.owner, pin }),
+      }).then(async (r) => ({ status: r.status, body: await r.json() as any }));
+      for (let i = 0; i < LIMITS.pinTriesBeforePause; i++) {
+        const answer = i % 2 === 0 ? await open(people.owner, '9999') : await atOther('9999');
+        expect(answer.status).toBe(401);
+      }
+      expect((await atOther(OWNER_PIN)).body.error.code).toBe('pin_paused');
+      expect((await open(people.owner, OWNER_PIN)).body.error.code).toBe('pin_paused');
+      await h.restart();
+      expect((await open(people.owner, OWNER_PIN)).body.error.code).toBe('pin_paused');
+    });
+
     it('a session ends when its owner is deactivated or given a new PIN at the server', async () => {
       const people = await seedPeople(h);
       const token = await adminSession(h, people.owner);

@@ -2,6 +2,8 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SHOP_LIMITS } from '../../../shared/shop/contract';
+import { PAIRING_ATTEMPTS_PER_SOURCE } from '../../../server/pairing/attempts';
+import { proofFor, ShopTill } from '../../support/shop-till';
 import { startHarness, type Harness, type OpenDb } from './harness';
 import { id32 } from './samples';
 
@@ -37,16 +39,100 @@ export function pairingAndAuthSuite(openDb: OpenDb): void {
       expect(rows[0]).toEqual({ n: 0 });
     });
 
-    it('wrong codes are slowed: past the allowance every attempt is answered 429 with Retry-After, then pairing works again', async () => {
+    it('wrong codes from one address are slowed for that address only: past 3 a minute it is answered 429 with how long to wait, while a right code from another address pairs', async () => {
       const { body: opened } = await h.admin('POST', '/admin/pairing');
-      for (let i = 0; i < SHOP_LIMITS.pairingAttemptsPerMinute; i++) {
-        expect((await h.newTill().pair('0000000000')).status).toBe(403);
-      }
-      const blocked = await h.newTill().pair(opened.code);
+      for (let i = 0; i < PAIRING_ATTEMPTS_PER_SOURCE; i++) expect((await h.newTill('127.0.0.2').pair('0000000000')).status).toBe(403);
+      const blocked = await h.newTill('127.0.0.2').pair(opened.code);
       expect(blocked.status).toBe(429);
-      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
-      h.advance(61_000);
+      expect(blocked.body.error).toMatchObject({ code: 'too_many_attempts', scope: 'source', retryAfterSeconds: 60 });
+      expect(blocked.headers.get('retry-after')).toBe('60');
+      h.advance(20_000);
+      expect((await h.newTill('127.0.0.2').pair(opened.code)).body.error.retryAfterSeconds).toBe(40);
+      // Another address (here the shop's own till on 127.0.0.1) is not held back by that one.
       expect((await h.newTill().pair(opened.code)).status).toBe(200);
+      h.advance(41_000);
+      const { body: next } = await h.admin('POST', '/admin/pairing');
+      expect((await h.newTill('127.0.0.2').pair(next.code)).status).toBe(200);
+    });
+
+    it('guessing stays slow from anywhere: wrong proofs from twelve addresses are checked at most 10 a minute in total, the rest answered 429 for all', async () => {
+      const { body: opened } = await h.admin('POST', '/admin/pairing');
+      const statuses: Record<number, number> = {};
+      for (let round = 0; round < 3; round++) {
+        for (let n = 2; n < 14; n++) {
+          const answer = await h.newTill(`127.0.0.${n}`).pair('0000000000');
+          statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+          if (answer.status === 429) expect(answer.body.error.scope).toBe('all');
+        }
+      }
+      expect(statuses).toEqual({ 403: SHOP_LIMITS.pairingAttemptsPerMinute, 429: 36 - SHOP_LIMITS.pairingAttemptsPerMinute });
+      // A right code is refused too while the shop's whole allowance is spent: the cap holds for every source…
+      const refused = await h.newTill().pair(opened.code);
+      expect(refused.status).toBe(429);
+      expect(refused.body.error.scope).toBe('all');
+      // …until the oldest wrong proof is a minute old.
+      h.advance(60_001);
+      expect((await h.newTill().pair(opened.code)).status).toBe(200);
+    });
+
+    it('pairing while a second address sends a wrong proof every 2 s for 5 minutes (the server\'s clock driven by the test, not 5 real minutes): every right code pairs', async () => {
+      const checked: number[] = []; // the minute of each wrong proof the server checked (403)
+      const paired: number[] = [];
+      for (let at = 0; at < 5 * 60_000; at += 2_000) {
+        const wrong = await h.newTill('127.0.0.2').pair('0000000000');
+        expect([403, 429]).toContain(wrong.status);
+        if (wrong.status === 403) checked.push(Math.floor(at / 60_000));
+        else expect(wrong.body.error.scope).toBe('source');
+        if (at % 30_000 === 10_000) {
+          // The owner opens pairing and the right code is typed at the shop's till, every 30 s of the five minutes.
+          const { body: opened } = await h.admin('POST', '/admin/pairing');
+          const answer = await h.newTill().pair(opened.code);
+          expect({ at, status: answer.status }).toEqual({ at, status: 200 });
+          paired.push(answer.body.tillNumber);
+        }
+        h.advance(2_000);
+      }
+      expect(paired).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      // The misbehaving address was checked 3 times a minute at most (the first 3 of each sliding minute).
+      for (let minute = 0; minute < 5; minute++) expect(checked.filter((m) => m === minute).length).toBeLessThanOrEqual(PAIRING_ATTEMPTS_PER_SOURCE);
+      expect(checked.length).toBeGreaterThan(0);
+    });
+
+    it('X-Forwarded-For is ignored unless its proxy is configured: a device cannot dodge its own limit by naming other addresses', async () => {
+      const wrongFrom = (till: ShopTill, forwardedFor: string) => till.raw('POST', '/v1/pair',
+        JSON.stringify({ publicKey: till.publicKey, proof: proofFor('0000000000', 'loopback', till.publicKey) }), { 'X-Forwarded-For': forwardedFor });
+      const statuses = [];
+      for (let i = 0; i < 5; i++) statuses.push((await wrongFrom(h.newTill('127.0.0.2'), `10.0.0.${i + 1}`)).status);
+      expect(statuses).toEqual([403, 403, 403, 429, 429]);
+      await h.close();
+      // Behind a configured proxy (here 127.0.0.1), the address it forwarded for is the source.
+      h = await startHarness(openDb, { trustedProxies: ['127.0.0.1'] });
+      const behind = [];
+      for (let i = 0; i < 4; i++) behind.push((await wrongFrom(h.newTill(), '10.0.0.7')).status);
+      expect(behind).toEqual([403, 403, 403, 429]);
+      expect((await wrongFrom(h.newTill(), '10.0.0.8')).status).toBe(403);
+      // Not from the proxy: its X-Forwarded-For is not believed.
+      expect((await wrongFrom(h.newTill('127.0.0.3'), '10.0.0.9')).status).toBe(403);
+      expect((await wrongFrom(h.newTill('127.0.0.3'), '10.0.0.10')).status).toBe(403);
+      expect((await wrongFrom(h.newTill('127.0.0.3'), '10.0.0.11')).status).toBe(403);
+      expect((await wrongFrom(h.newTill('127.0.0.3'), '10.0.0.12')).status).toBe(429);
+    });
+
+    it('a restart keeps an unexpired code: it pairs at the restarted server, once', async () => {
+      const { body: opened } = await h.admin('POST', '/admin/pairing');
+      await h.restart();
+      expect((await h.newTill().pair(opened.code)).status).toBe(200);
+      await h.restart();
+      expect((await h.newTill().pair(opened.code)).status).toBe(403);
+    });
+
+    it('a code opened at one server pairs at a second server on the same store, and then at neither', async () => {
+      const other = await h.second();
+      const { body: opened } = await h.admin('POST', '/admin/pairing');
+      const answer = await new ShopTill(other.url).pair(opened.code);
+      expect(answer.status).toBe(200);
+      expect((await h.newTill().pair(opened.code)).status).toBe(403);
+      expect((await new ShopTill(other.url).pair(opened.code)).status).toBe(403);
     });
 
     it('a proof made for another certificate (a man in the middle) is refused, and the code still serves the real server', async () => {

@@ -33,6 +33,9 @@ export function secretsAndTlsSuite(openDb: OpenDb): void {
     it('keeps no PIN, private key or pairing code in its tables or logs: PIN hashes and the code\'s hash only', async () => {
       const pin = '739154';
       const { body: opened } = await h.admin('POST', '/admin/pairing');
+      // An open code is in the store only sealed: neither it nor its normalized form appears in any table.
+      const whileOpen = await dumpTables(h.db);
+      expect([opened.code, normalizePairingCode(opened.code)].some((c) => whileOpen.includes(c))).toBe(false);
       const till = h.newTill();
       expect((await till.pair(opened.code)).status).toBe(200);
       const person = { key: id32(), name: 'Ana', role: 'cashier', pinHash: await hashPin(pin, { N: 1024, r: 8, p: 1 }), active: true };
@@ -47,8 +50,10 @@ export function secretsAndTlsSuite(openDb: OpenDb): void {
         privateDer.toString('base64url'), privateDer.toString('base64'), privateDer.subarray(-32).toString('base64url'), privateDer.subarray(-32).toString('hex'),
       ];
       for (const secret of secrets) expect({ secret, found: text.includes(secret) }).toEqual({ secret, found: false });
-      const codes = await h.db.query<{ code_hash: string }>('SELECT code_hash FROM pairing_codes');
-      expect(codes.rows).toEqual([{ code_hash: createHash('sha256').update(normalizePairingCode(opened.code)).digest('hex') }]);
+      // The code's row keeps a keyed hash (not the plain SHA-256 a reader could try 2^50 codes against) and, once used, no sealed copy.
+      const codes = await h.db.query<{ code_hash: string; sealed: string | null }>('SELECT code_hash, sealed FROM pairing_codes');
+      expect(codes.rows).toEqual([{ code_hash: expect.stringMatching(/^[0-9a-f]{64}$/), sealed: null }]);
+      expect(codes.rows[0]!.code_hash).not.toBe(createHash('sha256').update(normalizePairingCode(opened.code)).digest('hex'));
       const people = await h.db.query<{ data: { pinHash: string } }>('SELECT data FROM people');
       expect(people.rows.every((r) => r.data.pinHash.startsWith('scrypt$'))).toBe(true);
       expect(h.logs.some((l) => l.includes('POST /v1/pair 403') && l.includes('pairing_refused'))).toBe(true);

@@ -44,4 +44,13 @@ describe('the status bar line for the shop server', () => {
     expect(invoicingRateText(line, { from: 'shop', activeTills: 4 }, es)).toBeNull();
     expect(invoicingRateText(null, { from: 'own', sharePercent: 25 }, es)).toBeNull();
   });
+
+  it('says how many of the server\'s changes this till set aside, and where to look (issue 27)', () => {
+    expect(shopServerLineText({ unreachableSince: null, problem: null, salesWaiting: 0, salesUnsendable: 0, feedAside: 2, feedCursor: 9 }, es, 'es-CO', AWAY_AT))
+      .toEqual({ text: 'Servidor de la tienda: 2 cambios del servidor sin aplicar (vea Ajustes)', away: true });
+    expect(shopServerLineText({ unreachableSince: null, problem: null, salesWaiting: 1, salesUnsendable: 1, feedAside: 1, feedCursor: 9 }, es, 'es-CO', AWAY_AT)?.text)
+      .toBe('Servidor de la tienda: 1 venta por enviar · 1 venta no se puede enviar al servidor · 1 cambio del servidor sin aplicar (vea Ajustes)');
+    expect(shopServerLineText({ unreachableSince: AWAY_AT, problem: 'NETWORK', salesWaiting: 0, salesUnsendable: 0, feedAside: 1, feedCursor: 9 }, es, 'es-CO', AWAY_AT + 60_000)?.text)
+      .toBe('Servidor de la tienda sin conexión desde las 10:42 · 1 cambio del servidor sin aplicar (vea Ajustes)');
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shopPairingSchema, shopServerUrl } from '../../../shared/shop/pairing-form';
+import { shopAddressChangeSchema, shopPairingSchema, shopServerUrl } from '../../../shared/shop/pairing-form';
 
 describe('the shop server address and pairing code as typed', () => {
   it('reads an address as HTTPS unless it is plain HTTP to this computer', () => {
@@ -19,5 +19,16 @@ describe('the shop server address and pairing code as typed', () => {
     const bad = shopPairingSchema.safeParse({ address: 'http://10.0.0.2', code: 'K7QF2' });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues.map((i) => i.path.join('.')).sort()).toEqual(['address', 'code']);
+  });
+
+  it('takes another address of the paired server by the same rule, and refuses nonsense at the address field (issue 27)', () => {
+    expect(shopAddressChangeSchema.safeParse({ address: '192.168.1.21:4300' }).success).toBe(true);
+    expect(shopAddressChangeSchema.safeParse({ address: '192.168.1.21:4300', extra: true }).success).toBe(true);
+    for (const address of ['', '   ', 'servidor:99999', 'http://192.168.1.21:4300', 'https://servidor/v1/pair', 'x'.repeat(300)]) {
+      const bad = shopAddressChangeSchema.safeParse({ address });
+      expect(bad.success, address).toBe(false);
+      expect(bad.error?.issues.map((i) => i.path.join('.'))).toContain('address');
+    }
+    expect(shopAddressChangeSchema.safeParse({ address: '192.168.1.21:4300', other: 1 }).success).toBe(false);
   });
 });
