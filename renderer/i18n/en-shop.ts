@@ -65,6 +65,8 @@ export const enShop: typeof esShop & typeof esShopLine = {
     AUTH_NO_KEY: 'the till key is missing from the keychain; pair again',
     KEYCHAIN_UNAVAILABLE: 'the system keychain could not be read',
     AUTH_STALE: 'this till\'s clock does not match the server\'s',
+    CONTRACT_UPDATE_SERVER: 'the shop server is of an older version than this till: update the server; sales wait here and go by themselves afterwards',
+    CONTRACT_UPDATE_TILL: 'this till is of an older version than the shop server: update this till; its sales wait here and go by themselves afterwards',
   },
   shopShiftWarning: (n: number) => `${sales(n)} of this till ${n === 1 ? 'is' : 'are'} not at the shop server yet; ${n === 1 ? 'it' : 'they'} will go when it answers.`,
 };
