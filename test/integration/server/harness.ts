@@ -22,13 +22,14 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(openDb: OpenDb, options: { tls?: { key: string; cert: string; fingerprint: string } } = {}): Promise<Harness> {
+export async function startHarness(openDb: OpenDb, options: { tls?: { key: string; cert: string; fingerprint: string }; contractVersion?: number } = {}): Promise<Harness> {
   const { db, cleanup } = await openDb();
   let offset = 0;
   const logs: string[] = [];
   const adminToken = randomBytes(24).toString('base64url');
   const server = await startShopServer({
     db, host: '127.0.0.1', port: 0, tls: options.tls ?? null, adminToken, now: () => Date.now() + offset, log: (line) => logs.push(line),
+    ...(options.contractVersion === undefined ? {} : { contractVersion: options.contractVersion }),
   });
   const h: Harness = {
     db, server, logs, adminToken,
