@@ -21,6 +21,7 @@ import { TILL_ROUTES } from './http/till-routes';
 import type { Till } from './store/tills';
 import { Pairing } from './pairing/pairing';
 import { pruneNonces } from './store/nonces';
+import { TillSeen } from './store/till-seen';
 import { readShop } from './store/shop';
 
 export interface ShopServerOptions {
@@ -70,6 +71,7 @@ export async function startShopServer(options: ShopServerOptions): Promise<ShopS
   const notifier = new ChangeNotifier();
   const pairing = new Pairing(db, now);
   const auth = new Authenticator(db, now);
+  const seen = new TillSeen(db, now);
   const salesSignal = new SalesSignal();
   const sessions = new BackOfficeSessions(db, now);
   const backOffice: BackOfficeContext = { db, sessions, signal: salesSignal, now, notifier };
@@ -105,6 +107,7 @@ export async function startShopServer(options: ShopServerOptions): Promise<ShopS
     const verified = await auth.verify(pre.value.signed, pre.value.till, method, req.url ?? '/', body.bytes);
     if (!verified.ok) return { ok: false, reply: unauthorized(verified.reason, note) };
     note.till = verified.value.number;
+    seen.note(verified.value.id);
     return { ok: true, till: verified.value, body: body.bytes };
   }
 

@@ -286,6 +286,28 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    name: 'server processes with their heartbeat; when each till last spoke',
+    async up(tx) {
+      // Issue 27: each running server process writes its row and beats every ~15 s (server/store/server-processes.ts),
+      // so `npm run server -- status` lists the processes on one database and which stopped beating. A till's
+      // last_seen_at is written at most once a minute per till per process (server/store/till-seen.ts).
+      await tx.exec(`
+        CREATE TABLE server_processes (
+          id         TEXT PRIMARY KEY CHECK (id ~ '^[0-9a-f]{32}$'),
+          pid        INTEGER NOT NULL,
+          host       TEXT NOT NULL,
+          addresses  JSONB NOT NULL DEFAULT '[]'::jsonb,
+          version    TEXT NOT NULL,
+          contract   INTEGER NOT NULL,
+          started_at BIGINT NOT NULL,
+          beat_at    BIGINT NOT NULL,
+          stopped_at BIGINT
+        );
+        ALTER TABLE tills ADD COLUMN last_seen_at BIGINT;
+      `);
+    },
+  },
 ];
 
 export class SchemaTooNewError extends Error {}
