@@ -8,6 +8,7 @@
  *
  * `restoreShop` is what `npm run server -- restore` runs, and what a test drives.
  */
+import { databaseProblem } from '../db/connect-error';
 import { existsSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rm } from 'node:fs/promises';
 import pg from 'pg';
@@ -101,7 +102,7 @@ async function restoreIntoPostgres(file: string, url: string, tools: PgTools, ex
   try {
     await client.connect();
   } catch (error) {
-    throw new RestoreRefused(`cannot connect to the database: ${(error as Error).message}`);
+    throw new RestoreRefused(databaseProblem(url, error) ?? `no se pudo conectar con la base de datos: ${(error as Error).message}`);
   }
   try {
     const { rows } = await client.query<{ n: string }>(

@@ -58,3 +58,11 @@ export function databaseProblem(url: string, error: unknown): string | null {
       return null;
   }
 }
+
+/** pg_dump / pg_restore that could not be started: where to get them or how to point at them. */
+export function pgToolProblem(error: unknown): string | null {
+  const message = error instanceof Error ? error.message : String(error);
+  const missing = /could not run (\S+): .*ENOENT/.exec(message);
+  if (!missing) return null;
+  return `no se encontró ${missing[1]} en este computador: instale las herramientas cliente de PostgreSQL (de la misma versión que el servidor o más nueva) o diga dónde están con --pg-bin CARPETA`;
+}

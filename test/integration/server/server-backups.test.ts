@@ -86,7 +86,7 @@ describe('scheduled copies of the embedded store (PGlite)', () => {
     expect(first.copy.record.counts).toMatchObject({ sales: 12, tills: 2, products: 1, people: 2 });
     expect(statSync(first.copy.path).mode & 0o777).toBe(0o600);
     expect(statSync(`${first.copy.path}.json`).mode & 0o777).toBe(0o600);
-    expect(logs.at(-1)).toMatch(/^backup: kept .*shop-2025-06-15-100000\.tar\.gz \(.*verified: 12 sales.*rotated out/);
+    expect(logs.at(-1)).toMatch(/^copia: guardada .*shop-2025-06-15-100000\.tar\.gz \(.*verificada: 12 ventas.*retiradas por la rotación/);
 
     const expected = planCopyRotation([...earlier, first.copy.file].map((n) => parseServerCopyName(n)!)).keep.sort();
     expect(copiesIn(folder)).toEqual(expected);
@@ -118,7 +118,7 @@ describe('scheduled copies of the embedded store (PGlite)', () => {
     });
     const failed = await schedule.tick();
     expect(failed).toMatchObject({ ok: false, message: expect.stringMatching(/does not load/) });
-    expect(logs.at(-1)).toMatch(/^backup FAILED, nothing was kept from this try: the copy does not load.*The newest good copy is of .*Next try in an hour\.$/);
+    expect(logs.at(-1)).toMatch(/^copia FALLIDA, no se guardó nada de este intento: the copy does not load.*La copia buena más nueva es del .*Próximo intento en una hora\.$/);
     expect(copiesIn(folder)).toEqual(before);
     expect(readdirSync(folder).filter((n) => n.startsWith('.partial-'))).toEqual([]);
     for (const [name, content] of bytes) expect(readFileSync(join(folder, name)).equals(content)).toBe(true);
@@ -131,7 +131,7 @@ describe('scheduled copies of the embedded store (PGlite)', () => {
     const taken = serverCopyName(clock, 'pglite');
     writeFileSync(join(folder, taken), 'a good copy already');
     const clash = await schedule.tick();
-    expect(clash).toMatchObject({ ok: false, message: expect.stringMatching(/exists already; it is kept/) });
+    expect(clash).toMatchObject({ ok: false, message: expect.stringMatching(/ya hay una copia llamada .*; se conserva/) });
     expect(readFileSync(join(folder, taken), 'utf8')).toBe('a good copy already');
     rmSync(join(folder, taken));
     clock += 60 * 60_000;
