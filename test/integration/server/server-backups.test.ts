@@ -176,9 +176,9 @@ describe('scheduled copies of the embedded store (PGlite)', () => {
       await reopened.close();
     }
     const names = readdirSync(target);
-    await expect(restoreShop(copy.path, { pgliteDir: target })).rejects.toThrow(/holds data already .*move that folder aside/);
+    await expect(restoreShop(copy.path, { pgliteDir: target })).rejects.toThrow(/ya tiene datos .*aparte esa carpeta/);
     expect(readdirSync(target)).toEqual(names);
-    await expect(restoreShop(copy.path, { databaseUrl: 'postgres://nobody@127.0.0.1:1/none' })).rejects.toThrow(/copy of the embedded store; restore it with --data-dir/);
+    await expect(restoreShop(copy.path, { databaseUrl: 'postgres://nobody@127.0.0.1:1/none' })).rejects.toThrow(/copia del almacén integrado: restáurela con --data-dir/);
     const cut = join(root, 'cut.tar.gz');
     writeFileSync(cut, readFileSync(copy.path).subarray(0, 5000));
     await expect(restoreShop(cut, { pgliteDir: join(root, 'never') })).rejects.toBeInstanceOf(RestoreRefused);
@@ -260,9 +260,9 @@ describe.skipIf(bin === null)('scheduled copies of a shop on PostgreSQL', () => 
       } finally {
         await again.close();
       }
-      await expect(restoreShop(copy.path, { databaseUrl: url, tools: tools() })).rejects.toThrow(/holds data already .*Create a new one/);
+      await expect(restoreShop(copy.path, { databaseUrl: url, tools: tools() })).rejects.toThrow(/ya tiene datos .*Cree una nueva/);
       expect(await countShop(db)).toEqual(copy.record.counts);
-      await expect(restoreShop(copy.path, { pgliteDir: join(root, 'wrong-kind') })).rejects.toThrow(/PostgreSQL copy .*--database-url/);
+      await expect(restoreShop(copy.path, { pgliteDir: join(root, 'wrong-kind') })).rejects.toThrow(/copia de PostgreSQL .*--database-url/);
     } finally {
       await h.close();
     }
