@@ -331,12 +331,13 @@ async function status(): Promise<void> {
     const answer = await adminCall(dataDir, 'GET', '/admin/status');
     if (answer.status === 200) facts = answer.body as StatusFacts;
     else why = refusalText(answer.body);
-  } catch (error) {
-    why = error instanceof Error ? error.message : String(error);
+  } catch {
+    // Nobody answers at its address: said below as "no responde".
   }
   console.log(facts
     ? `El servidor de ${dataDir} está en marcha (proceso ${running.pid}).`
-    : `El servidor de ${dataDir} no responde (${why}): póngalo en marcha (npm run server -- --data-dir ${dataDir}); las direcciones de abajo sirven entonces.`);
+    : why ? `El servidor de ${dataDir} responde, pero no dio su estado: ${why}.`
+      : `El servidor de ${dataDir} no responde: póngalo en marcha (npm run server -- --data-dir ${dataDir}); las direcciones de abajo sirven entonces.`);
   if (facts) for (const line of statusLines(facts, GONE_AFTER_MS, facts.database.kind === 'pglite' ? pgliteDir(dataDir) : 'la de --database-url')) console.log(line);
   await printNewestCopy(running.backupDir ?? null);
   printTillAddresses(running.tillAddresses ?? [], running.url);

@@ -115,7 +115,7 @@ describe('two shop servers on one embedded data folder', () => {
     const refused = dump(server.dataDir, join(server.dataDir, 'refused.dump'));
     expect(refused.status).toBe(3);
     expect(refused.stderr).toContain(`volcado de la tienda: la carpeta de datos ${server.dataDir} la está usando un volcado de la tienda (npm run shop:dump) (proceso ${child.pid}, `);
-    expect(refused.stderr).toContain('dump again once it has finished');
+    expect(refused.stderr).toContain('vuelva a volcar cuando haya terminado');
     expect(readdirSync(server.dataDir)).not.toContain('refused.dump');
     // And a server is refused the same way.
     const second = await secondServer(server.dataDir);

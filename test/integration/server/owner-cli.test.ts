@@ -140,7 +140,7 @@ describe('status, and the admin commands\' refusals', () => {
       await running.stop();
       const down = await server(['status', '--data-dir', running.dataDir]);
       expect(down.code).toBe(1);
-      expect(down.stdout).toMatch(/no responde \(el servidor no responde en .*\): póngalo en marcha/);
+      expect(down.stdout).toContain(`El servidor de ${running.dataDir} no responde: póngalo en marcha (npm run server -- --data-dir ${running.dataDir})`);
       expect(down.stdout).toMatch(/Última copia del servidor: shop-/);
       plain(down);
     } finally {

@@ -80,7 +80,7 @@ describe('lockDataFolder', () => {
   it('says on which computer the holder runs when it is not this one (a shared folder)', () => {
     const first = lockDataFolder(dir, 'shop server');
     writeFileSync(join(dir, LOCK_OWNER_FILE), JSON.stringify({ ...first.owner, host: 'caja-2' }));
-    expect(refusal(() => lockDataFolder(dir, 'shop server')).message).toMatch(/in use by a shop server \(pid \d+ on caja-2, running since /);
+    expect(refusal(() => lockDataFolder(dir, 'shop server')).message).toMatch(/la está usando un servidor de la tienda \(proceso \d+ en el equipo caja-2, en marcha desde /);
     first.release();
   });
 
