@@ -93,7 +93,11 @@ export function agoText(ms: number): string {
 export interface StatusFacts {
   now: number;
   database: { kind: 'pglite' | 'postgresql'; schema: number; schemaKnown: number; durability: string };
-  processes: Array<{ pid: number; host: string; addresses: string[]; version: string; contract: number; startedAt: number; beatAt: number; stoppedAt: number | null }>;
+  processes: Array<{
+    pid: number; host: string; addresses: string[]; version: string; contract: number; startedAt: number; beatAt: number; stoppedAt: number | null;
+    /** Set by the status command for a process of this computer whose pid no longer exists (killed before its beats stop). */
+    vanished?: boolean;
+  }>;
   tills: Array<{ number: number; name: string; revoked: boolean; pairedAt: number; lastSeenAt: number | null }>;
 }
 
@@ -101,10 +105,11 @@ export interface StatusFacts {
 export function statusLines(facts: StatusFacts, goneAfterMs: number, where: string): string[] {
   const { now } = facts;
   const lines: string[] = [];
-  const running = facts.processes.filter((p) => p.stoppedAt === null && now - p.beatAt <= goneAfterMs);
+  const running = facts.processes.filter((p) => p.stoppedAt === null && !p.vanished && now - p.beatAt <= goneAfterMs);
   lines.push(running.length === 0 ? 'Procesos del servidor: ninguno late ahora.' : `Procesos del servidor (${running.length} en marcha):`);
   for (const p of facts.processes) {
     const state = p.stoppedAt !== null ? `detenido ${agoText(now - p.stoppedAt)}`
+      : p.vanished ? `terminó sin avisar: su proceso ya no existe en este computador (último latido ${agoText(now - p.beatAt)})`
       : now - p.beatAt > goneAfterMs ? `SIN LATIDO desde ${agoText(now - p.beatAt)}: terminó sin avisar (¿apagón, proceso matado?)`
         : `en marcha, último latido ${agoText(now - p.beatAt)}`;
     lines.push(`  proceso ${p.pid} en ${p.host}, versión ${p.version} (contrato ${p.contract}), desde ${shopDateTime(p.startedAt)}: ${state}`

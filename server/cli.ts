@@ -16,6 +16,7 @@
  *                                              when each last spoke, the last server copy, the tills' addresses, Tienda
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DataFolderInUse, EXIT_FOLDER_IN_USE, lockDataFolder } from '../common/data-folder-lock';
@@ -338,6 +339,7 @@ async function status(): Promise<void> {
     ? `El servidor de ${dataDir} está en marcha (proceso ${running.pid}).`
     : why ? `El servidor de ${dataDir} responde, pero no dio su estado: ${why}.`
       : `El servidor de ${dataDir} no responde: póngalo en marcha (npm run server -- --data-dir ${dataDir}); las direcciones de abajo sirven entonces.`);
+  if (facts) markVanished(facts);
   if (facts) for (const line of statusLines(facts, GONE_AFTER_MS, facts.database.kind === 'pglite' ? pgliteDir(dataDir) : 'la de --database-url')) console.log(line);
   await printNewestCopy(running.backupDir ?? null);
   printTillAddresses(running.tillAddresses ?? [], running.url);
@@ -346,6 +348,18 @@ async function status(): Promise<void> {
   if (running.backOfficeUrl && key) console.log(`Tienda en este computador (solo aquí): ${running.backOfficeUrl}#key=${key}`);
   else console.log('Tienda en este computador: arranque el servidor con --back-office para abrirla aquí.');
   if (!facts) process.exitCode = 1;
+}
+
+/** A process of this computer that no longer exists is said at once (its last beat may still look fresh). */
+function markVanished(facts: StatusFacts): void {
+  for (const p of facts.processes) {
+    if (p.stoppedAt !== null || p.host !== hostname()) continue;
+    try {
+      process.kill(p.pid, 0);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ESRCH') p.vanished = true;
+    }
+  }
 }
 
 async function printNewestCopy(folder: string | null): Promise<void> {
@@ -376,9 +390,10 @@ async function statusOfDatabase(databaseUrl: string): Promise<void> {
       }
       throw error;
     }
+    markVanished(facts);
     for (const line of statusLines(facts, GONE_AFTER_MS, 'la de --database-url')) console.log(line);
     await printNewestCopy(null);
-    const live = facts.processes.some((p) => p.stoppedAt === null && facts.now - p.beatAt <= GONE_AFTER_MS);
+    const live = facts.processes.some((p) => p.stoppedAt === null && !p.vanished && facts.now - p.beatAt <= GONE_AFTER_MS);
     if (!live) process.exitCode = 1;
   } finally {
     await db.close();

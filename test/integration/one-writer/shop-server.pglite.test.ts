@@ -120,6 +120,6 @@ describe('two shop servers on one embedded data folder', () => {
     // And a server is refused the same way.
     const second = await secondServer(server.dataDir);
     expect(second.code).toBe(3);
-    expect(second.output).toContain(`(pid ${child.pid}, running since `);
+    expect(second.output).toContain(`(proceso ${child.pid}, en marcha desde `);
   }, 120_000);
 });

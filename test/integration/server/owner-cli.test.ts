@@ -156,6 +156,7 @@ describe('status, and the admin commands\' refusals', () => {
       processes: [
         { pid: 11, host: 'caja-pc', addresses: ['https://192.168.1.20:4300'], version: '0.2.0', contract: 2, startedAt: now - 3_600_000, beatAt: now - 5_000, stoppedAt: null },
         { pid: 12, host: 'caja-pc', addresses: ['https://192.168.1.20:4310'], version: '0.2.0', contract: 2, startedAt: now - 3_600_000, beatAt: now - 5 * 60_000, stoppedAt: null },
+        { pid: 14, host: 'caja-pc', addresses: [], version: '0.2.0', contract: 2, startedAt: now - 60_000, beatAt: now - 2_000, stoppedAt: null, vanished: true },
         { pid: 13, host: 'otro-pc', addresses: [], version: '0.1.0', contract: 1, startedAt: now - 7_200_000, beatAt: now - 600_000, stoppedAt: now - 600_000 },
       ],
       tills: [
@@ -168,6 +169,7 @@ describe('status, and the admin commands\' refusals', () => {
     expect(text).toContain('Procesos del servidor (1 en marcha):');
     expect(text).toContain('proceso 11 en caja-pc, versión 0.2.0 (contrato 2), desde 2026-11-28 09:00: en marcha, último latido hace 5 s — https://192.168.1.20:4300');
     expect(text).toContain('proceso 12 en caja-pc, versión 0.2.0 (contrato 2), desde 2026-11-28 09:00: SIN LATIDO desde hace 5 min: terminó sin avisar');
+    expect(text).toContain('proceso 14 en caja-pc, versión 0.2.0 (contrato 2), desde 2026-11-28 09:59: terminó sin avisar: su proceso ya no existe en este computador (último latido hace 2 s)');
     expect(text).toContain('proceso 13 en otro-pc, versión 0.1.0 (contrato 1), desde 2026-11-28 08:00: detenido hace 10 min');
     expect(text).toContain('esquema 5 de 6');
     expect(text).toContain('Al esquema le faltan 1 cambios: el próximo arranque del servidor los aplica (solo hacia adelante).');
