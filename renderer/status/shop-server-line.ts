@@ -18,8 +18,13 @@ export function shopServerLineText(line: ShopServerLineDto | null | undefined, t
   if (!line) return null;
   // Sales set aside because the server cannot take them are said on every line (issue 25): never only in a log.
   const aside = (line.salesUnsendable ?? 0) > 0 ? ` · ${t.shopLine.unsendable(line.salesUnsendable)}` : '';
+  const why = line.problem ? t.shopProblem[line.problem] : undefined;
+  // Issue 27: a till and a server too far apart in version are in touch; the line says which side to update.
+  if (line.unreachableSince !== null && why && line.problem?.startsWith('CONTRACT_')) {
+    const text = line.salesWaiting > 0 ? `${t.shopLine.waiting(line.salesWaiting)} — ${why}` : `${t.shopLine.connected.split(':')[0]}: ${why}`;
+    return { text: `${text}${aside}`, away: true };
+  }
   if (line.unreachableSince !== null) {
-    const why = line.problem ? t.shopProblem[line.problem] : undefined;
     return { text: `${t.shopLine.away(since(line.unreachableSince, now, locale), line.salesWaiting)}${why ? ` (${why})` : ''}${aside}`, away: true };
   }
   if (aside && line.salesWaiting === 0) return { text: `${t.shopLine.connected.split(':')[0]}: ${t.shopLine.unsendable(line.salesUnsendable)}`, away: true };
