@@ -143,6 +143,9 @@ describe('status, and the admin commands\' refusals', () => {
       expect(down.stdout).toContain(`El servidor de ${running.dataDir} no responde: póngalo en marcha (npm run server -- --data-dir ${running.dataDir})`);
       expect(down.stdout).toMatch(/Última copia del servidor: shop-/);
       plain(down);
+      const pairDown = await server(['pair', '--data-dir', running.dataDir]);
+      expect(pairDown).toMatchObject({ code: 1, stderr: `servidor de la tienda: el servidor de ${running.dataDir} no responde en ${running.url} (nadie atiende allí): póngalo en marcha con npm run server -- --data-dir ${running.dataDir}\n` });
+      plain(pairDown);
     } finally {
       await running.dispose();
     }
