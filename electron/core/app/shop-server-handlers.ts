@@ -12,7 +12,7 @@ import { pairTill, TILL_NAME_KEY } from '../shop/pairing';
 import { TILL_NAME_TAKEN, tillNameTakenSchema } from '../../../shared/shop/contract';
 import { createShopClient, requestTillRename, type ShopClientOptions } from '../shop/shop-client';
 import { ShopError } from '../shop/shop-error';
-import type { ShopLink } from '../shop/shop-link';
+import { contractUpdate, type ShopLink } from '../shop/shop-link';
 import { SHOP_KEYS } from '../shop/shop-pairing-record';
 import { uploadShop } from '../shop/shop-upload';
 import { forgetTillKey, loadTillKey } from '../shop/till-key';
@@ -33,6 +33,12 @@ function pairingFailure(error: unknown): BridgeFailure {
     const taken = nameTaken(error);
     if (taken) return taken;
     if (error.code === 'HTTP' && error.status === 429) return new BridgeFailure('UNAVAILABLE', 'Too many pairing attempts; wait a minute.', undefined, 'SHOP_TOO_MANY');
+    // Issue 27: a till and a server too far apart in contract version: which side to update (nothing was paired).
+    const update = contractUpdate(error);
+    if (update) {
+      return new BridgeFailure('UNAVAILABLE', `The till and the server speak contract versions too far apart: update the ${update === 'till' ? 'till' : 'server'}.`, undefined,
+        update === 'till' ? 'SHOP_CONTRACT_UPDATE_TILL' : 'SHOP_CONTRACT_UPDATE_SERVER');
+    }
     if (error.code === 'HTTP' && error.serverCode === 'shop_not_empty') {
       return new BridgeFailure('INVALID_INPUT', 'This server already holds another shop\'s data.', { seedShop: 'this server already holds another shop\'s data' }, 'SHOP_NOT_EMPTY');
     }

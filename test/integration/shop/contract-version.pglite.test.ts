@@ -8,7 +8,7 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../../electron/core/store';
 import { pairTill } from '../../../electron/core/shop/pairing';
-import { createShopLink, type ShopLink } from '../../../electron/core/shop/shop-link';
+import { contractUpdate, createShopLink, problemCode, type ShopLink } from '../../../electron/core/shop/shop-link';
 import { CONTRACT_HEADER, CONTRACT_VERSION, tolerantParse } from '../../../shared/shop/contract-version';
 import { changesResponseSchema, salesBatchSchema } from '../../../shared/shop/contract';
 import { esShopLine } from '../../../renderer/i18n/es-shop-line';
@@ -178,6 +178,21 @@ describe('this till against a server of another contract version', () => {
     await until('the sale is acknowledged', () => s.salesWaitingForShop() === 0, 30_000);
     expect(await serverSales(harness)).toEqual([made.referenceCode]);
     expect(s.unsendableSalesCount()).toBe(0);
+  }, 60_000);
+});
+
+describe('pairing across versions', () => {
+  it('this till pairing with a server two versions ahead (version option 4) is told to update this till; nothing paired', async () => {
+    harness = await startHarness(stores.open, { contractVersion: CONTRACT_VERSION + 2 });
+    store = openStore({ path: ':memory:' });
+    const { body } = await harness.admin('POST', '/admin/pairing');
+    const refused = await pairTill({ store, credentials: memoryCredentials(), now: Date.now }, { serverUrl: harness.server.url, code: String(body.code), tillName: 'Caja 1' })
+      .then(() => null, (error: unknown) => error);
+    expect(contractUpdate(refused)).toBe('till');
+    expect(problemCode(refused)).toBe('CONTRACT_UPDATE_TILL');
+    expect(store.shopState().paired).toBe(false);
+    const { rows } = await harness.db.query('SELECT id FROM tills');
+    expect(rows).toHaveLength(0);
   }, 60_000);
 });
 
