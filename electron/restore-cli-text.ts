@@ -7,6 +7,16 @@ import type { RestoreRefusalCode } from './core/backup/restore';
 
 export const USAGE = 'uso: npm run restore -- --from <archivo de la copia> --data-dir <carpeta> [--passphrase-env <VARIABLE>] [--yes]';
 
+/** The data folder could not be made (issue 27): which, why in plain words, and what to do. */
+export function dataDirProblem(dir: string, code: string | undefined): string {
+  const why = code === 'ENOTDIR' ? 'parte de esa ruta es un archivo, no una carpeta'
+    : code === 'EACCES' || code === 'EPERM' ? 'este usuario no tiene permiso para escribir allí'
+      : code === 'EROFS' ? 'ese disco es de solo lectura'
+        : code === 'ENOSPC' ? 'el disco está lleno'
+          : `el sistema respondió ${code ?? 'un error'}`;
+  return `No se pudo crear la carpeta de datos ${dir}: ${why}. Elija otra con --data-dir, o corrija eso y vuelva a intentarlo.`;
+}
+
 /** `npm run restore -- --help` (issue 27): what the command does and how to call it, answered with exit 0. */
 export const HELP = `Restaurar una copia de la caja Mostrador
 

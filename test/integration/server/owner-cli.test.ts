@@ -68,7 +68,12 @@ describe('--help answers usage with exit 0 everywhere', () => {
     const missing = await dump([]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/^volcado de la tienda: diga dónde está la tienda/);
-    for (const answer of [all, wrong, missing]) plain(answer);
+    // A data folder that cannot be made: which, why, what to do.
+    const blocker = join(scratch, 'a-file');
+    writeFileSync(blocker, 'not a folder');
+    const badDir = await restore(['--from', join(scratch, 'none.mostrador-backup'), '--data-dir', join(blocker, 'datos')]);
+    expect(badDir).toMatchObject({ code: 1, stderr: `No se pudo crear la carpeta de datos ${join(blocker, 'datos')}: parte de esa ruta es un archivo, no una carpeta. Elija otra con --data-dir, o corrija eso y vuelva a intentarlo.\n` });
+    for (const answer of [all, wrong, missing, badDir]) plain(answer);
   }, 300_000);
 });
 
