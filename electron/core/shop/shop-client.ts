@@ -21,6 +21,7 @@ import { FEED_ASIDE_PATH, feedAsideReportResultSchema, feedAsideReportSchema } f
 import type { FeedPage, MalformedChange } from '../store/shop-master-data';
 import { DEFAULT_CONNECT_TIMEOUT_MS, pinnedRequest, type CertificatePin } from './pinned-transport';
 import type { ServerAddresses } from './server-addresses';
+import { CONTRACT_HEADER, CONTRACT_REFUSED, CONTRACT_VERSION, contractVersionOf, sideToUpdate, tolerantParse } from '../../../shared/shop/contract-version';
 import { ServerClock } from './server-clock';
 import { ShopError } from './shop-error';
 import { authorizationHeader } from './till-key';
@@ -113,24 +114,34 @@ export function caller(opts: ShopClientOptions, sign: ((method: string, path: st
   }
 
   async function once<S extends z.ZodType>(base: URL, method: ShopMethod, path: string, text: string | null, answer: S, timeoutMs: number, signal?: AbortSignal): Promise<z.output<S>> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+    // Every request says which contract version this till speaks (shared/shop/contract-version.ts).
+    const headers: Record<string, string> = { accept: 'application/json', [CONTRACT_HEADER]: String(CONTRACT_VERSION) };
     const sentAt = clock.local();
     if (sign) headers.authorization = sign(method, path, text ?? '', clock.now());
-    const { status, text: reply, serverTime } = await pinnedRequest({ url: new URL(path, base), pin: opts.pin, method, headers, body: text, timeoutMs, connectTimeoutMs: timeouts.connectMs, ...(signal ? { signal } : {}) });
+    const { status, text: reply, serverTime, contract: contractHeader } = await pinnedRequest({ url: new URL(path, base), pin: opts.pin, method, headers, body: text, timeoutMs, connectTimeoutMs: timeouts.connectMs, ...(signal ? { signal } : {}) });
     clock.observe(sentAt, clock.local(), serverTime);
+    // No header: a server from before issue 27 (version 1). A header that is not a version is read as none.
+    const contract = contractVersionOf(contractHeader) ?? 1;
     let json: unknown;
     try {
       json = reply === '' ? null : JSON.parse(reply);
     } catch {
-      throw new ShopError(status >= 200 && status < 300 ? 'BAD_ANSWER' : 'HTTP', `the server answered ${status} with something that is not JSON`, status);
+      throw new ShopError(status >= 200 && status < 300 ? 'BAD_ANSWER' : 'HTTP', `the server answered ${status} with something that is not JSON`, status, null, null, contract);
     }
     if (status < 200 || status >= 300) {
       const parsed = errorBodySchema.safeParse(json);
       // A refused signature says why in `reason` ({ code: 'unauthorized', reason: 'revoked' }); other errors in `code`.
       const code = parsed.success ? parsed.data.error.reason ?? parsed.data.error.code : null;
-      throw new ShopError('HTTP', `the server answered ${status}${code ? ` (${code})` : ''}`, status, code, json);
+      throw new ShopError('HTTP', `the server answered ${status}${code ? ` (${code})` : ''}`, status, code, json, contract);
     }
-    const parsed = answer.safeParse(json);
+    // A server too far from this till (one that does not refuse by itself: older than the version header): which side to update.
+    const update = sideToUpdate(CONTRACT_VERSION, contract, false);
+    if (update) {
+      throw new ShopError('HTTP', `the server speaks contract version ${contract}, this till ${CONTRACT_VERSION}: update the ${update === 'till' ? 'till' : 'shop server'}`,
+        426, CONTRACT_REFUSED, { error: { code: CONTRACT_REFUSED, update, server: contract, till: CONTRACT_VERSION } }, contract);
+    }
+    // A newer server may answer fields this till does not know: ignored, never a reason to stop.
+    const parsed = contract > CONTRACT_VERSION ? tolerantParse(answer, json) : answer.safeParse(json);
     if (!parsed.success) {
       const where = parsed.error.issues[0];
       throw new ShopError('BAD_ANSWER', `the server's answer does not meet the contract (${where ? `${where.path.join('.')}: ${where.message}` : 'invalid'})`);
