@@ -73,7 +73,9 @@ export type Call = <S extends z.ZodType>(method: ShopMethod, path: string, body:
  * One request path for every caller: `sign` gives the Authorization header (a till's signature at `serverNow`, the
  * server's time as this till knows it; or a session's bearer).
  */
-export function caller(opts: ShopClientOptions, sign: ((method: string, path: string, body: string, serverNow: number) => string) | null): Call {
+export function caller(opts: ShopClientOptions, sign: ((method: string, path: string, body: string, serverNow: number) => string) | null): Call & { lastContract(): number } {
+  // The contract version of the server's last answer: a newer server's feed records are read tolerantly too.
+  let lastContract = CONTRACT_VERSION;
   const timeouts = { ...DEFAULT_SHOP_TIMEOUTS, ...opts.timeouts };
   const retry = { ...DEFAULT_SHOP_RETRY, ...opts.retry };
   const random = opts.random ?? Math.random;
@@ -122,6 +124,7 @@ export function caller(opts: ShopClientOptions, sign: ((method: string, path: st
     clock.observe(sentAt, clock.local(), serverTime);
     // No header: a server from before issue 27 (version 1). A header that is not a version is read as none.
     const contract = contractVersionOf(contractHeader) ?? 1;
+    lastContract = contract;
     let json: unknown;
     try {
       json = reply === '' ? null : JSON.parse(reply);
@@ -149,7 +152,7 @@ export function caller(opts: ShopClientOptions, sign: ((method: string, path: st
     return parsed.data;
   }
 
-  return async (method, path, body, answer, callOpts = {}) => {
+  const call: Call = async (method, path, body, answer, callOpts = {}) => {
     const text = body === undefined ? null : JSON.stringify(body);
     const attempts = callOpts.retry === false ? 1 : Math.max(1, retry.attempts);
     let resigned = false;
@@ -171,6 +174,7 @@ export function caller(opts: ShopClientOptions, sign: ((method: string, path: st
       }
     }
   };
+  return Object.assign(call, { lastContract: () => lastContract });
 }
 
 function asShopError(error: unknown): ShopError {
@@ -217,12 +221,13 @@ export interface ShopClient {
  */
 const lenientChangesSchema = changesResponseSchema.extend({ changes: z.array(z.unknown()).max(SHOP_LIMITS.changesPerPage) });
 
-export function splitChangesPage(page: z.output<typeof lenientChangesSchema>): FeedPage {
+export function splitChangesPage(page: z.output<typeof lenientChangesSchema>, newerServer = false): FeedPage {
   const changes: Change[] = [];
   const malformed: MalformedChange[] = [];
   let lastSeq = 0;
   page.changes.forEach((raw) => {
-    const parsed = changeSchema.safeParse(raw);
+    // From a newer server (issue 27's versions), fields this till does not know are dropped, never a reason to set aside.
+    const parsed = newerServer ? tolerantParse(changeSchema, raw) : changeSchema.safeParse(raw);
     if (parsed.success) {
       changes.push(parsed.data);
       lastSeq = parsed.data.seq;
@@ -265,7 +270,7 @@ export function createShopClient(opts: SignedShopClientOptions): ShopClient {
       const offset = clock.offset();
       return call('GET', `/v1/changes?since=${since}&wait=${wait}${offset === null ? '' : `&clock=${offset}`}`, undefined, lenientChangesSchema, {
         timeoutMs: wait * 1000 + timeouts.longPollGraceMs, retry: false, ...(signal ? { signal } : {}),
-      }).then(splitChangesPage);
+      }).then((page) => splitChangesPage(page, call.lastContract() > CONTRACT_VERSION));
     },
     commands: async (body) => call('POST', '/v1/commands', commandBatchSchema.parse(body), commandResultsSchema),
     sales: async (body) => call('POST', '/v1/sales', salesBatchSchema.parse(body), salesAckSchema),
