@@ -147,10 +147,10 @@ function waitForOwner(folder: string): LockOwner | null {
 }
 
 const PROGRAM_TEXT: Record<LockProgram, string> = {
-  'shop server': 'a shop server',
-  'shop dump': 'a shop dump (npm run shop:dump)',
-  till: 'a till',
-  'till restore': 'a till restore (npm run restore)',
+  'shop server': 'un servidor de la tienda',
+  'shop dump': 'un volcado de la tienda (npm run shop:dump)',
+  till: 'una caja de Mostrador',
+  'till restore': 'una restauración de la caja (npm run restore)',
 };
 
 /** Local date and time, to the second (2026-11-28 16:42:10). */
@@ -160,12 +160,15 @@ export function localTimeText(ms: number): string {
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
 }
 
-/** The owner's words (English, like the server's CLI); the till says it in Spanish (electron/data-folder-text.ts). */
+/**
+ * The owner's words, in Spanish like the server's commands (issue 27); the till words it its own way
+ * (electron/data-folder-text.ts).
+ */
 function inUseText(folder: string, owner: LockOwner | null): string {
   const who = owner
-    ? `${PROGRAM_TEXT[owner.program] ?? owner.program} (pid ${owner.pid}${owner.host === hostname() ? '' : ` on ${owner.host}`}, running since ${localTimeText(owner.startedAt)})`
-    : 'another process (it has not said which)';
-  return `the data folder ${folder} is in use by ${who}; one data folder, one process: stop that one first, or use another folder`;
+    ? `${PROGRAM_TEXT[owner.program] ?? owner.program} (proceso ${owner.pid}${owner.host === hostname() ? '' : ` en el equipo ${owner.host}`}, en marcha desde ${localTimeText(owner.startedAt)})`
+    : 'otro proceso (aún no ha dicho cuál)';
+  return `la carpeta de datos ${folder} la está usando ${who}; una carpeta de datos, un solo proceso: detenga ese primero, o use otra carpeta`;
 }
 
 function isOwner(value: unknown): value is LockOwner {

@@ -7,6 +7,30 @@ import type { RestoreRefusalCode } from './core/backup/restore';
 
 export const USAGE = 'uso: npm run restore -- --from <archivo de la copia> --data-dir <carpeta> [--passphrase-env <VARIABLE>] [--yes]';
 
+/** The data folder could not be made (issue 27): which, why in plain words, and what to do. */
+export function dataDirProblem(dir: string, code: string | undefined): string {
+  const why = code === 'ENOTDIR' ? 'parte de esa ruta es un archivo, no una carpeta'
+    : code === 'EACCES' || code === 'EPERM' ? 'este usuario no tiene permiso para escribir allí'
+      : code === 'EROFS' ? 'ese disco es de solo lectura'
+        : code === 'ENOSPC' ? 'el disco está lleno'
+          : `el sistema respondió ${code ?? 'un error'}`;
+  return `No se pudo crear la carpeta de datos ${dir}: ${why}. Elija otra con --data-dir, o corrija eso y vuelva a intentarlo.`;
+}
+
+/** `npm run restore -- --help` (issue 27): what the command does and how to call it, answered with exit 0. */
+export const HELP = `Restaurar una copia de la caja Mostrador
+
+  ${USAGE}
+
+  --from ARCHIVO           la copia (un .mostrador-backup de Ajustes → Copias, o uno de la carpeta de copias)
+  --data-dir CARPETA       la carpeta de datos de la caja donde ponerla (en este computador, con Mostrador cerrado)
+  --passphrase-env VAR     la variable de entorno que trae la frase de una copia cifrada (nunca en la orden misma)
+  --yes                    reemplaza sin preguntar (si no, primero dice qué tiene la copia y pregunta)
+
+  Primero dice qué tiene la copia y no reemplaza nada hasta que se confirma; el archivo de datos reemplazado se
+  conserva al lado con la fecha. Sale con 0 si restauró, 1 si no se confirmó o falló, 2 si faltan o sobran
+  argumentos, y 3 si la copia no sirve o Mostrador está abierto en esa carpeta.`;
+
 /** Dates as a Colombian owner reads them (25/11/2026, 3:58:02 p. m.), in this machine's time zone. */
 export function dateText(ms: number): string {
   return new Date(ms).toLocaleString('es-CO');

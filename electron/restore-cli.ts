@@ -12,7 +12,7 @@ import { DATA_FILE } from './compose';
 import { DataFolderInUse, EXIT_FOLDER_IN_USE, lockDataFolder, type DataFolderLock } from '../common/data-folder-lock';
 import { restoreFolderInUseText } from './data-folder-text';
 import {
-  USAGE, argumentProblem, confirmQuestion, emptyPassphraseVariable, failedText, isYes, missingArguments, nothingReplaced, refusalText,
+  HELP, USAGE, argumentProblem, dataDirProblem, confirmQuestion, emptyPassphraseVariable, failedText, isYes, missingArguments, nothingReplaced, refusalText,
   refused, restoredText, summaryText,
 } from './restore-cli-text';
 
@@ -21,11 +21,15 @@ async function main(): Promise<number> {
   try {
     ({ values } = parseArgs({
       args: process.argv.slice(2), strict: true,
-      options: { from: { type: 'string' }, 'data-dir': { type: 'string' }, 'passphrase-env': { type: 'string' }, yes: { type: 'boolean' } },
+      options: { from: { type: 'string' }, 'data-dir': { type: 'string' }, 'passphrase-env': { type: 'string' }, yes: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
     }));
   } catch (error) {
     process.stderr.write(`${argumentProblem(error)}\n${USAGE}\n`);
     return 2;
+  }
+  if (values.help) {
+    process.stdout.write(`${HELP}\n`);
+    return 0;
   }
   if (!values.from || !values['data-dir']) {
     process.stderr.write(`${missingArguments}\n${USAGE}\n`);
@@ -39,7 +43,12 @@ async function main(): Promise<number> {
     return 2;
   }
   const dataDir = values['data-dir'];
-  mkdirSync(dataDir, { recursive: true });
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch (error) {
+    process.stderr.write(`${dataDirProblem(dataDir, (error as NodeJS.ErrnoException).code)}\n`);
+    return 1;
+  }
   // Never under a running till (issue 25): the folder is held from the first look at the copy to the swap, so a till
   // started meanwhile is refused too.
   let lock: DataFolderLock;

@@ -33,7 +33,12 @@ export async function adminCall(dataDir: string, method: 'GET' | 'POST', path: s
         if (seen !== running.fingerprint) req.destroy(new Error('el servidor en esa dirección muestra otro certificado; no se le envía la clave de administración'));
       }));
     }
-    req.on('error', (error) => reject(new Error(`el servidor no responde en ${running.url} (${error.message}): ¿está en marcha?`)));
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      // The certificate refusal above says itself; anything else: nobody answers where the server said it listens.
+      if (error.message.startsWith('el servidor en esa dirección')) return reject(error);
+      const why = error.code === 'ECONNREFUSED' ? 'nadie atiende allí' : error.code === 'ETIMEDOUT' ? 'no contesta a tiempo' : `error ${error.code ?? error.message}`;
+      reject(new Error(`el servidor de ${dataDir} no responde en ${running.url} (${why}): póngalo en marcha con npm run server -- --data-dir ${dataDir}`));
+    });
     req.end(text);
   });
 }

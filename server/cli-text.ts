@@ -65,9 +65,12 @@ export const COMMAND_HELP: Record<string, string> = {
   restore: `npm run server -- restore ARCHIVO (--data-dir CARPETA | --database-url URL) [--pg-bin CARPETA]
     Restaura una copia en un almacén vacío: una carpeta integrada ausente o vacía (CARPETA/pglite) o una base de
     PostgreSQL vacía; un almacén con datos se rechaza. Después ponga en marcha el servidor como siempre.`,
-  status: `npm run server -- status --data-dir CARPETA
-    Dice si el servidor de esa carpeta está en marcha, las direcciones que escriben las cajas y la dirección de
-    Tienda en este computador (con su clave), para volver a abrirla.`,
+  status: `npm run server -- status (--data-dir CARPETA | --database-url URL)
+    Dice si el servidor de esa carpeta está en marcha; los procesos del servidor en su base de datos (cada uno late
+    cada 15 s: uno sin latido terminó sin avisar); la base de datos y su esquema; cada caja y cuándo habló por última
+    vez; la última copia del servidor y su edad; las direcciones que escriben las cajas y la dirección de Tienda en
+    este computador (con su clave). Con --database-url lee la base directamente (varios procesos en una base).
+    Sale con 1 si el servidor no responde.`,
 };
 
 export const COMMANDS = Object.keys(COMMAND_HELP);
@@ -77,4 +80,61 @@ export function usage(command?: string): string {
   if (help) return `Servidor de la tienda Mostrador — ${command}\n\n  ${help}`;
   return `Servidor de la tienda Mostrador\n\n${COMMANDS.map((c) => `  ${COMMAND_HELP[c]}`).join('\n\n')}\n\n`
     + '  Cada orden explica la suya: npm run server -- ORDEN --help';
+}
+
+/** "hace 12 s", "hace 4 min", "hace 3 h 5 min", "hace 2 días": how long ago, for the owner's status. */
+export function agoText(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return `hace ${s} s`;
+  const min = Math.floor(s / 60);
+  if (min < 60) return `hace ${min} min`;
+  const h = Math.floor(min / 60);
+  if (h < 48) return `hace ${h} h${min % 60 ? ` ${min % 60} min` : ''}`;
+  return `hace ${Math.floor(h / 24)} días`;
+}
+
+export interface StatusFacts {
+  now: number;
+  database: { kind: 'pglite' | 'postgresql'; schema: number; schemaKnown: number; durability: string };
+  processes: Array<{
+    pid: number; host: string; addresses: string[]; version: string; contract: number; startedAt: number; beatAt: number; stoppedAt: number | null;
+    /** Set by the status command for a process of this computer whose pid no longer exists (killed before its beats stop). */
+    vanished?: boolean;
+  }>;
+  tills: Array<{ number: number; name: string; revoked: boolean; pairedAt: number; lastSeenAt: number | null }>;
+}
+
+/** The status of one database as lines: its processes (running, stopped, gone), the database and the tills. */
+export function statusLines(facts: StatusFacts, goneAfterMs: number, where: string): string[] {
+  const { now } = facts;
+  const lines: string[] = [];
+  const running = facts.processes.filter((p) => p.stoppedAt === null && !p.vanished && now - p.beatAt <= goneAfterMs);
+  lines.push(running.length === 0 ? 'Procesos del servidor: ninguno late ahora.' : `Procesos del servidor (${running.length} en marcha):`);
+  for (const p of facts.processes) {
+    const state = p.stoppedAt !== null ? `detenido ${agoText(now - p.stoppedAt)}`
+      : p.vanished ? `terminó sin avisar: su proceso ya no existe en este computador (último latido ${agoText(now - p.beatAt)})`
+      : now - p.beatAt > goneAfterMs ? `SIN LATIDO desde ${agoText(now - p.beatAt)}: terminó sin avisar (¿apagón, proceso matado?)`
+        : `en marcha, último latido ${agoText(now - p.beatAt)}`;
+    lines.push(`  proceso ${p.pid} en ${p.host}, versión ${p.version} (contrato ${p.contract}), desde ${shopDateTime(p.startedAt)}: ${state}`
+      + `${p.addresses.length > 0 && p.stoppedAt === null ? ` — ${p.addresses.join(', ')}` : ''}`);
+  }
+  const d = facts.database;
+  lines.push(`Base de datos: ${d.kind === 'pglite' ? `PostgreSQL integrado en ${where}` : `PostgreSQL (${where})`}; esquema ${d.schema} de ${d.schemaKnown}; ${d.durability}.`);
+  if (d.schema < d.schemaKnown) lines.push(`  Al esquema le faltan ${d.schemaKnown - d.schema} cambios: el próximo arranque del servidor los aplica (solo hacia adelante).`);
+  const tills = facts.tills.filter((t) => !t.revoked);
+  lines.push(tills.length === 0 ? 'Cajas: aún no hay ninguna emparejada (npm run server -- pair).' : `Cajas (${tills.length}):`);
+  for (const t of facts.tills) {
+    const spoke = t.lastSeenAt === null ? `sin noticias suyas desde que se emparejó (${shopDateTime(t.pairedAt)})` :  `habló por última vez ${agoText(now - t.lastSeenAt)} (${shopDateTime(t.lastSeenAt)})`;
+    lines.push(`  n.º ${t.number} ${t.name}: ${t.revoked ? 'REVOCADA' : spoke}`);
+  }
+  return lines;
+}
+
+/** The newest server copy and its age; a warning past two days. */
+export function copyLine(newest: { file: string; at: number } | null, now: number, folder: string | null): string {
+  if (!folder) return 'Copias del servidor: este servidor arrancó sin --backup-dir; no guarda copias (vea npm run server -- --help).';
+  if (!newest) return `Copias del servidor: aún no hay ninguna en ${folder}.`;
+  const age = now - newest.at;
+  return `Última copia del servidor: ${newest.file}, del ${shopDateTime(newest.at)} (${agoText(age)})`
+    + `${age > 2 * 86_400_000 ? ' — DEMASIADO VIEJA: ¿está el servidor en marcha con --backup-dir, y su disco conectado?' : ''}.`;
 }

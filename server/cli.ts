@@ -12,9 +12,11 @@
  * npm run server -- backups (--backup-dir DIR | --data-dir DIR)            lists the kept copies
  * npm run server -- backup-now --data-dir DIR                               the running server takes a copy now
  * npm run server -- restore FILE (--data-dir DIR | --database-url URL)     restores a copy into an empty store
- * npm run server -- status --data-dir DIR      whether it runs, the tills' addresses, Tienda's address on this computer
+ * npm run server -- status (--data-dir DIR | --database-url URL)   processes and their heartbeat, database, tills and
+ *                                              when each last spoke, the last server copy, the tills' addresses, Tienda
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DataFolderInUse, EXIT_FOLDER_IN_USE, lockDataFolder } from '../common/data-folder-lock';
@@ -24,7 +26,12 @@ import { restoreShop, type RestoreTarget } from './backup/restore';
 import { DEFAULT_PG_TOOLS, type PgTools } from './dump/postgres-dump';
 import { adminCall } from './admin-client';
 import { ensureAdminToken, ensureBackOfficeKey, ensureDataDir, pgliteDir, readBackOfficeKey, readRunningServer, writeRunningServer } from './data-dir';
-import { COMMANDS, shopClock, shopDateTime, tillAddresses, usage } from './cli-text';
+import { COMMANDS, copyLine, shopClock, shopDateTime, statusLines, tillAddresses, usage, type StatusFacts } from './cli-text';
+import { databaseProblem } from './db/connect-error';
+import { openPostgres } from './db/postgres';
+import { GONE_AFTER_MS, startHeartbeat, type Heartbeat } from './store/server-processes';
+import { readServerStatus } from './store/server-status';
+import { CONTRACT_VERSION } from '../shared/shop/contract-version';
 import { openStore } from './open-store';
 import { isLoopbackHost, startShopServer } from './server';
 import { startBackOfficePc, type BackOfficePc } from './back-office-pc/start';
@@ -80,15 +87,20 @@ async function serve(): Promise<void> {
   const lock = databaseUrl ? null : lockDataFolder(dataDir, 'shop server');
   const useTls = values.tls || !isLoopbackHost(values.host);
   const tls = useTls ? ensureCertificate(dataDir) : null;
-  const db = await openStore(databaseUrl ? { databaseUrl } : { pgliteDir: pgliteDir(dataDir) });
+  const db = await openDatabase(databaseUrl);
   let backups: BackupSchedule | null = null;
   const backupNow = async () => {
     if (!backups) return null;
     const outcome = await backups.run();
     return outcome.ok ? { ok: true as const, file: outcome.copy.path, counts: outcome.copy.record.counts } : outcome;
   };
-  const server = await startShopServer({
-    db, host: values.host, port, tls, adminToken: ensureAdminToken(dataDir), backupNow, trustedProxies: values['trusted-proxy'] ?? [],
+  const server = await startShopServer({ db, host: values.host, port, tls, adminToken: ensureAdminToken(dataDir), backupNow, trustedProxies: values['trusted-proxy'] ?? [] }).catch(async (error: unknown) => {
+    await db.close().catch(() => {});
+    const code = (error as { code?: string }).code;
+    if (code === 'EADDRINUSE') throw new Error(`el puerto ${port} ya está en uso en ${values.host} (¿otro servidor de la tienda, u otro programa?): detenga ese, o arranque con otro --port`);
+    if (code === 'EADDRNOTAVAIL') throw new Error(`este computador no tiene la dirección ${values.host}: use --host 0.0.0.0 (todas sus direcciones) o una de las suyas`);
+    if (code === 'EACCES') throw new Error(`este usuario no puede escuchar en el puerto ${port}: use un puerto desde 1024 (--port 4300)`);
+    throw error;
   });
   const adminUrl = server.url.replace(/\/\/(0\.0\.0\.0|\[::\])/, '//127.0.0.1');
   const backupDir = values['backup-dir'] ? resolve(values['backup-dir']) : null;
@@ -109,6 +121,8 @@ async function serve(): Promise<void> {
     url: adminUrl, fingerprint: server.fingerprint, pid: process.pid, tillAddresses: addresses,
     ...(backupDir ? { backupDir } : {}), ...(backOffice ? { backOfficeUrl: backOffice.url.replace(/#.*$/, '') } : {}),
   });
+  // Issue 27: this process's row in the database, beating every 15 s (npm run server -- status lists it).
+  const heartbeat: Heartbeat = await startHeartbeat(db, { addresses, version: packageVersion(), contract: CONTRACT_VERSION, log: (line) => console.error(`${new Date().toISOString()} ${line}`) });
   // The warning first: whoever waits for the start line has it already.
   if (db.durability.warning) console.error(db.durability.warning);
   console.log(`Servidor de la tienda Mostrador en ${addresses.length === 1 ? addresses[0] : `el puerto ${listening.port}`} (${db.kind === 'pglite' ? `PostgreSQL integrado en ${pgliteDir(dataDir)}` : 'PostgreSQL'}; ${db.durability.summary})`);
@@ -136,6 +150,7 @@ async function serve(): Promise<void> {
     console.log('Sin copias programadas de la tienda: arranque con --backup-dir CARPETA (mejor en otro disco) para guardar una copia verificada cada día');
   }
   const stop = async () => {
+    await heartbeat.stop();
     await backups?.close();
     await backOffice?.close();
     await server.close();
@@ -159,6 +174,16 @@ async function serve(): Promise<void> {
   };
   process.once('SIGINT', stopAnnounced);
   process.once('SIGTERM', stopAnnounced);
+}
+
+/** The shop's store; a database that cannot be reached is said in plain words (which one, why, what to check). */
+async function openDatabase(databaseUrl: string | undefined) {
+  try {
+    return await openStore(databaseUrl ? { databaseUrl } : { pgliteDir: pgliteDir(dataDir) });
+  } catch (error) {
+    const problem = databaseUrl ? databaseProblem(databaseUrl, error) : null;
+    throw problem ? new Error(problem) : error;
+  }
 }
 
 function portNumber(option: string, text: string): number {
@@ -232,7 +257,10 @@ async function restore(): Promise<void> {
   if (!databaseUrl && !dirGiven) throw new Error('diga dónde restaurar: --data-dir CARPETA (un almacén integrado ausente o vacío) o --database-url URL (una base vacía)');
   const target: RestoreTarget = databaseUrl ? { databaseUrl, tools: pgTools() } : { pgliteDir: pgliteDir(dataDir) };
   if (!databaseUrl) ensureDataDir(dataDir);
-  const restored = await restoreShop(resolve(file), target);
+  const restored = await restoreShop(resolve(file), target).catch((error: unknown) => {
+    const problem = databaseUrl ? databaseProblem(databaseUrl, error) : null;
+    throw problem ? new Error(problem) : error;
+  });
   console.log(`Restaurada ${file} en ${databaseUrl ? 'la base de datos' : pgliteDir(dataDir)}: ${formatCounts(restored.counts)}`
     + `${restored.expected ? ' (lo mismo que tenía la copia cuando se tomó)' : ' (no hay .json junto a la copia para comparar)'}.`);
   console.log(`Cajas que conoce la copia: ${restored.tills.map((t) => `n.º ${t.number} ${t.name}${t.revoked ? ' (revocada)' : ''}`).join(', ') || 'ninguna'}.`);
@@ -245,7 +273,7 @@ async function admin(): Promise<void> {
   if (command === 'backup-now') {
     const answer = await adminCall(dataDir, 'POST', '/admin/backup');
     const body = answer.body as { file?: string; counts?: Record<string, number>; error?: { message?: string } };
-    if (answer.status !== 200 || !body.file) throw new Error(`no se guardó ninguna copia: ${body.error?.message ?? JSON.stringify(answer.body)}`);
+    if (answer.status !== 200 || !body.file) throw new Error(`no se guardó ninguna copia: ${refusalText(answer.body)}`);
     console.log(`Copia verificada guardada: ${body.file} (${formatCounts(body.counts ?? {})})`);
     return;
   }
@@ -288,33 +316,107 @@ async function admin(): Promise<void> {
   throw new Error(`no hay una orden «${command}»; las órdenes son ${COMMANDS.join(', ')} (npm run server -- --help)`);
 }
 
-/** A refusal's own words when it has them (the admin routes answer `{ error: { message } }`), else its JSON. */
+/**
+ * A refusal of the admin routes in the owner's words: the known codes said in Spanish with what to do, others by
+ * their own message (never raw JSON).
+ */
 function refusalText(body: unknown): string {
-  const message = (body as { error?: { message?: unknown } } | null)?.error?.message;
-  return typeof message === 'string' ? message : JSON.stringify(body);
+  const error = (body as { error?: { code?: unknown; message?: unknown; holder?: { number?: number; name?: string } } } | null)?.error;
+  const which = rest[0] ?? '';
+  switch (error?.code) {
+    case 'unknown_till': return `no hay ninguna caja ${/^\d+$/.test(which) ? `n.º ${which}` : which}; vea las cajas con npm run server -- tills --data-dir ${dataDir}`;
+    case 'till_name_taken': return `ese nombre ya lo tiene la caja n.º ${error.holder?.number ?? '?'} («${error.holder?.name ?? ''}»): elija otro`;
+    case 'invalid_request': return `el servidor no entendió la orden (${typeof error.message === 'string' ? error.message : 'datos no válidos'}); vea npm run server -- ${command} --help`;
+    case 'forbidden': return `el servidor no reconoce la clave de administración de ${dataDir}: ¿es esta la carpeta de datos del servidor en marcha?`;
+    case 'no_backups': return 'el servidor arrancó sin --backup-dir: no guarda copias. Arránquelo con --backup-dir CARPETA';
+    case 'not_found': return 'el servidor en marcha no conoce esta orden: ¿es de una versión anterior? Actualícelo y arránquelo de nuevo';
+    default: break;
+  }
+  const message = error?.message;
+  return typeof message === 'string' ? message : `respuesta inesperada del servidor (${String(JSON.stringify(body)).slice(0, 200)})`;
 }
 
-/** Whether the server of this folder answers, the addresses the tills type, and Tienda's address on this computer. */
+/**
+ * Whether the server of this folder answers; the processes on its database (heartbeat), the database, the tills and
+ * when each last spoke, the last server copy and its age; the addresses the tills type and Tienda's address here.
+ * With --database-url the database is read directly (every process on it; none need answer).
+ */
 async function status(): Promise<void> {
+  const databaseUrl = values['database-url'];
+  if (databaseUrl) return statusOfDatabase(databaseUrl);
   const running = readRunningServer(dataDir);
-  let answering = false;
-  let tills = 0;
+  let facts: StatusFacts | null = null;
+  let why = '';
   try {
-    const answer = await adminCall(dataDir, 'GET', '/admin/tills');
-    answering = answer.status === 200;
-    tills = ((answer.body as { tills?: unknown[] }).tills ?? []).length;
-  } catch (error) {
-    console.log(error instanceof Error ? error.message : String(error));
+    const answer = await adminCall(dataDir, 'GET', '/admin/status');
+    if (answer.status === 200) facts = answer.body as StatusFacts;
+    else why = refusalText(answer.body);
+  } catch {
+    // Nobody answers at its address: said below as "no responde".
   }
-  console.log(answering
-    ? `El servidor de ${dataDir} está en marcha (proceso ${running.pid}); ${tills === 1 ? '1 caja emparejada' : `${tills} cajas emparejadas`}.`
-    : `El servidor de ${dataDir} no responde: póngalo en marcha (npm run server -- --data-dir ${dataDir}); las direcciones de abajo sirven entonces.`);
+  console.log(facts
+    ? `El servidor de ${dataDir} está en marcha (proceso ${running.pid}).`
+    : why ? `El servidor de ${dataDir} responde, pero no dio su estado: ${why}.`
+      : `El servidor de ${dataDir} no responde: póngalo en marcha (npm run server -- --data-dir ${dataDir}); las direcciones de abajo sirven entonces.`);
+  if (facts) markVanished(facts);
+  if (facts) for (const line of statusLines(facts, GONE_AFTER_MS, facts.database.kind === 'pglite' ? pgliteDir(dataDir) : 'la de --database-url')) console.log(line);
+  await printNewestCopy(running.backupDir ?? null);
   printTillAddresses(running.tillAddresses ?? [], running.url);
   if (running.url.startsWith('https:')) console.log(`Huella del certificado (SHA-256): ${running.fingerprint}`);
   const key = readBackOfficeKey(dataDir);
   if (running.backOfficeUrl && key) console.log(`Tienda en este computador (solo aquí): ${running.backOfficeUrl}#key=${key}`);
   else console.log('Tienda en este computador: arranque el servidor con --back-office para abrirla aquí.');
-  if (!answering) process.exitCode = 1;
+  if (!facts) process.exitCode = 1;
+}
+
+/** A process of this computer that no longer exists is said at once (its last beat may still look fresh). */
+function markVanished(facts: StatusFacts): void {
+  for (const p of facts.processes) {
+    if (p.stoppedAt !== null || p.host !== hostname()) continue;
+    try {
+      process.kill(p.pid, 0);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ESRCH') p.vanished = true;
+    }
+  }
+}
+
+async function printNewestCopy(folder: string | null): Promise<void> {
+  const backupDir = values['backup-dir'] ? resolve(values['backup-dir']) : folder;
+  if (backupDir && !existsSync(backupDir)) {
+    console.log(`Copias del servidor: la carpeta ${backupDir} no existe (¿está conectado su disco?).`);
+    return;
+  }
+  const copies = backupDir ? await listServerCopies(backupDir) : [];
+  console.log(copyLine(copies[0] ? { file: copies[0].file, at: copies[0].at } : null, Date.now(), backupDir));
+}
+
+/** Status read from a PostgreSQL of the shop's own: every process that serves it, whether or not one runs here. */
+async function statusOfDatabase(databaseUrl: string): Promise<void> {
+  let db;
+  try {
+    db = await openPostgres(databaseUrl, 1);
+  } catch (error) {
+    throw new Error(databaseProblem(databaseUrl, error) ?? (error instanceof Error ? error.message : String(error)));
+  }
+  try {
+    let facts: StatusFacts;
+    try {
+      facts = await readServerStatus(db, Date.now());
+    } catch (error) {
+      if ((error as { code?: string }).code === '42P01') {
+        throw new Error('esa base de datos no es (todavía) la de una tienda Mostrador, o es de una versión anterior: arranque el servidor con ella una vez (npm run server -- --database-url URL)');
+      }
+      throw error;
+    }
+    markVanished(facts);
+    for (const line of statusLines(facts, GONE_AFTER_MS, 'la de --database-url')) console.log(line);
+    await printNewestCopy(null);
+    const live = facts.processes.some((p) => p.stoppedAt === null && !p.vanished && facts.now - p.beatAt <= GONE_AFTER_MS);
+    if (!live) process.exitCode = 1;
+  } finally {
+    await db.close();
+  }
 }
 
 if (values.help || command === 'help') {

@@ -1,4 +1,5 @@
 /**
+ * npm run shop:dump -- --help                                      what it does and how to call it (exit 0)
  * npm run shop:dump -- --data-dir DIR --out FILE                   the embedded store (through the running server, or
  *                                                                  the folder itself when no server runs)
  * npm run shop:dump -- --database-url URL --out FILE [--verify-url URL] [--pg-bin DIR]   a PostgreSQL of one's own
@@ -6,7 +7,7 @@
  * Writes FILE.partial, restores it into a throwaway database (an in-memory PGlite, or a new database on the same
  * PostgreSQL server, or --verify-url), counts sales, lines, shifts, products, customers, people and tills against
  * the source, and only then renames it to FILE. A dump that does not restore or count the same is deleted and the
- * command fails saying why.
+ * command fails saying why. Its words are Spanish like the rest of the server's commands (issue 27).
  */
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
@@ -18,10 +19,41 @@ import { openStore } from './open-store';
 import { dumpPglite, verifyPgliteDump } from './dump/pglite-dump';
 import { DEFAULT_PG_TOOLS, dumpPostgres, verifyPostgresDump } from './dump/postgres-dump';
 import type { ShopCounts } from './dump/shop-counts';
+import { databaseProblem, pgToolProblem } from './db/connect-error';
 
-const { values } = parseArgs({ options: {
-  'data-dir': { type: 'string' }, 'database-url': { type: 'string' }, out: { type: 'string' }, 'verify-url': { type: 'string' }, 'pg-bin': { type: 'string' },
-} });
+export const DUMP_HELP = `Volcado verificado de la tienda Mostrador
+
+  npm run shop:dump -- --data-dir CARPETA --out ARCHIVO
+      el almacén integrado del servidor (a través del servidor en marcha, o la carpeta misma si no hay ninguno)
+  npm run shop:dump -- --database-url URL --out ARCHIVO [--verify-url URL] [--pg-bin CARPETA]
+      un PostgreSQL propio (pg_dump y pg_restore en el PATH, o en --pg-bin)
+
+  Escribe ARCHIVO.partial, lo restaura en una base desechable (una PGlite en memoria, una base nueva en el mismo
+  PostgreSQL, o --verify-url), cuenta ventas, líneas, turnos, productos, clientes, personas y cajas frente al
+  origen, y solo entonces lo renombra a ARCHIVO. Nunca sobrescribe un archivo. Sale con 0 si quedó verificado.`;
+
+function parsed() {
+  try {
+    return parseArgs({ options: {
+      'data-dir': { type: 'string' }, 'database-url': { type: 'string' }, out: { type: 'string' }, 'verify-url': { type: 'string' }, 'pg-bin': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    } });
+  } catch (error) {
+    const option = /'(-[^' ]+)/.exec(error instanceof Error ? error.message : '')?.[1] ?? '';
+    const code = (error as { code?: string }).code;
+    const what = code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? `no existe la opción ${option}`
+      : code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' ? `a la opción ${option} le falta su valor, o no lo lleva`
+        : code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL' ? 'sobra un argumento: cada valor va después de su opción'
+          : 'no se entiende la orden';
+    console.error(`volcado de la tienda: ${what}. Vea npm run shop:dump -- --help`);
+    process.exit(2);
+  }
+}
+const { values } = parsed();
+if (values.help) {
+  console.log(DUMP_HELP);
+  process.exit(0);
+}
 
 function serverIsRunning(dataDir: string): boolean {
   try {
@@ -39,7 +71,7 @@ function lockUnlessServed(dataDir: string): DataFolderLock | null {
   } catch (error) {
     if (!(error instanceof DataFolderInUse)) throw error;
     if (error.owner?.program === 'shop server' || (error.owner === null && serverIsRunning(dataDir))) return null;
-    throw new DataFolderInUse(error.folder, error.owner, `${error.message}; dump again once it has finished`);
+    throw new DataFolderInUse(error.folder, error.owner, `${error.message}; vuelva a volcar cuando haya terminado`);
   }
 }
 
@@ -47,10 +79,10 @@ async function main(): Promise<void> {
   const dataDir = values['data-dir'];
   const databaseUrl = values['database-url'];
   if (!values.out || (dataDir === undefined) === (databaseUrl === undefined)) {
-    throw new Error('say where the shop is and where the dump goes: --data-dir DIR or --database-url URL, and --out FILE');
+    throw new Error('diga dónde está la tienda y adónde va el volcado: --data-dir CARPETA o --database-url URL (uno de los dos), y --out ARCHIVO (vea npm run shop:dump -- --help)');
   }
   const out = resolve(values.out);
-  if (existsSync(out)) throw new Error(`${out} exists already; choose a new file (nothing is overwritten)`);
+  if (existsSync(out)) throw new Error(`${out} ya existe; elija un archivo nuevo (no se sobrescribe nada)`);
   const partial = `${out}.partial`;
   rmSync(partial, { force: true });
   try {
@@ -60,14 +92,17 @@ async function main(): Promise<void> {
       counts = await dumpPostgres(databaseUrl, partial, tools);
       await verifyPostgresDump(partial, counts, databaseUrl, tools, values['verify-url']);
     } else {
-      if (!isAbsolute(partial)) throw new Error('the output path must resolve to an absolute path');
-      if (!existsSync(pgliteDir(dataDir!))) throw new Error(`there is no embedded store in ${pgliteDir(dataDir!)}; is --data-dir the server's data folder?`);
+      if (!isAbsolute(partial)) throw new Error('la ruta de --out debe poder volverse absoluta');
+      if (!existsSync(pgliteDir(dataDir!))) throw new Error(`no hay un almacén integrado en ${pgliteDir(dataDir!)}: ¿es --data-dir la carpeta de datos del servidor?`);
       // The embedded store has one writer (issue 25): this command opens the folder itself only when it can lock it;
       // a running server is asked through its admin route instead, and anything else holding the folder refuses it.
       const lock = lockUnlessServed(dataDir!);
       if (!lock) {
         const answer = await adminCall(dataDir!, 'POST', '/admin/dump', { out: partial });
-        if (answer.status !== 200) throw new Error(`the server refused: ${JSON.stringify(answer.body)}`);
+        if (answer.status !== 200) {
+          const message = (answer.body as { error?: { message?: unknown } } | null)?.error?.message;
+          throw new Error(`el servidor en marcha no hizo el volcado: ${typeof message === 'string' ? message : 'respuesta inesperada'}`);
+        }
         counts = (answer.body as { counts: ShopCounts }).counts;
       } else {
         try {
@@ -84,15 +119,16 @@ async function main(): Promise<void> {
       await verifyPgliteDump(partial, counts);
     }
     renameSync(partial, out);
-    console.log(`Verified dump written to ${out}: restored into a throwaway database and counted the same`);
+    console.log(`Volcado verificado en ${out}: restaurado en una base desechable, con los mismos conteos`);
     console.log(Object.entries(counts).map(([table, n]) => `${table} ${n}`).join(', '));
   } catch (error) {
     rmSync(partial, { force: true });
-    throw error;
+    const plain = (databaseUrl ? databaseProblem(databaseUrl, error) : null) ?? pgToolProblem(error);
+    throw plain ? new Error(plain) : error;
   }
 }
 
 main().catch((error: unknown) => {
-  console.error(`shop dump refused: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`volcado de la tienda: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(error instanceof DataFolderInUse ? EXIT_FOLDER_IN_USE : 1);
 });

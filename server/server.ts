@@ -8,6 +8,7 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { pairRequestSchema, SERVER_TIME_HEADER, SHOP_LIMITS } from '../shared/shop/contract';
+import { CONTRACT_HEADER, CONTRACT_REFUSED, CONTRACT_VERSION, contractVersionOf, sideToUpdate } from '../shared/shop/contract-version';
 import type { Database } from './db/adapter';
 import { BackOfficeSessions } from './back-office/sessions';
 import { adminTokenMatches, handleAdmin, isSameMachine } from './http/admin-routes';
@@ -23,6 +24,7 @@ import { pairingSource, plainAddress } from './pairing/attempts';
 import { codeKeys } from './pairing/code-seal';
 import { Pairing } from './pairing/pairing';
 import { pruneNonces } from './store/nonces';
+import { TillSeen } from './store/till-seen';
 import { readShop } from './store/shop';
 
 export interface ShopServerOptions {
@@ -40,6 +42,11 @@ export interface ShopServerOptions {
    */
   trustedProxies?: readonly string[];
   /** A verified copy now (`POST /admin/backup`, the owner's `backup-now`); null when the server keeps no copies. */
+  /**
+   * The contract version this server speaks (shared/shop/contract-version.ts); tests only. 1 stands in for a server
+   * from before issue 27: no version header, strict reading, no version refusal.
+   */
+  contractVersion?: number;
   backupNow?: () => Promise<{ ok: true; file: string; counts: Record<string, number> } | { ok: false; message: string } | null>;
 }
 
@@ -75,10 +82,33 @@ export async function startShopServer(options: ShopServerOptions): Promise<ShopS
   const pairing = new Pairing(db, now, await codeKeys(db, options.tls?.key ?? null, now()));
   const trustedProxies = new Set((options.trustedProxies ?? []).map(plainAddress));
   const auth = new Authenticator(db, now);
+  const seen = new TillSeen(db, now);
   const salesSignal = new SalesSignal(db, link.publishSales);
   await link.start({ changes: () => notifier.wakeLocal(), sales: () => salesSignal.wakeLocal() });
   const sessions = new BackOfficeSessions(db, now);
   const backOffice: BackOfficeContext = { db, sessions, signal: salesSignal, now, notifier };
+  const contract = options.contractVersion ?? CONTRACT_VERSION;
+  const versioned = contract > 1;
+
+  /**
+   * The till's contract version (its header; none: 1): a till too far from this server is told which side to update
+   * (426), one newer is read tolerantly (its unknown fields ignored). Null: go on, with `tolerant` saying how to read.
+   */
+  function contractCheck(req: IncomingMessage, note: { reason?: string }): { refused: Reply } | { tolerant: boolean } {
+    if (!versioned) return { tolerant: false };
+    const theirs = contractVersionOf(req.headers[CONTRACT_HEADER.toLowerCase()]);
+    if (theirs === null) return { refused: refusal(400, 'invalid_request', `the ${CONTRACT_HEADER} header must be a contract version (a whole number)`) };
+    const update = sideToUpdate(contract, theirs, true);
+    if (update) {
+      note.reason = `contract ${theirs}`;
+      return {
+        refused: refusal(426, CONTRACT_REFUSED, update === 'server'
+          ? `this till speaks contract version ${theirs}, newer than this server's ${contract}: update the shop server`
+          : `this till speaks contract version ${theirs}, older than this server's ${contract}: update this till`, { update, server: contract, till: theirs }),
+      };
+    }
+    return { tolerant: theirs > contract };
+  }
 
   /** A till's signed request: the header, till and clock before the body; then the signature over it. */
   async function signedTill(req: IncomingMessage, method: string, note: { till?: number; reason?: string }): Promise<{ ok: true; till: Till; body: Buffer } | { ok: false; reply: Reply }> {
@@ -89,6 +119,7 @@ export async function startShopServer(options: ShopServerOptions): Promise<ShopS
     const verified = await auth.verify(pre.value.signed, pre.value.till, method, req.url ?? '/', body.bytes);
     if (!verified.ok) return { ok: false, reply: unauthorized(verified.reason, note) };
     note.till = verified.value.number;
+    seen.note(verified.value.id);
     return { ok: true, till: verified.value, body: body.bytes };
   }
 
@@ -97,11 +128,13 @@ export async function startShopServer(options: ShopServerOptions): Promise<ShopS
     const url = new URL(req.url ?? '/', 'http://shop.invalid');
     const path = url.pathname;
     if (path === '/v1/health' && method === 'GET') return reply(200, { ok: true, shopId: shop.id });
+    const version = path.startsWith('/v1/') ? contractCheck(req, note) : { tolerant: false };
+    if ('refused' in version) return version.refused;
     if (path === '/v1/pair') {
       if (method !== 'POST') return refusal(405, 'method_not_allowed', 'use POST', {}, { Allow: 'POST' });
       const body = await readBody(req, SHOP_LIMITS.maxBodyBytes);
       if (!body.ok) return body.reply;
-      const parsed = parseBody(body.bytes, pairRequestSchema);
+      const parsed = parseBody(body.bytes, pairRequestSchema, version.tolerant);
       if (!parsed.ok) return parsed.reply;
       const outcome = await pairing.pair(parsed.value, fingerprint, sourceOf(req, trustedProxies));
       if (outcome.ok) {
@@ -144,7 +177,7 @@ export async function startShopServer(options: ShopServerOptions): Promise<ShopS
     if (method !== tillRoute.method) return refusal(405, 'method_not_allowed', `use ${tillRoute.method}`, {}, { Allow: tillRoute.method });
     const signed = await signedTill(req, method, note);
     if (!signed.ok) return signed.reply;
-    return tillRoute.handle({ db, notifier, salesSignal, now }, { method, url, body: signed.body, till: signed.till, signal: aborted.signal });
+    return tillRoute.handle({ db, notifier, salesSignal, now }, { method, url, body: signed.body, till: signed.till, signal: aborted.signal, tolerant: version.tolerant });
   }
 
   const handler = (req: IncomingMessage, res: ServerResponse) => {
@@ -157,7 +190,8 @@ export async function startShopServer(options: ShopServerOptions): Promise<ShopS
       })
       .then((r) => {
         // Every answer tells the server's clock, taken now (after a long-poll's wait): tills correct their own by it.
-        writeReply(res, { ...r, headers: { ...r.headers, [SERVER_TIME_HEADER]: String(now()) } });
+        // …and the contract version it speaks (contract-version.ts; a server before issue 27 sent none).
+        writeReply(res, { ...r, headers: { ...r.headers, [SERVER_TIME_HEADER]: String(now()), ...(versioned ? { [CONTRACT_HEADER]: String(contract) } : {}) } });
         const path = (req.url ?? '/').split('?')[0];
         log(`${new Date(now()).toISOString()} ${req.method} ${path} ${r.status} ${Math.round(performance.now() - started)}ms`
           + `${note.till ? ` caja ${note.till}` : ''}${note.reason ? ` ${note.reason}` : ''}`);

@@ -48,6 +48,8 @@ export const enShop: typeof esShop & typeof esShopLine = {
     SHOP_NAME_TAKEN: 'Another till of the shop has that name. Type another, or leave the field empty for the server to give one. The till was not paired.',
     SHOP_NOT_EMPTY: 'This server already holds another shop\'s data. The till was not paired; nothing was uploaded.',
     SHOP_ALREADY_PAIRED: 'This till is already paired. Unpair it first.',
+    SHOP_CONTRACT_UPDATE_SERVER: 'The shop server is of an older version than this till: update the server and pair again. The till keeps selling.',
+    SHOP_CONTRACT_UPDATE_TILL: 'This till is of an older version than the shop server: update this till and pair again. The till keeps selling.',
     SHOP_CERT_MISMATCH: 'The server showed a certificate other than the expected one. Nothing was sent.',
     SHOP_INSECURE: 'Plain HTTP is only allowed to 127.0.0.1 (this same computer).',
     SHOP_NETWORK: 'Could not connect to the server: check the address and that the server is on and on the same network.',
@@ -85,6 +87,8 @@ export const enShop: typeof esShop & typeof esShopLine = {
     AUTH_NO_KEY: 'the till key is missing from the keychain; pair again',
     KEYCHAIN_UNAVAILABLE: 'the system keychain could not be read',
     AUTH_STALE: 'this till\'s clock does not match the server\'s',
+    CONTRACT_UPDATE_SERVER: 'the shop server is of an older version than this till: update the server; sales wait here and go by themselves afterwards',
+    CONTRACT_UPDATE_TILL: 'this till is of an older version than the shop server: update this till; its sales wait here and go by themselves afterwards',
   },
   shopShiftWarning: (n: number) => `${sales(n)} of this till ${n === 1 ? 'is' : 'are'} not at the shop server yet; ${n === 1 ? 'it' : 'they'} will go when it answers.`,
 };

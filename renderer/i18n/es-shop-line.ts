@@ -20,5 +20,7 @@ export const esShopLine = {
     AUTH_NO_KEY: 'falta la llave de la caja en el llavero; empareje de nuevo',
     KEYCHAIN_UNAVAILABLE: 'no se pudo leer el llavero del sistema',
     AUTH_STALE: 'la hora de esta caja no coincide con la del servidor',
+    CONTRACT_UPDATE_SERVER: 'el servidor de la tienda es de una versión anterior a esta caja: actualice el servidor; las ventas esperan aquí y salen solas después',
+    CONTRACT_UPDATE_TILL: 'esta caja es de una versión anterior al servidor de la tienda: actualice esta caja; sus ventas esperan aquí y salen solas después',
   } as Record<string, string>,
 };

@@ -53,6 +53,8 @@ export const esShop = {
     SHOP_NAME_TAKEN: 'Otra caja de la tienda ya tiene ese nombre. Escriba otro, o deje el campo vacío para que el servidor le dé uno. La caja no quedó emparejada.',
     SHOP_NOT_EMPTY: 'Este servidor ya tiene los datos de otra tienda. La caja no quedó emparejada; no se subió nada.',
     SHOP_ALREADY_PAIRED: 'Esta caja ya está emparejada. Desempareje primero.',
+    SHOP_CONTRACT_UPDATE_SERVER: 'El servidor de la tienda es de una versión anterior a esta caja: actualice el servidor y empareje de nuevo. La caja sigue vendiendo.',
+    SHOP_CONTRACT_UPDATE_TILL: 'Esta caja es de una versión anterior al servidor de la tienda: actualice esta caja y empareje de nuevo. La caja sigue vendiendo.',
     SHOP_CERT_MISMATCH: 'El servidor mostró un certificado distinto del esperado. No se envió nada.',
     SHOP_INSECURE: 'Solo se permite HTTP sin cifrar hacia 127.0.0.1 (este mismo equipo).',
     SHOP_NETWORK: 'No se pudo conectar con el servidor: revise la dirección y que el servidor esté encendido y en la misma red.',

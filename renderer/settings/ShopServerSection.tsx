@@ -112,8 +112,13 @@ export function ShopServerSection(): ReactNode {
           <p>{state.lastContactAt !== null ? t.shopLastContact(when(state.lastContactAt)) : t.shopNoContact}</p>
           {state.unreachableSince !== null ? (
             <p className="field-error" role="alert">
-              {t.shopLine.away(when(state.unreachableSince), state.salesWaiting)}
-              {state.problem && t.shopProblem[state.problem] ? ` (${t.shopProblem[state.problem]})` : ''}
+              {/* Issue 27: too far apart in version is not "away": which side to update, and the sales wait here. */}
+              {state.problem?.startsWith('CONTRACT_') && t.shopProblem[state.problem] ? t.shopProblem[state.problem] : (
+                <>
+                  {t.shopLine.away(when(state.unreachableSince), state.salesWaiting)}
+                  {state.problem && t.shopProblem[state.problem] ? ` (${t.shopProblem[state.problem]})` : ''}
+                </>
+              )}
             </p>
           ) : null}
           {state.unreachableSince !== null ? <p className="muted" data-testid="shop-moved-hint">{t.shopMovedHint}</p> : null}

@@ -22,8 +22,13 @@ export function shopServerLineText(line: ShopServerLineDto | null | undefined, t
     (line.salesUnsendable ?? 0) > 0 ? ` · ${t.shopLine.unsendable(line.salesUnsendable)}` : '',
     (line.feedAside ?? 0) > 0 ? ` · ${t.shopLine.feedAside(line.feedAside ?? 0)}` : '',
   ].join('');
+  const why = line.problem ? t.shopProblem[line.problem] : undefined;
+  // Issue 27: a till and a server too far apart in version are in touch; the line says which side to update.
+  if (line.unreachableSince !== null && why && line.problem?.startsWith('CONTRACT_')) {
+    const text = line.salesWaiting > 0 ? `${t.shopLine.waiting(line.salesWaiting)} — ${why}` : `${t.shopLine.connected.split(':')[0]}: ${why}`;
+    return { text: `${text}${aside}`, away: true };
+  }
   if (line.unreachableSince !== null) {
-    const why = line.problem ? t.shopProblem[line.problem] : undefined;
     return { text: `${t.shopLine.away(since(line.unreachableSince, now, locale), line.salesWaiting)}${why ? ` (${why})` : ''}${aside}`, away: true };
   }
   if (aside && line.salesWaiting === 0) return { text: `${t.shopLine.connected.split(':')[0]}: ${aside.slice(3)}`, away: true };

@@ -8,6 +8,7 @@
  *
  * `restoreShop` is what `npm run server -- restore` runs, and what a test drives.
  */
+import { databaseProblem, pgToolProblem } from '../db/connect-error';
 import { existsSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rm } from 'node:fs/promises';
 import pg from 'pg';
@@ -42,14 +43,14 @@ type CopyKind = 'pglite' | 'postgresql';
 
 async function kindOf(file: string): Promise<CopyKind> {
   const handle = await open(file, 'r').catch((error: NodeJS.ErrnoException) => {
-    throw new RestoreRefused(error.code === 'ENOENT' ? `there is no file ${file}` : `${file} cannot be read: ${error.message}`);
+    throw new RestoreRefused(error.code === 'ENOENT' ? `no existe el archivo ${file}` : `${file} no se puede leer: ${error.message}`);
   });
   try {
     const head = Buffer.alloc(5);
     await handle.read(head, 0, 5, 0);
     if (head[0] === 0x1f && head[1] === 0x8b) return 'pglite';
     if (head.toString('latin1') === 'PGDMP') return 'postgresql';
-    throw new RestoreRefused(`${file} is not a copy of a shop server (neither the embedded store's copy nor pg_dump's custom format)`);
+    throw new RestoreRefused(`${file} no es una copia del servidor de la tienda (ni del almacén integrado ni de pg_dump en formato custom)`);
   } finally {
     await handle.close();
   }
@@ -60,26 +61,26 @@ export async function restoreShop(file: string, target: RestoreTarget, now: () =
   const kind = await kindOf(file);
   const expected = (await readCopyRecord(file))?.counts ?? null;
   if ('pgliteDir' in target) {
-    if (kind !== 'pglite') throw new RestoreRefused(`${file} is a PostgreSQL copy (pg_dump); restore it with --database-url into an empty PostgreSQL database`);
+    if (kind !== 'pglite') throw new RestoreRefused(`${file} es una copia de PostgreSQL (pg_dump): restáurela con --database-url en una base de PostgreSQL vacía`);
     return restoreIntoPglite(file, target.pgliteDir, expected, now);
   }
-  if (kind !== 'postgresql') throw new RestoreRefused(`${file} is a copy of the embedded store; restore it with --data-dir into an empty folder`);
+  if (kind !== 'postgresql') throw new RestoreRefused(`${file} es una copia del almacén integrado: restáurela con --data-dir en una carpeta vacía`);
   return restoreIntoPostgres(file, target.databaseUrl, target.tools ?? DEFAULT_PG_TOOLS, expected, now);
 }
 
 async function restoreIntoPglite(file: string, dir: string, expected: ShopCounts | null, now: () => number): Promise<RestoredShop> {
   if (existsSync(dir)) {
     const entries = await readdir(dir).catch(() => null);
-    if (entries === null) throw new RestoreRefused(`${dir} exists and is not a folder`);
+    if (entries === null) throw new RestoreRefused(`${dir} existe y no es una carpeta`);
     if (entries.length > 0) {
-      throw new RestoreRefused(`${dir} holds data already (${entries.length} entries): a restore goes only into an empty or absent folder. `
-        + 'Stop the server and move that folder aside (keep it until the restored shop is checked), then restore again');
+      throw new RestoreRefused(`${dir} ya tiene datos (${entries.length} elementos): una restauración va solo a una carpeta vacía o ausente. `
+        + 'Detenga el servidor y aparte esa carpeta (consérvela hasta revisar la tienda restaurada); luego restaure de nuevo');
     }
   }
   try {
     await gzipIsWhole(file);
   } catch (error) {
-    throw new RestoreRefused(`${file} is damaged (its compressed data does not read to the end): ${(error as Error).message}`);
+    throw new RestoreRefused(`${file} está dañada (sus datos comprimidos no se leen hasta el final): ${(error as Error).message}`);
   }
   await mkdir(dir, { recursive: true, mode: 0o700 });
   let db: Database | null = null;
@@ -101,7 +102,7 @@ async function restoreIntoPostgres(file: string, url: string, tools: PgTools, ex
   try {
     await client.connect();
   } catch (error) {
-    throw new RestoreRefused(`cannot connect to the database: ${(error as Error).message}`);
+    throw new RestoreRefused(databaseProblem(url, error) ?? `no se pudo conectar con la base de datos: ${(error as Error).message}`);
   }
   try {
     const { rows } = await client.query<{ n: string }>(
@@ -109,8 +110,8 @@ async function restoreIntoPostgres(file: string, url: string, tools: PgTools, ex
         WHERE s.nspname NOT IN ('pg_catalog', 'information_schema') AND s.nspname NOT LIKE 'pg\\_toast%' AND s.nspname NOT LIKE 'pg\\_temp%'`);
     const n = Number(rows[0]?.n ?? 0);
     if (n > 0) {
-      throw new RestoreRefused(`the database holds data already (${n} tables, sequences or indexes): a restore goes only into an empty database. `
-        + 'Create a new one (createdb) and restore into it');
+      throw new RestoreRefused(`la base de datos ya tiene datos (${n} tablas, secuencias o índices): una restauración va solo a una base vacía. `
+        + 'Cree una nueva (createdb) y restaure en ella');
     }
   } finally {
     await client.end();
@@ -118,7 +119,7 @@ async function restoreIntoPostgres(file: string, url: string, tools: PgTools, ex
   try {
     await run(tools.pgRestore, ['--exit-on-error', '--no-owner', '--no-privileges', '--single-transaction', '--dbname', url, file]);
   } catch (error) {
-    throw new RestoreRefused(`${(error as Error).message} (the database is left as it was: the restore runs in one transaction)`);
+    throw new RestoreRefused(`${pgToolProblem(error) ?? (error as Error).message} (la base de datos queda como estaba: la restauración va en una sola transacción)`);
   }
   const db = await openStore({ databaseUrl: url }, now);
   try {

@@ -4,6 +4,7 @@
  * was off at that hour. One copy at a time; after a failure the next try is an hour later. Every copy and every
  * failure is logged in one plain line.
  */
+import { shopDateTime } from '../cli-text';
 import { BackupFailed, listServerCopies, takeServerCopy, type TakeCopyOptions, type TakenCopy } from './server-copies';
 
 export const DEFAULT_BACKUP_AT = '03:00';
@@ -39,7 +40,7 @@ export function lastSlot(now: number, at: { hour: number; minute: number }): num
   return slot.getTime();
 }
 
-const megabytes = (bytes: number): string => `${(bytes / 1_000_000).toFixed(1)} MB`;
+const megabytes = (bytes: number): string => `${(bytes / 1_000_000).toFixed(1).replace('.', ',')} MB`;
 
 export interface ScheduleOptions extends Omit<TakeCopyOptions, 'now'> {
   now: () => number;
@@ -61,15 +62,16 @@ export async function createBackupSchedule(opts: ScheduleOptions): Promise<Backu
       newest = copy.record.takenAt;
       lastFailure = null;
       const c = copy.record.counts;
-      log(`backup: kept ${copy.path} (${megabytes(copy.record.bytes)}, verified: ${c.sales} sales, ${c.shifts} shifts, ${c.products} products, `
-        + `${c.customers} customers, ${c.people} people, ${c.tills} tills; ${copy.ms} ms${copy.heldMs ? `, the store held ${copy.heldMs} ms` : ''})`
-        + `${copy.removed.length ? `; rotated out ${copy.removed.join(', ')}` : ''}`);
+      // The owner reads these lines (journal, Event Viewer): Spanish like the server's commands (issue 27).
+      log(`copia: guardada ${copy.path} (${megabytes(copy.record.bytes)}, verificada: ${c.sales} ventas, ${c.shifts} turnos, ${c.products} productos, `
+        + `${c.customers} clientes, ${c.people} personas, ${c.tills} cajas; ${copy.ms} ms${copy.heldMs ? `, el almacén esperó ${copy.heldMs} ms` : ''})`
+        + `${copy.removed.length ? `; retiradas por la rotación: ${copy.removed.join(', ')}` : ''}`);
       return { ok: true, copy };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       lastFailure = now();
-      log(`backup FAILED, nothing was kept from this try: ${message}. `
-        + `${newest === null ? 'There is no good copy yet.' : `The newest good copy is of ${new Date(newest).toLocaleString()}.`} Next try in an hour.`);
+      log(`copia FALLIDA, no se guardó nada de este intento: ${message}. `
+        + `${newest === null ? 'Aún no hay ninguna copia buena.' : `La copia buena más nueva es del ${shopDateTime(newest)}.`} Próximo intento en una hora.`);
       return { ok: false, message: error instanceof BackupFailed ? message : `unexpected: ${message}` };
     }
   }

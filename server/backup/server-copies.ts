@@ -119,12 +119,12 @@ export async function readCopyRecord(copyPath: string): Promise<CopyRecord | nul
 export async function takeServerCopy(opts: TakeCopyOptions): Promise<TakenCopy> {
   const { source, folder, now } = opts;
   const started = performance.now();
-  if (!existsSync(folder)) throw new BackupFailed(`the backup folder ${folder} does not exist (is its drive plugged in?)`);
+  if (!existsSync(folder)) throw new BackupFailed(`la carpeta de copias ${folder} no existe (¿está conectado su disco?)`);
   await removeLeftovers(folder);
   const takenAt = now();
   const file = serverCopyName(takenAt, source.kind);
   const path = join(folder, file);
-  if (existsSync(path)) throw new BackupFailed(`a copy named ${file} exists already; it is kept, and no copy was taken this time`);
+  if (existsSync(path)) throw new BackupFailed(`ya hay una copia llamada ${file}; se conserva, y esta vez no se tomó ninguna`);
   const partial = join(folder, `.partial-${file}.${randomBytes(4).toString('hex')}`);
   let heldMs = 0;
   try {
@@ -154,7 +154,7 @@ export async function takeServerCopy(opts: TakeCopyOptions): Promise<TakenCopy> 
     await writeFile(`${partial}.json`, `${JSON.stringify(record, null, 2)}\n`, { mode: 0o600 });
     await syncFile(`${partial}.json`);
     await link(partial, path).catch((error: NodeJS.ErrnoException) => {
-      throw new BackupFailed(error.code === 'EEXIST' ? `a copy named ${file} exists already; it is kept` : `the copy could not be named ${file}: ${error.message}`);
+      throw new BackupFailed(error.code === 'EEXIST' ? `ya hay una copia llamada ${file}; se conserva` : `la copia no se pudo llamar ${file}: ${error.message}`);
     });
     await rm(`${path}.json`, { force: true });
     await link(`${partial}.json`, `${path}.json`);

@@ -346,6 +346,28 @@ export const migrations: readonly Migration[] = [
     },
   },
   {
+    name: 'server processes with their heartbeat; when each till last spoke',
+    async up(tx) {
+      // Issue 27: each running server process writes its row and beats every ~15 s (server/store/server-processes.ts),
+      // so `npm run server -- status` lists the processes on one database and which stopped beating. A till's
+      // last_seen_at is written at most once a minute per till per process (server/store/till-seen.ts).
+      await tx.exec(`
+        CREATE TABLE server_processes (
+          id         TEXT PRIMARY KEY CHECK (id ~ '^[0-9a-f]{32}$'),
+          pid        INTEGER NOT NULL,
+          host       TEXT NOT NULL,
+          addresses  JSONB NOT NULL DEFAULT '[]'::jsonb,
+          version    TEXT NOT NULL,
+          contract   INTEGER NOT NULL,
+          started_at BIGINT NOT NULL,
+          beat_at    BIGINT NOT NULL,
+          stopped_at BIGINT
+        );
+        ALTER TABLE tills ADD COLUMN last_seen_at BIGINT;
+      `);
+    },
+  },
+  {
     name: 'one invoicing account for the shop: its rate budget per client id and the tills\' leases of it (issue 28)',
     async up(tx) {
       // The client id itself is not stored: a till names its account by a hash of the service's address and client id.
@@ -379,8 +401,13 @@ export const migrations: readonly Migration[] = [
 
 export class SchemaTooNewError extends Error {}
 
-/** Brings the schema up to date, each migration in its own transaction; two servers starting at once take turns. */
-export async function migrate(db: Database, now: () => number = Date.now): Promise<number> {
+/**
+ * Brings the schema up to date, each migration in its own transaction; two servers starting at once take turns.
+ * Forward only, and safe while other server processes serve tills on the same database (issue 27): a migration
+ * holds its locks for its own transaction only, so a push waits for it and then goes on, never lost
+ * (test/integration/server/migration-while-pushing.postgres.test.ts). `list`: tests only (a pending migration).
+ */
+export async function migrate(db: Database, now: () => number = Date.now, list: readonly Migration[] = migrations): Promise<number> {
   await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`);
   for (;;) {
@@ -388,16 +415,17 @@ export async function migrate(db: Database, now: () => number = Date.now): Promi
       await tx.query('SELECT pg_advisory_xact_lock(2001)');
       const { rows } = await tx.query<{ v: number | null }>('SELECT max(version) AS v FROM schema_migrations');
       const current = rows[0]?.v ?? 0;
-      if (current > migrations.length) {
-        throw new SchemaTooNewError(`the database is at schema version ${current}, newer than this server knows (${migrations.length}); run a newer server`);
+      if (current > list.length) {
+        throw new SchemaTooNewError(`la base de datos está en la versión ${current} del esquema, más nueva que la que conoce este servidor (${list.length}): `
+          + 'ponga en marcha la versión nueva del servidor (los cambios del esquema van solo hacia adelante)');
       }
-      const next = migrations[current];
+      const next = list[current];
       if (!next) return true;
       await next.up(tx);
       await tx.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [current + 1, next.name, now()]);
       return false;
     });
-    if (done) return migrations.length;
+    if (done) return list.length;
   }
 }
 

@@ -14,6 +14,7 @@ import { dumpPglite } from '../dump/pglite-dump';
 import type { Pairing } from '../pairing/pairing';
 import { customerKey, saveRecord, takeFeedLock } from '../store/master-data';
 import { listTills, revokeTill } from '../store/tills';
+import { readServerStatus } from '../store/server-status';
 import type { ChangeNotifier } from './change-notifier';
 import { renameReply } from './till-routes';
 import { parseBody, refusal, reply, type Reply } from './io';
@@ -54,6 +55,7 @@ export async function handleAdmin(ctx: AdminContext, method: string, path: strin
     const tills = await listTills(ctx.db);
     return reply(200, { tills: tills.map(({ publicKey: _omit, ...till }) => till) });
   }
+  if (method === 'GET' && path === '/admin/status') return reply(200, await readServerStatus(ctx.db, ctx.now()));
   if (method === 'POST' && path === '/admin/tills/revoke') {
     const parsed = parseBody(body, revokeSchema);
     if (!parsed.ok) return parsed.reply;

@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import { problemsFromIssues, type FieldProblem } from '../../shared/api/field-problems';
+import { tolerantParse } from '../../shared/shop/contract-version';
 
 export interface Reply { status: number; body: unknown; headers?: Record<string, string> }
 
@@ -59,8 +60,11 @@ function drainThenDrop(req: IncomingMessage, maxBytes: number): void {
   req.resume();
 }
 
-/** Parses JSON and checks it against a contract schema; any failure names the field. */
-export function parseBody<S extends z.ZodType>(bytes: Buffer, schema: S): { ok: true; value: z.output<S> } | { ok: false; reply: Reply } {
+/**
+ * Parses JSON and checks it against a contract schema; any failure names the field. `tolerant` (a till speaking a
+ * newer contract, shared/shop/contract-version.ts): fields this server does not know are ignored, not refused.
+ */
+export function parseBody<S extends z.ZodType>(bytes: Buffer, schema: S, tolerant = false): { ok: true; value: z.output<S> } | { ok: false; reply: Reply } {
   const text = bytes.toString('utf8');
   if (text.trim() === '') return { ok: false, reply: invalid([{ field: '', message: 'the request body is empty; it must be a JSON object' }]) };
   let value: unknown;
@@ -69,11 +73,11 @@ export function parseBody<S extends z.ZodType>(bytes: Buffer, schema: S): { ok: 
   } catch {
     return { ok: false, reply: invalid([{ field: '', message: 'the request body is not valid JSON' }]) };
   }
-  return checkValue(value, schema, 'request body');
+  return checkValue(value, schema, 'request body', tolerant);
 }
 
-export function checkValue<S extends z.ZodType>(value: unknown, schema: S, rootName: string): { ok: true; value: z.output<S> } | { ok: false; reply: Reply } {
-  const parsed = schema.safeParse(value);
+export function checkValue<S extends z.ZodType>(value: unknown, schema: S, rootName: string, tolerant = false): { ok: true; value: z.output<S> } | { ok: false; reply: Reply } {
+  const parsed = tolerant ? tolerantParse(schema, value) : schema.safeParse(value);
   if (parsed.success) return { ok: true, value: parsed.data };
   return { ok: false, reply: invalid(problemsFromIssues(parsed.error.issues, rootName)) };
 }

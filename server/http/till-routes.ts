@@ -29,7 +29,11 @@ export interface TillRouteContext {
   now: () => number;
 }
 
-export interface TillRequest { method: string; url: URL; body: Buffer; till: Till; signal: AbortSignal }
+export interface TillRequest {
+  method: string; url: URL; body: Buffer; till: Till; signal: AbortSignal;
+  /** The till speaks a newer contract than this server: fields the server does not know are ignored (contract-version.ts). */
+  tolerant?: boolean;
+}
 
 export const TILL_ROUTES: Record<string, { method: 'GET' | 'POST'; handle: (ctx: TillRouteContext, req: TillRequest) => Promise<Reply> }> = {
   '/v1/changes': { method: 'GET', handle: changes },
@@ -57,7 +61,7 @@ async function feedAside(ctx: TillRouteContext, req: TillRequest): Promise<Reply
 
 /** The till asks to be renamed: the server decides (unique in the shop) and the feed tells everyone. */
 async function rename(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {
-  const body = parseBody(req.body, tillRenameSchema);
+  const body = parseBody(req.body, tillRenameSchema, req.tolerant);
   if (!body.ok) return body.reply;
   return renameReply(ctx, req.till.id, body.value.name);
 }
@@ -77,7 +81,7 @@ export async function renameReply(ctx: { db: Database; notifier: ChangeNotifier 
 }
 
 async function changes(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {
-  const query = checkValue(Object.fromEntries(req.url.searchParams), changesQuerySchema, 'query');
+  const query = checkValue(Object.fromEntries(req.url.searchParams), changesQuerySchema, 'query', req.tolerant);
   if (!query.ok) return query.reply;
   const { since, wait = 0, clock } = query.value;
   // Signed with the path and query: only the till itself can say what its clock is.
@@ -94,7 +98,7 @@ async function changes(ctx: TillRouteContext, req: TillRequest): Promise<Reply> 
 }
 
 async function commands(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {
-  const body = parseBody(req.body, commandBatchSchema);
+  const body = parseBody(req.body, commandBatchSchema, req.tolerant);
   if (!body.ok) return body.reply;
   const decided = await ctx.db.transaction((tx) => decideCommands(tx, req.till.id, body.value.commands, ctx.now()));
   if (decided.changed) ctx.notifier.changed();
@@ -102,7 +106,7 @@ async function commands(ctx: TillRouteContext, req: TillRequest): Promise<Reply>
 }
 
 async function sales(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {
-  const body = parseBody(req.body, salesBatchSchema);
+  const body = parseBody(req.body, salesBatchSchema, req.tolerant);
   if (!body.ok) return body.reply;
   // A figure beyond what money.ts computes (the invoicing service would refuse it too) is named, and nothing is written.
   const figures = figuresOfBatch(body.value.sales);
@@ -121,7 +125,7 @@ async function sales(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {
 }
 
 async function audit(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {
-  const body = parseBody(req.body, salesAuditSchema);
+  const body = parseBody(req.body, salesAuditSchema, req.tolerant);
   if (!body.ok) return body.reply;
   const differing = await ctx.db.transaction((tx) => auditTillSales(tx, req.till.id, body.value.days, body.value.unsendable, ctx.now()));
   // The day report reads "en revisión" and what cannot be pushed from here: it refreshes by itself.
@@ -131,13 +135,13 @@ async function audit(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {
 }
 
 async function held(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {
-  const body = parseBody(req.body, heldSalesQuerySchema);
+  const body = parseBody(req.body, heldSalesQuerySchema, req.tolerant);
   if (!body.ok) return body.reply;
   return reply(200, await heldSales(ctx.db, req.till.id, body.value.day, body.value.after));
 }
 
 async function shifts(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {
-  const body = parseBody(req.body, shiftsBatchSchema);
+  const body = parseBody(req.body, shiftsBatchSchema, req.tolerant);
   if (!body.ok) return body.reply;
   const ack = await ctx.db.transaction((tx) => pushShifts(tx, req.till.id, body.value.shifts, ctx.now()));
   if (ack.stored > 0) await ctx.salesSignal.bump();
@@ -154,7 +158,7 @@ async function rateLease(ctx: TillRouteContext, req: TillRequest): Promise<Reply
 }
 
 async function settings(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {
-  const body = parseBody(req.body, shopSettingsPushSchema);
+  const body = parseBody(req.body, shopSettingsPushSchema, req.tolerant);
   if (!body.ok) return body.reply;
   const saved = await ctx.db.transaction(async (tx) => {
     await takeFeedLock(tx);
@@ -172,7 +176,7 @@ async function settings(ctx: TillRouteContext, req: TillRequest): Promise<Reply>
 }
 
 async function upload(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {
-  const body = parseBody(req.body, shopUploadSchema);
+  const body = parseBody(req.body, shopUploadSchema, req.tolerant);
   if (!body.ok) return body.reply;
   const outcome = await ctx.db.transaction((tx) => uploadShop(tx, body.value, ctx.now()));
   if (!outcome.ok) {

@@ -19,6 +19,10 @@
  *                                      service, from the shop's one budget per client id; issue 28, shared/shop/rate-lease-rule.ts)
  *   GET  /v1/health                    { ok: true, shopId } (unsigned; says nothing else)
  *
+ * Every request and every answer also says the contract version its sender speaks, `X-Mostrador-Contract: N` (none:
+ * version 1); a till and a server one version apart read each other tolerantly, further apart they say which side to
+ * update (shared/shop/contract-version.ts, issue 27).
+ *
  * Every answer (refusals, pairing and health included) carries the server's clock as `X-Mostrador-Time: <epoch ms>`
  * (SERVER_TIME_HEADER), taken as the answer is written. A till learns from it how far its own clock is from the
  * server's and signs with the server's time, so a shop PC that keeps bad time still reaches the server while the

@@ -57,7 +57,7 @@ export async function benchDumpPush(root: string, name: string, fill: number, qu
   try {
     // The copy due at start (the folder is empty) is taken first, on the empty shop.
     const until = Date.now() + 120_000;
-    while (!lines.some((l) => /backup: kept|backup FAILED/.test(l))) {
+    while (!lines.some((l) => /copia: guardada|copia FALLIDA/.test(l))) {
       if (Date.now() > until) throw new Error('the copy at start did not finish within two minutes');
       await new Promise((r) => setTimeout(r, 200));
     }

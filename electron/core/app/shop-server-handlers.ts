@@ -13,7 +13,7 @@ import { TILL_NAME_TAKEN, tillNameTakenSchema } from '../../../shared/shop/contr
 import { createShopClient, requestTillRename, type ShopClientOptions } from '../shop/shop-client';
 import { ShopError } from '../shop/shop-error';
 import { fetchCertificatePin } from '../shop/pinned-transport';
-import type { ShopLink } from '../shop/shop-link';
+import { contractUpdate, type ShopLink } from '../shop/shop-link';
 import { SHOP_KEYS } from '../shop/shop-pairing-record';
 import { uploadShop } from '../shop/shop-upload';
 import { forgetTillKey, loadTillKey } from '../shop/till-key';
@@ -36,6 +36,12 @@ function pairingFailure(error: unknown): BridgeFailure {
     const taken = nameTaken(error);
     if (taken) return taken;
     if (error.code === 'HTTP' && error.status === 429) return tooManyAttempts(error);
+    // Issue 27: a till and a server too far apart in contract version: which side to update (nothing was paired).
+    const update = contractUpdate(error);
+    if (update) {
+      return new BridgeFailure('UNAVAILABLE', `The till and the server speak contract versions too far apart: update the ${update === 'till' ? 'till' : 'server'}.`, undefined,
+        update === 'till' ? 'SHOP_CONTRACT_UPDATE_TILL' : 'SHOP_CONTRACT_UPDATE_SERVER');
+    }
     if (error.code === 'HTTP' && error.serverCode === 'shop_not_empty') {
       return new BridgeFailure('INVALID_INPUT', 'This server already holds another shop\'s data.', { seedShop: 'this server already holds another shop\'s data' }, 'SHOP_NOT_EMPTY');
     }

@@ -9,6 +9,7 @@ import http from 'node:http';
 import { isIP, type Socket } from 'node:net';
 import tls from 'node:tls';
 import { SERVER_TIME_HEADER } from '../../../shared/shop/contract';
+import { CONTRACT_HEADER } from '../../../shared/shop/contract-version';
 import { ShopError } from './shop-error';
 
 /** The most of an answer the till reads (a page of 1 000 products is far below it). */
@@ -79,8 +80,8 @@ export interface PinnedRequest {
   signal?: AbortSignal;
 }
 
-/** An answer: its status, its text, and the server's clock as its header said it (null when absent). */
-export interface PinnedAnswer { status: number; text: string; serverTime: string | null }
+/** An answer: its status, its text, the server's clock and contract version as its headers said them (null when absent). */
+export interface PinnedAnswer { status: number; text: string; serverTime: string | null; contract: string | null }
 
 export function pinnedRequest(req: PinnedRequest): Promise<PinnedAnswer> {
   const problem = transportProblem(req.url, req.pin);
@@ -141,7 +142,8 @@ export function pinnedRequest(req: PinnedRequest): Promise<PinnedAnswer> {
         settled = true;
         clearTimeout(timer);
         const time = res.headers[SERVER_TIME_HEADER.toLowerCase()];
-        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), serverTime: typeof time === 'string' ? time : null });
+        const contract = res.headers[CONTRACT_HEADER.toLowerCase()];
+        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), serverTime: typeof time === 'string' ? time : null, contract: typeof contract === 'string' ? contract : null });
       });
       res.on('error', (error) => fail(new ShopError('NETWORK', error.message)));
     });

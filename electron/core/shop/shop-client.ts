@@ -22,6 +22,7 @@ import { FEED_ASIDE_PATH, feedAsideReportResultSchema, feedAsideReportSchema } f
 import type { FeedPage, MalformedChange } from '../store/shop-master-data';
 import { DEFAULT_CONNECT_TIMEOUT_MS, pinnedRequest, type CertificatePin } from './pinned-transport';
 import type { ServerAddresses } from './server-addresses';
+import { CONTRACT_HEADER, CONTRACT_REFUSED, CONTRACT_VERSION, contractVersionOf, sideToUpdate, tolerantParse } from '../../../shared/shop/contract-version';
 import { ServerClock } from './server-clock';
 import { ShopError } from './shop-error';
 import { authorizationHeader } from './till-key';
@@ -73,7 +74,9 @@ export type Call = <S extends z.ZodType>(method: ShopMethod, path: string, body:
  * One request path for every caller: `sign` gives the Authorization header (a till's signature at `serverNow`, the
  * server's time as this till knows it; or a session's bearer).
  */
-export function caller(opts: ShopClientOptions, sign: ((method: string, path: string, body: string, serverNow: number) => string) | null): Call {
+export function caller(opts: ShopClientOptions, sign: ((method: string, path: string, body: string, serverNow: number) => string) | null): Call & { lastContract(): number } {
+  // The contract version of the server's last answer: a newer server's feed records are read tolerantly too.
+  let lastContract = CONTRACT_VERSION;
   const timeouts = { ...DEFAULT_SHOP_TIMEOUTS, ...opts.timeouts };
   const retry = { ...DEFAULT_SHOP_RETRY, ...opts.retry };
   const random = opts.random ?? Math.random;
@@ -114,24 +117,35 @@ export function caller(opts: ShopClientOptions, sign: ((method: string, path: st
   }
 
   async function once<S extends z.ZodType>(base: URL, method: ShopMethod, path: string, text: string | null, answer: S, timeoutMs: number, signal?: AbortSignal): Promise<z.output<S>> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+    // Every request says which contract version this till speaks (shared/shop/contract-version.ts).
+    const headers: Record<string, string> = { accept: 'application/json', [CONTRACT_HEADER]: String(CONTRACT_VERSION) };
     const sentAt = clock.local();
     if (sign) headers.authorization = sign(method, path, text ?? '', clock.now());
-    const { status, text: reply, serverTime } = await pinnedRequest({ url: new URL(path, base), pin: opts.pin, method, headers, body: text, timeoutMs, connectTimeoutMs: timeouts.connectMs, ...(signal ? { signal } : {}) });
+    const { status, text: reply, serverTime, contract: contractHeader } = await pinnedRequest({ url: new URL(path, base), pin: opts.pin, method, headers, body: text, timeoutMs, connectTimeoutMs: timeouts.connectMs, ...(signal ? { signal } : {}) });
     clock.observe(sentAt, clock.local(), serverTime);
+    // No header: a server from before issue 27 (version 1). A header that is not a version is read as none.
+    const contract = contractVersionOf(contractHeader) ?? 1;
+    lastContract = contract;
     let json: unknown;
     try {
       json = reply === '' ? null : JSON.parse(reply);
     } catch {
-      throw new ShopError(status >= 200 && status < 300 ? 'BAD_ANSWER' : 'HTTP', `the server answered ${status} with something that is not JSON`, status);
+      throw new ShopError(status >= 200 && status < 300 ? 'BAD_ANSWER' : 'HTTP', `the server answered ${status} with something that is not JSON`, status, null, null, contract);
     }
     if (status < 200 || status >= 300) {
       const parsed = errorBodySchema.safeParse(json);
       // A refused signature says why in `reason` ({ code: 'unauthorized', reason: 'revoked' }); other errors in `code`.
       const code = parsed.success ? parsed.data.error.reason ?? parsed.data.error.code : null;
-      throw new ShopError('HTTP', `the server answered ${status}${code ? ` (${code})` : ''}`, status, code, json);
+      throw new ShopError('HTTP', `the server answered ${status}${code ? ` (${code})` : ''}`, status, code, json, contract);
     }
-    const parsed = answer.safeParse(json);
+    // A server too far from this till (one that does not refuse by itself: older than the version header): which side to update.
+    const update = sideToUpdate(CONTRACT_VERSION, contract, false);
+    if (update) {
+      throw new ShopError('HTTP', `the server speaks contract version ${contract}, this till ${CONTRACT_VERSION}: update the ${update === 'till' ? 'till' : 'shop server'}`,
+        426, CONTRACT_REFUSED, { error: { code: CONTRACT_REFUSED, update, server: contract, till: CONTRACT_VERSION } }, contract);
+    }
+    // A newer server may answer fields this till does not know: ignored, never a reason to stop.
+    const parsed = contract > CONTRACT_VERSION ? tolerantParse(answer, json) : answer.safeParse(json);
     if (!parsed.success) {
       const where = parsed.error.issues[0];
       throw new ShopError('BAD_ANSWER', `the server's answer does not meet the contract (${where ? `${where.path.join('.')}: ${where.message}` : 'invalid'})`);
@@ -139,7 +153,7 @@ export function caller(opts: ShopClientOptions, sign: ((method: string, path: st
     return parsed.data;
   }
 
-  return async (method, path, body, answer, callOpts = {}) => {
+  const call: Call = async (method, path, body, answer, callOpts = {}) => {
     const text = body === undefined ? null : JSON.stringify(body);
     const attempts = callOpts.retry === false ? 1 : Math.max(1, retry.attempts);
     let resigned = false;
@@ -161,6 +175,7 @@ export function caller(opts: ShopClientOptions, sign: ((method: string, path: st
       }
     }
   };
+  return Object.assign(call, { lastContract: () => lastContract });
 }
 
 function asShopError(error: unknown): ShopError {
@@ -209,12 +224,13 @@ export interface ShopClient {
  */
 const lenientChangesSchema = changesResponseSchema.extend({ changes: z.array(z.unknown()).max(SHOP_LIMITS.changesPerPage) });
 
-export function splitChangesPage(page: z.output<typeof lenientChangesSchema>): FeedPage {
+export function splitChangesPage(page: z.output<typeof lenientChangesSchema>, newerServer = false): FeedPage {
   const changes: Change[] = [];
   const malformed: MalformedChange[] = [];
   let lastSeq = 0;
   page.changes.forEach((raw) => {
-    const parsed = changeSchema.safeParse(raw);
+    // From a newer server (issue 27's versions), fields this till does not know are dropped, never a reason to set aside.
+    const parsed = newerServer ? tolerantParse(changeSchema, raw) : changeSchema.safeParse(raw);
     if (parsed.success) {
       changes.push(parsed.data);
       lastSeq = parsed.data.seq;
@@ -257,7 +273,7 @@ export function createShopClient(opts: SignedShopClientOptions): ShopClient {
       const offset = clock.offset();
       return call('GET', `/v1/changes?since=${since}&wait=${wait}${offset === null ? '' : `&clock=${offset}`}`, undefined, lenientChangesSchema, {
         timeoutMs: wait * 1000 + timeouts.longPollGraceMs, retry: false, ...(signal ? { signal } : {}),
-      }).then(splitChangesPage);
+      }).then((page) => splitChangesPage(page, call.lastContract() > CONTRACT_VERSION));
     },
     commands: async (body) => call('POST', '/v1/commands', commandBatchSchema.parse(body), commandResultsSchema),
     sales: async (body) => call('POST', '/v1/sales', salesBatchSchema.parse(body), salesAckSchema),

@@ -13,6 +13,8 @@ export class ShopError extends Error {
     readonly serverCode: string | null = null,
     /** The refusal's JSON body (fields, the current record of a stale save); null when there was none. */
     readonly body: unknown = null,
+    /** The contract version the server's answer said it speaks (1 when it said none); null without an answer. */
+    readonly contract: number | null = null,
   ) {
     super(message);
   }

@@ -10,6 +10,7 @@ import type { ShopServerLineDto } from '../../../shared/bridge/types';
 import { FEED_ASIDE_LISTED } from '../../../shared/shop/feed-aside';
 import { KeychainUnavailableError, type CredentialStore } from '../secrets/credential-store';
 import type { Store } from '../store';
+import { CONTRACT_REFUSED, CONTRACT_VERSION } from '../../../shared/shop/contract-version';
 import { createShopClient, type ShopClient, type ShopClientOptions } from './shop-client';
 import { compareWithServer } from './shop-audit';
 import { ShopError } from './shop-error';
@@ -102,11 +103,28 @@ const SHIFTS_PER_PUSH = 50;
 export function problemCode(error: unknown): string {
   if (error instanceof ShopError) {
     if (error.code !== 'HTTP') return error.code;
+    const update = contractUpdate(error);
+    if (update) return update === 'till' ? 'CONTRACT_UPDATE_TILL' : 'CONTRACT_UPDATE_SERVER';
     if (error.status === 401 && error.serverCode) return `AUTH_${error.serverCode.toUpperCase()}`;
     return `HTTP_${error.status ?? 0}`;
   }
   if (error instanceof KeychainUnavailableError) return 'KEYCHAIN_UNAVAILABLE';
   return 'INTERNAL';
+}
+
+/**
+ * Which side to update when a failure is about the contract's version (issue 27): the server's 426
+ * `contract_version` (or this till's own finding), or a refusal of a well-formed batch by a server of an older
+ * contract than this till's (it refuses what it does not know yet). Null: not a version problem.
+ */
+export function contractUpdate(error: unknown): 'till' | 'server' | null {
+  if (!(error instanceof ShopError) || error.code !== 'HTTP') return null;
+  if (error.status === 426 && error.serverCode === CONTRACT_REFUSED) {
+    const update = (error.body as { error?: { update?: unknown } } | null)?.error?.update;
+    return update === 'till' ? 'till' : 'server';
+  }
+  if (error.status === 400 && error.serverCode === 'invalid_request' && error.contract !== null && error.contract < CONTRACT_VERSION) return 'server';
+  return null;
 }
 
 interface Run {
@@ -153,6 +171,11 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
   let lastContact: number | null = null;
   let unreachableSince: number | null = null;
   let problem: string | null = null;
+  /**
+   * A push the server cannot take for its contract version (issue 27), kept until a push goes through: the feed may
+   * still flow meanwhile, and its contact must not hide that sales wait for one side to be updated.
+   */
+  let versionProblem: { code: string; since: number } | null = null;
   const auditEveryMs = opts.auditEveryMs ?? 5 * 60_000;
   /** When the next digest comparison is due: at once after a (re)connection, after sales were pushed again or set aside. */
   let auditDueAt = 0;
@@ -430,6 +453,9 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
    */
   function refusedSales(error: unknown, batch: ReadonlyArray<{ saleId: number; sale: { referenceCode: string; revision: number } }>): Array<{ saleId: number; revision: number; reason: UnsendableReason; detail: string }> | null {
     if (!(error instanceof ShopError) || error.code !== 'HTTP') return null;
+    // A server of another contract version that cannot take them: they stay in the queue, and the till says which
+    // side to update (never set aside for it: once that side is updated they go as they are).
+    if (contractUpdate(error)) return null;
     if (error.status === 409 && error.serverCode === SALE_OF_ANOTHER_TILL) {
       const body = saleOfAnotherTillSchema.safeParse(error.body);
       const refs = new Set(body.success ? body.data.error.references : []);
@@ -475,9 +501,11 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
           worked = auditDueAt === 0;
         }
         failures = 0;
+        versionProblem = null;
         if (!worked) await pause(r, Math.max(0, Math.min(idleMs, auditDueAt - now())), true);
       } catch (error) {
         if (r.stopped) return;
+        if (contractUpdate(error) && versionProblem === null) versionProblem = { code: problemCode(error), since: now() };
         failed(error);
         failures += 1;
         await pause(r, delay(failures), true);
@@ -528,6 +556,7 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
       lastContact = null;
       unreachableSince = null;
       problem = null;
+      versionProblem = null;
       auditDueAt = 0;
       healRounds = 0;
       feedRead = false;
@@ -556,8 +585,10 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
     },
     line() {
       if (!store.shopState().paired) return null;
+      // A version problem is said while it lasts, even when the feed answers (the sales wait in the queue).
+      const away = unreachableSince ?? versionProblem?.since ?? null;
       return {
-        unreachableSince, problem, salesWaiting: store.salesWaitingForShop(), salesUnsendable: store.unsendableSalesCount(),
+        unreachableSince: away, problem: unreachableSince !== null ? problem : versionProblem?.code ?? problem, salesWaiting: store.salesWaitingForShop(), salesUnsendable: store.unsendableSalesCount(),
         feedAside: store.feedAsideCount(),
         feedCursor: store.shopState().cursor,
         tillName: store.getSetting('till_name')?.trim() || DEFAULT_TILL_NAME,

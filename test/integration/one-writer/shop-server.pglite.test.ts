@@ -63,7 +63,7 @@ describe('two shop servers on one embedded data folder', () => {
 
     const second = await secondServer(server.dataDir);
     expect(second.code).toBe(3);
-    expect(second.output).toContain(`servidor de la tienda: the data folder ${server.dataDir} is in use by a shop server (pid ${server.pid()}, running since `);
+    expect(second.output).toContain(`servidor de la tienda: la carpeta de datos ${server.dataDir} la está usando un servidor de la tienda (proceso ${server.pid()}, en marcha desde `);
     expect(second.output).not.toContain('Servidor de la tienda Mostrador en');
     // Nothing written: not server.json (where the owner's commands look), not the admin token, not the lock's record.
     expect(folderFiles(server.dataDir)).toEqual(before);
@@ -114,12 +114,12 @@ describe('two shop servers on one embedded data folder', () => {
     });
     const refused = dump(server.dataDir, join(server.dataDir, 'refused.dump'));
     expect(refused.status).toBe(3);
-    expect(refused.stderr).toContain(`shop dump refused: the data folder ${server.dataDir} is in use by a shop dump (npm run shop:dump) (pid ${child.pid}, `);
-    expect(refused.stderr).toContain('dump again once it has finished');
+    expect(refused.stderr).toContain(`volcado de la tienda: la carpeta de datos ${server.dataDir} la está usando un volcado de la tienda (npm run shop:dump) (proceso ${child.pid}, `);
+    expect(refused.stderr).toContain('vuelva a volcar cuando haya terminado');
     expect(readdirSync(server.dataDir)).not.toContain('refused.dump');
     // And a server is refused the same way.
     const second = await secondServer(server.dataDir);
     expect(second.code).toBe(3);
-    expect(second.output).toContain(`(pid ${child.pid}, running since `);
+    expect(second.output).toContain(`(proceso ${child.pid}, en marcha desde `);
   }, 120_000);
 });

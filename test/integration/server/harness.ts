@@ -27,7 +27,7 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(openDb: OpenDb, options: { tls?: { key: string; cert: string; fingerprint: string }; trustedProxies?: string[] } = {}): Promise<Harness> {
+export async function startHarness(openDb: OpenDb, options: { tls?: { key: string; cert: string; fingerprint: string }; trustedProxies?: string[]; contractVersion?: number } = {}): Promise<Harness> {
   const { db, cleanup } = await openDb();
   let offset = 0;
   const logs: string[] = [];
@@ -35,6 +35,7 @@ export async function startHarness(openDb: OpenDb, options: { tls?: { key: strin
   const start = () => startShopServer({
     db, host: '127.0.0.1', port: 0, tls: options.tls ?? null, adminToken, now: () => Date.now() + offset, log: (line) => logs.push(line),
     ...(options.trustedProxies ? { trustedProxies: options.trustedProxies } : {}),
+    ...(options.contractVersion === undefined ? {} : { contractVersion: options.contractVersion }),
   });
   let server = await start();
   const others: ShopServer[] = [];

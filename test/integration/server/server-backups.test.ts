@@ -86,7 +86,7 @@ describe('scheduled copies of the embedded store (PGlite)', () => {
     expect(first.copy.record.counts).toMatchObject({ sales: 12, tills: 2, products: 1, people: 2 });
     expect(statSync(first.copy.path).mode & 0o777).toBe(0o600);
     expect(statSync(`${first.copy.path}.json`).mode & 0o777).toBe(0o600);
-    expect(logs.at(-1)).toMatch(/^backup: kept .*shop-2025-06-15-100000\.tar\.gz \(.*verified: 12 sales.*rotated out/);
+    expect(logs.at(-1)).toMatch(/^copia: guardada .*shop-2025-06-15-100000\.tar\.gz \(.*verificada: 12 ventas.*retiradas por la rotación/);
 
     const expected = planCopyRotation([...earlier, first.copy.file].map((n) => parseServerCopyName(n)!)).keep.sort();
     expect(copiesIn(folder)).toEqual(expected);
@@ -118,7 +118,7 @@ describe('scheduled copies of the embedded store (PGlite)', () => {
     });
     const failed = await schedule.tick();
     expect(failed).toMatchObject({ ok: false, message: expect.stringMatching(/does not load/) });
-    expect(logs.at(-1)).toMatch(/^backup FAILED, nothing was kept from this try: the copy does not load.*The newest good copy is of .*Next try in an hour\.$/);
+    expect(logs.at(-1)).toMatch(/^copia FALLIDA, no se guardó nada de este intento: the copy does not load.*La copia buena más nueva es del .*Próximo intento en una hora\.$/);
     expect(copiesIn(folder)).toEqual(before);
     expect(readdirSync(folder).filter((n) => n.startsWith('.partial-'))).toEqual([]);
     for (const [name, content] of bytes) expect(readFileSync(join(folder, name)).equals(content)).toBe(true);
@@ -131,7 +131,7 @@ describe('scheduled copies of the embedded store (PGlite)', () => {
     const taken = serverCopyName(clock, 'pglite');
     writeFileSync(join(folder, taken), 'a good copy already');
     const clash = await schedule.tick();
-    expect(clash).toMatchObject({ ok: false, message: expect.stringMatching(/exists already; it is kept/) });
+    expect(clash).toMatchObject({ ok: false, message: expect.stringMatching(/ya hay una copia llamada .*; se conserva/) });
     expect(readFileSync(join(folder, taken), 'utf8')).toBe('a good copy already');
     rmSync(join(folder, taken));
     clock += 60 * 60_000;
@@ -176,9 +176,9 @@ describe('scheduled copies of the embedded store (PGlite)', () => {
       await reopened.close();
     }
     const names = readdirSync(target);
-    await expect(restoreShop(copy.path, { pgliteDir: target })).rejects.toThrow(/holds data already .*move that folder aside/);
+    await expect(restoreShop(copy.path, { pgliteDir: target })).rejects.toThrow(/ya tiene datos .*aparte esa carpeta/);
     expect(readdirSync(target)).toEqual(names);
-    await expect(restoreShop(copy.path, { databaseUrl: 'postgres://nobody@127.0.0.1:1/none' })).rejects.toThrow(/copy of the embedded store; restore it with --data-dir/);
+    await expect(restoreShop(copy.path, { databaseUrl: 'postgres://nobody@127.0.0.1:1/none' })).rejects.toThrow(/copia del almacén integrado: restáurela con --data-dir/);
     const cut = join(root, 'cut.tar.gz');
     writeFileSync(cut, readFileSync(copy.path).subarray(0, 5000));
     await expect(restoreShop(cut, { pgliteDir: join(root, 'never') })).rejects.toBeInstanceOf(RestoreRefused);
@@ -260,9 +260,9 @@ describe.skipIf(bin === null)('scheduled copies of a shop on PostgreSQL', () => 
       } finally {
         await again.close();
       }
-      await expect(restoreShop(copy.path, { databaseUrl: url, tools: tools() })).rejects.toThrow(/holds data already .*Create a new one/);
+      await expect(restoreShop(copy.path, { databaseUrl: url, tools: tools() })).rejects.toThrow(/ya tiene datos .*Cree una nueva/);
       expect(await countShop(db)).toEqual(copy.record.counts);
-      await expect(restoreShop(copy.path, { pgliteDir: join(root, 'wrong-kind') })).rejects.toThrow(/PostgreSQL copy .*--database-url/);
+      await expect(restoreShop(copy.path, { pgliteDir: join(root, 'wrong-kind') })).rejects.toThrow(/copia de PostgreSQL .*--database-url/);
     } finally {
       await h.close();
     }

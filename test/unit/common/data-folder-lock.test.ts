@@ -64,7 +64,7 @@ describe('lockDataFolder', () => {
     const refused = refusal(() => lockDataFolder(dir, 'till restore'));
     expect(refused.folder).toBe(first.folder);
     expect(refused.owner).toEqual(first.owner);
-    expect(refused.message).toContain(`the data folder ${first.folder} is in use by a till (pid ${process.pid}, running since `);
+    expect(refused.message).toContain(`la carpeta de datos ${first.folder} la está usando una caja de Mostrador (proceso ${process.pid}, en marcha desde `);
     expect(snapshot()).toEqual(before);
 
     first.release();
@@ -80,7 +80,7 @@ describe('lockDataFolder', () => {
   it('says on which computer the holder runs when it is not this one (a shared folder)', () => {
     const first = lockDataFolder(dir, 'shop server');
     writeFileSync(join(dir, LOCK_OWNER_FILE), JSON.stringify({ ...first.owner, host: 'caja-2' }));
-    expect(refusal(() => lockDataFolder(dir, 'shop server')).message).toMatch(/in use by a shop server \(pid \d+ on caja-2, running since /);
+    expect(refusal(() => lockDataFolder(dir, 'shop server')).message).toMatch(/la está usando un servidor de la tienda \(proceso \d+ en el equipo caja-2, en marcha desde /);
     first.release();
   });
 
@@ -97,13 +97,13 @@ describe('lockDataFolder', () => {
     const child = await startHolder('shop server');
     const refused = refusal(() => lockDataFolder(dir, 'shop server'));
     expect(refused.owner).toMatchObject({ pid: child.pid, program: 'shop server' });
-    expect(refused.message).toContain(`is in use by a shop server (pid ${child.pid}, running since `);
+    expect(refused.message).toContain(`la está usando un servidor de la tienda (proceso ${child.pid}, en marcha desde `);
 
     // Its record gone (as if it had not written it yet): still refused, saying it does not know who.
     rmSync(join(dir, LOCK_OWNER_FILE));
     const unnamed = refusal(() => lockDataFolder(dir, 'till'));
     expect(unnamed.owner).toBeNull();
-    expect(unnamed.message).toContain('is in use by another process (it has not said which)');
+    expect(unnamed.message).toContain('la está usando otro proceso (aún no ha dicho cuál)');
 
     const gone = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGKILL');
@@ -122,7 +122,7 @@ describe('lockDataFolder', () => {
     second.stdout!.on('data', (c: Buffer) => (output += c.toString()));
     const code = await new Promise<number | null>((resolve) => second.once('exit', resolve));
     expect(code).toBe(3);
-    expect(output).toContain(`refused the data folder ${lock.folder} is in use by a till (pid ${process.pid}, running since `);
+    expect(output).toContain(`refused la carpeta de datos ${lock.folder} la está usando una caja de Mostrador (proceso ${process.pid}, en marcha desde `);
     lock.release();
   });
 });
