@@ -41,5 +41,5 @@ export function shopServerLineText(line: ShopServerLineDto | null | undefined, t
  */
 export function invoicingRateText(line: ShopServerLineDto | null | undefined, rate: InvoicingRateDto | null | undefined, t: Pick<FirstMessages, 'shopLine'>): string | null {
   if (!line || rate?.from !== 'own') return null;
-  return t.shopLine.ownRate(rate.sharePercent);
+  return rate.reason === 'server-old' ? t.shopLine.ownRateOldServer(rate.sharePercent) : t.shopLine.ownRate(rate.sharePercent);
 }

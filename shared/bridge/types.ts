@@ -251,7 +251,7 @@ export interface SyncStatusDto {
 /** The shop's one budget for the invoicing service, as this till takes from it (issue 28). */
 export type InvoicingRateDto =
   | { from: 'shop'; activeTills: number }
-  | { from: 'own'; sharePercent: number };
+  | { from: 'own'; sharePercent: number; reason?: 'server-away' | 'server-old' };
 
 /** What the status bar says of the shop server. */
 export interface ShopServerLineDto {

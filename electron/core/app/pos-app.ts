@@ -152,7 +152,7 @@ export function createPosApp(opts: PosAppOptions): PosApp {
       now, serverNow: () => linkForPermits?.clock.now() ?? now(), sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
       settingShare: () => readRateShare(store) / 100,
       onModeChange: (mode) => {
-        invoicingRate = mode.kind === 'shop' ? { from: 'shop', activeTills: mode.activeTills } : { from: 'own', sharePercent: Math.round(mode.share * 100) };
+        invoicingRate = mode.kind === 'shop' ? { from: 'shop', activeTills: mode.activeTills } : { from: 'own', sharePercent: Math.round(mode.share * 100), ...(mode.reason === 'unpaired' ? {} : { reason: mode.reason }) };
         log(mode.kind === 'shop'
           ? `invoicing rate: the shop server's budget (${mode.activeTills} till(s) active)`
           : `invoicing rate: on this till's own share (${Math.round(mode.share * 100)} %, ${mode.reason})`);

@@ -13,17 +13,21 @@ import { createHash } from 'node:crypto';
 import type { RateLease, RateLeaseRequest } from '../../../shared/shop/contract';
 import { RATE_LEASE } from '../../../shared/shop/rate-lease-rule';
 import type { ShopClient } from './shop-client';
+import { ShopError } from './shop-error';
 
 /** The account's name at the server: the hex SHA-256 of the service's address and client id (the id is not sent). */
 export function rateAccountKey(baseUrl: string, clientId: string): string {
   return createHash('sha256').update(`${baseUrl.replace(/\/+$/, '')}\n${clientId}`).digest('hex');
 }
 
+/** Why a till keeps to its own share: not paired, the server away, or a server too old to share the budget. */
+export type OwnReason = 'unpaired' | 'server-away' | 'server-old';
+
 export type PermitMode =
   /** Permits from the shop server's budget. */
   | { kind: 'shop'; activeTills: number; budget: number }
   /** On its own: the server is away (or the till not paired); `share` of the limit, in (0, 1]. */
-  | { kind: 'own'; share: number; reason: 'unpaired' | 'server-away' };
+  | { kind: 'own'; share: number; reason: OwnReason };
 
 export interface Permit {
   /** Where the permit came from: with 'own', the till's own limiter keeps to `share` of the limit. */
@@ -64,6 +68,9 @@ export interface RatePermitsOptions {
 
 interface Lease { id: number; left: number; used: number; rateLimited: number; expiresAt: number }
 
+/** A server without the lease route is asked again this much later (it may have been updated). */
+const OLD_SERVER_RETRY_MS = 10 * 60_000;
+
 /** A permit is not started in the last moments of its lease (it must reach the service before the lease ends). */
 const EXPIRY_MARGIN_MS = 150;
 
@@ -79,6 +86,7 @@ export function createRatePermits(opts: RatePermitsOptions): RatePermits {
   let lastActiveTills: number | null = null;
   let current: PermitMode = { kind: 'own', share: 1, reason: 'unpaired' };
   let serverAwayUntil = 0;
+  let serverOldUntil = 0;
   let waiting = 0;
   let lastLeaseUse = 1;
   /** 429s of leases already given back (their requests were still in flight): reported with the next request. */
@@ -100,7 +108,7 @@ export function createRatePermits(opts: RatePermitsOptions): RatePermits {
     if (changed) opts.onModeChange?.(next);
   };
 
-  const ownPermit = (reason: 'unpaired' | 'server-away'): Permit => {
+  const ownPermit = (reason: OwnReason): Permit => {
     setMode({ kind: 'own', share: fallbackShare(), reason });
     return { from: 'own', done: () => {} };
   };
@@ -141,7 +149,7 @@ export function createRatePermits(opts: RatePermitsOptions): RatePermits {
   };
   const usable = (l: Lease | null): l is Lease => l !== null && l.left > 0 && opts.serverNow() < l.expiresAt - EXPIRY_MARGIN_MS;
 
-  async function ask(client: ShopClient): Promise<RateLease | null> {
+  async function ask(client: ShopClient): Promise<RateLease | 'old' | null> {
     const back = lease ?? toGiveBack;
     const body: RateLeaseRequest = {
       account: opts.account, limit: opts.limit, windowMs: opts.windowMs,
@@ -156,9 +164,11 @@ export function createRatePermits(opts: RatePermitsOptions): RatePermits {
       lease = null;
       toGiveBack = null;
       return answer;
-    } catch {
+    } catch (error) {
       // The lease stays with us to give back next time (its 429s still count); it expires by itself meanwhile.
       if (lease) { toGiveBack = lease; lease = null; }
+      // A server from before issue 28 has no such route: it does not share the budget (asked again much later).
+      if (error instanceof ShopError && error.status === 404) return 'old';
       return null;
     }
   }
@@ -169,8 +179,13 @@ export function createRatePermits(opts: RatePermitsOptions): RatePermits {
       if (usable(lease)) return leasePermit(lease);
       const client = opts.client();
       if (!client) return ownPermit('unpaired');
+      if (opts.now() < serverOldUntil) return ownPermit('server-old');
       if (opts.now() < serverAwayUntil || opts.serverAway?.()) return ownPermit('server-away');
       const answer = await ask(client);
+      if (answer === 'old') {
+        serverOldUntil = opts.now() + OLD_SERVER_RETRY_MS;
+        return ownPermit('server-old');
+      }
       if (!answer) {
         serverAwayUntil = opts.now() + retryServerMs;
         return ownPermit('server-away');

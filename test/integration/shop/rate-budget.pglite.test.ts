@@ -10,6 +10,7 @@ import { openStore, type Store } from '../../../electron/core/store';
 import { pairTill } from '../../../electron/core/shop/pairing';
 import { createShopClient, type ShopClient } from '../../../electron/core/shop/shop-client';
 import { createRatePermits, rateAccountKey, type RatePermits } from '../../../electron/core/shop/rate-permits';
+import { ShopError } from '../../../electron/core/shop/shop-error';
 import { startShopServer } from '../../../server/server';
 import { startHarness, type Harness } from '../server/harness';
 import { pgliteStores } from '../server/stores';
@@ -152,4 +153,16 @@ describe('the shop\'s one rate budget, kept by the server', () => {
     expect((await unpaired.take()).from).toBe('own');
     expect(unpaired.mode()).toEqual({ kind: 'own', share: 0.25, reason: 'unpaired' });
   });
+
+  it('a server from before issue 28 (stand-in client answering 404 to the lease route): the till keeps to its own part and says why', async () => {
+    let asked = 0;
+    const old = { rateLease: async () => { asked++; throw new ShopError('HTTP', 'the server answered 404 (not_found)', 404, 'not_found'); } } as unknown as ShopClient;
+    const permits = permitsFor(() => old, 0.5);
+    expect((await permits.take()).from).toBe('own');
+    expect(permits.mode()).toEqual({ kind: 'own', share: 0.5, reason: 'server-old' });
+    // Not asked again at every request: the next permit is the till's own at once.
+    expect((await permits.take()).from).toBe('own');
+    expect(asked).toBe(1);
+  });
 });
+

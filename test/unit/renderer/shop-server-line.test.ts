@@ -42,6 +42,8 @@ describe('the status bar line for the shop server', () => {
     expect(invoicingRateText(line, { from: 'own', sharePercent: 25 }, es))
       .toBe('Facturación: esta caja usa su parte del límite del servicio (25 %) mientras vuelve el servidor');
     expect(invoicingRateText(line, { from: 'shop', activeTills: 4 }, es)).toBeNull();
+    expect(invoicingRateText({ ...line, unreachableSince: null }, { from: 'own', sharePercent: 100, reason: 'server-old' }, es))
+      .toBe('Facturación: esta caja usa su parte del límite del servicio (100 %): el servidor de la tienda es de una versión que no lo reparte');
     expect(invoicingRateText(null, { from: 'own', sharePercent: 25 }, es)).toBeNull();
   });
 
