@@ -77,6 +77,8 @@ export const enShop: typeof esShop & typeof esShopLine = {
     waiting: (n: number) => `Shop server: ${sales(n)} to send`,
     away: (since: string, n: number) => `Shop server unreachable since ${since}${n > 0 ? ` · ${sales(n)} to send` : ''}`,
     unsendable: (n: number) => `${sales(n)} cannot be sent to the server`,
+    ownRate: (percent: number) => `Invoicing: this till keeps to its part of the service's limit (${percent} %) until the server is back`,
+    ownRateOldServer: (percent: number) => `Invoicing: this till keeps to its part of the service's limit (${percent} %): the shop server's version does not share it`,
     feedAside: (n: number) => `${n} ${n === 1 ? 'change' : 'changes'} from the server not applied (see Settings)`,
   },
   shopProblem: {

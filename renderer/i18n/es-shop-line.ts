@@ -8,6 +8,9 @@ export const esShopLine = {
     waiting: (n: number) => `Servidor de la tienda: ${sales(n)} por enviar`,
     away: (since: string, n: number) => `Servidor de la tienda sin conexión desde ${since}${n > 0 ? ` · ${sales(n)} por enviar` : ''}`,
     unsendable: (n: number) => `${sales(n)} no se ${n === 1 ? 'puede' : 'pueden'} enviar al servidor`,
+    /** Issue 28: the service's limit is the shop's; while the server is away this till keeps to its own part. */
+    ownRate: (percent: number) => `Facturación: esta caja usa su parte del límite del servicio (${percent} %) mientras vuelve el servidor`,
+    ownRateOldServer: (percent: number) => `Facturación: esta caja usa su parte del límite del servicio (${percent} %): el servidor de la tienda es de una versión que no lo reparte`,
     /** Issue 27: records of the server's feed set aside here; Settings → Servidor de la tienda says what to do. */
     feedAside: (n: number) => `${n} ${n === 1 ? 'cambio' : 'cambios'} del servidor sin aplicar (vea Ajustes)`,
   },

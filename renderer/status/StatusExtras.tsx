@@ -9,7 +9,7 @@ import { useText } from '../i18n/use-text';
 import { UnsentAlert } from '../shifts/UnsentAlert';
 import { BackupWarning } from './BackupWarning';
 import { PrinterStatus } from './PrinterStatus';
-import { shopServerLineText } from './shop-server-line';
+import { invoicingRateText, shopServerLineText } from './shop-server-line';
 import { UpdateRefusalWarning } from './UpdateRefusalWarning';
 
 export function StatusExtras(): ReactNode {
@@ -17,9 +17,11 @@ export function StatusExtras(): ReactNode {
   const locale = useApp((s) => s.locale);
   const status = useApp((s) => s.status);
   const shop = status ? shopServerLineText(status.shopServer, t, locale, Date.now()) : null;
+  const ownRate = status ? invoicingRateText(status.shopServer, status.invoicingRate, t) : null;
   return (
     <>
       {shop ? <span className={`shop-server${shop.away ? ' away' : ''}`} role="status">{shop.text}</span> : null}
+      {ownRate ? <span className="shop-server away" role="status" data-testid="own-rate">{ownRate}</span> : null}
       <UnsentAlert />
       <PrinterStatus />
       <BackupWarning />

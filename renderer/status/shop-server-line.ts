@@ -1,5 +1,5 @@
 /** The status bar's words for the shop server (pure, tested without a DOM): away since when, and what waits. */
-import type { Locale, ShopServerLineDto } from '../../shared/bridge/types';
+import type { InvoicingRateDto, Locale, ShopServerLineDto } from '../../shared/bridge/types';
 import { formatDateTime } from '../format/date-time';
 import type { FirstMessages } from '../i18n/messages';
 
@@ -33,4 +33,13 @@ export function shopServerLineText(line: ShopServerLineDto | null | undefined, t
   }
   if (aside && line.salesWaiting === 0) return { text: `${t.shopLine.connected.split(':')[0]}: ${aside.slice(3)}`, away: true };
   return { text: `${line.salesWaiting > 0 ? t.shopLine.waiting(line.salesWaiting) : t.shopLine.connected}${aside}`, away: aside !== '' };
+}
+
+/**
+ * Issue 28: a paired till says when it keeps to its own part of the invoicing service's limit (the shop server is
+ * away); while the server's one budget decides, nothing is said. Null for a till that is not paired.
+ */
+export function invoicingRateText(line: ShopServerLineDto | null | undefined, rate: InvoicingRateDto | null | undefined, t: Pick<FirstMessages, 'shopLine'>): string | null {
+  if (!line || rate?.from !== 'own') return null;
+  return rate.reason === 'server-old' ? t.shopLine.ownRateOldServer(rate.sharePercent) : t.shopLine.ownRate(rate.sharePercent);
 }

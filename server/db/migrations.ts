@@ -367,6 +367,36 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    name: 'one invoicing account for the shop: its rate budget per client id and the tills\' leases of it (issue 28)',
+    async up(tx) {
+      // The client id itself is not stored: a till names its account by a hash of the service's address and client id.
+      await tx.exec(`
+        CREATE TABLE rate_budgets (
+          account_key  TEXT PRIMARY KEY CHECK (account_key ~ '^[0-9a-f]{64}$'),
+          rate_limit   INTEGER NOT NULL CHECK (rate_limit BETWEEN 1 AND 100000),
+          window_ms    INTEGER NOT NULL CHECK (window_ms BETWEEN 1000 AND 3600000),
+          reduced      DOUBLE PRECISION,
+          reduced_at   BIGINT,
+          cut_at       BIGINT NOT NULL DEFAULT 0,
+          rate_limited BIGINT NOT NULL DEFAULT 0,
+          updated_at   BIGINT NOT NULL
+        );
+        CREATE TABLE rate_leases (
+          id          BIGSERIAL PRIMARY KEY,
+          account_key TEXT NOT NULL REFERENCES rate_budgets (account_key),
+          till_id     TEXT NOT NULL REFERENCES tills (id),
+          granted_at  BIGINT NOT NULL,
+          expires_at  BIGINT NOT NULL,
+          granted     INTEGER NOT NULL CHECK (granted BETWEEN 0 AND 1000),
+          used        INTEGER CHECK (used BETWEEN 0 AND granted),
+          returned_at BIGINT,
+          holds_until BIGINT NOT NULL
+        );
+        CREATE INDEX rate_leases_counted ON rate_leases (account_key, holds_until);
+      `);
+    },
+  },
 ];
 
 export class SchemaTooNewError extends Error {}

@@ -1,6 +1,6 @@
 /** The contract's routes a paired till calls (all signed): the change feed, offline commands, sales, shifts, upload. */
 import {
-  commandBatchSchema, changesQuerySchema, heldSalesQuerySchema, SALE_OF_ANOTHER_TILL, salesAuditSchema, salesBatchSchema, SHOP_LIMITS,
+  commandBatchSchema, changesQuerySchema, heldSalesQuerySchema, rateLeaseRequestSchema, SALE_OF_ANOTHER_TILL, salesAuditSchema, salesBatchSchema, SHOP_LIMITS,
   shiftsBatchSchema, shopSettingsPushSchema, shopUploadSchema, TILL_NAME_TAKEN, tillRenameSchema,
 } from '../../shared/shop/contract';
 import { FEED_ASIDE_PATH, feedAsideReportSchema } from '../../shared/shop/feed-aside';
@@ -12,6 +12,7 @@ import { decideCommands } from '../store/commands';
 import { pushSales } from '../store/sales';
 import { auditTillSales, heldSales, missingShifts, salesOfOtherTills } from '../store/sales-audit';
 import { pushShifts } from '../store/shifts';
+import { leaseRate } from '../store/rate-budget';
 import { recordTillClock, renameTill, TillNameTakenError, type Till } from '../store/tills';
 import { readGeneration } from '../store/shop';
 import { uploadShop } from '../store/upload';
@@ -44,6 +45,7 @@ export const TILL_ROUTES: Record<string, { method: 'GET' | 'POST'; handle: (ctx:
   '/v1/sales/held': { method: 'POST', handle: held },
   '/v1/settings': { method: 'POST', handle: settings },
   '/v1/till/name': { method: 'POST', handle: rename },
+  '/v1/rate/lease': { method: 'POST', handle: rateLease },
   [FEED_ASIDE_PATH]: { method: 'POST', handle: feedAside },
 };
 
@@ -147,6 +149,14 @@ async function shifts(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {
 }
 
 /** A till's shop-wide settings (the seller, the numbering authorisation…): kept as it sent them, and fed to every till. */
+/** Permits from the shop's one budget for an invoicing account (issue 28): one transaction, the account's row locked. */
+async function rateLease(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {
+  const body = parseBody(req.body, rateLeaseRequestSchema);
+  if (!body.ok) return body.reply;
+  const lease = await ctx.db.transaction((tx) => leaseRate(tx, req.till.id, body.value, ctx.now()));
+  return reply(200, lease);
+}
+
 async function settings(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {
   const body = parseBody(req.body, shopSettingsPushSchema, req.tolerant);
   if (!body.ok) return body.reply;

@@ -237,11 +237,21 @@ export interface SyncStatusDto {
   /** The newest update refused for its signature, until a good update or an owner dismisses it (null: none). */
   updateRefusal?: UpdateRefusalDto | null;
   /**
+   * Where the invoicing service's rate limit comes from (issue 28): the shop server's one budget, or this till's own
+   * share while the server is away; absent or null when the till is not paired (its share setting alone).
+   */
+  invoicingRate?: InvoicingRateDto | null;
+  /**
    * Changes whenever the people set up at this till change (here, or from the shop server's feed): a screen that
    * sees it change reads `people.session` again, so people, roles and PINs from the server apply without a reload.
    */
   peopleStamp?: string;
 }
+
+/** The shop's one budget for the invoicing service, as this till takes from it (issue 28). */
+export type InvoicingRateDto =
+  | { from: 'shop'; activeTills: number }
+  | { from: 'own'; sharePercent: number; reason?: 'server-away' | 'server-old' };
 
 /** What the status bar says of the shop server. */
 export interface ShopServerLineDto {

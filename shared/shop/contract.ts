@@ -15,6 +15,8 @@
  *                                      till changed: seller, numbering authorisation, cashier rules; the last one sent wins)
  *   POST /v1/sales/audit               salesAuditSchema → salesAuditResultSchema (per-day digests: what the server lacks)
  *   POST /v1/sales/held                heldSalesQuerySchema → heldSalesSchema (one day's references and revisions held)
+ *   POST /v1/rate/lease                rateLeaseRequestSchema → rateLeaseSchema (permits to start requests to the invoicing
+ *                                      service, from the shop's one budget per client id; issue 28, shared/shop/rate-lease-rule.ts)
  *   GET  /v1/health                    { ok: true, shopId } (unsigned; says nothing else)
  *
  * Every request and every answer also says the contract version its sender speaks, `X-Mostrador-Contract: N` (none:
@@ -43,6 +45,7 @@ import { boundedText, requiredText } from '../field-rules';
 import { LIMITS } from '../limits';
 import { PERSON_ROLES } from '../people';
 import { productInputSchema } from '../product';
+import { RATE_LEASE } from './rate-lease-rule';
 import { isShopDate } from './shop-day';
 
 export const SHOP_LIMITS = {
@@ -443,3 +446,41 @@ export const shopSettingsPushSchema = z.strictObject({
 export const shopSettingsPushResultSchema = z.strictObject({
   results: z.array(z.strictObject({ key: z.enum(SHOP_WIDE_SETTING_KEYS), version: counter })),
 });
+
+/**
+ * A till's request for permits to start requests to the invoicing service (issue 28). `account` names the client id
+ * without saying it: the hex SHA-256 of the service's address and client id (`rateAccountKey`). `limit` and
+ * `windowMs` are the till's ceiling for that account (the service's limit with headroom). `giveBack` returns the
+ * till's previous lease: how many of its permits were used and how many of those the service answered 429.
+ */
+export const rateLeaseRequestSchema = z.strictObject({
+  account: z.string().regex(/^[0-9a-f]{64}$/, 'account must be 64 lowercase hex characters'),
+  limit: z.number().int().min(1).max(100_000),
+  windowMs: z.number().int().min(1_000).max(3_600_000),
+  want: z.number().int().min(0).max(RATE_LEASE.maxPermits),
+  giveBack: z.strictObject({
+    leaseId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+    used: z.number().int().min(0).max(RATE_LEASE.maxPermits),
+    rateLimited: z.number().int().min(0).max(RATE_LEASE.maxPermits),
+  }).optional(),
+  /** 429s answered after their lease was given back (requests still in flight then): each with its lease. */
+  lateRateLimited: z.array(z.strictObject({
+    leaseId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+    count: z.number().int().min(1).max(RATE_LEASE.maxPermits),
+  })).max(RATE_LEASE.maxPermits).optional(),
+});
+export type RateLeaseRequest = z.infer<typeof rateLeaseRequestSchema>;
+/**
+ * The lease: `granted` permits, each to be started before `expiresAt` (server time), or none and `nextAt` (server
+ * time) when one frees; the shop's budget now and the tills active in its window (a till's fallback share when the
+ * server is away is 1 / activeTills).
+ */
+export const rateLeaseSchema = z.strictObject({
+  leaseId: z.number().int().min(1).nullable(),
+  granted: z.number().int().min(0).max(RATE_LEASE.maxPermits),
+  expiresAt: z.number().int(),
+  nextAt: z.number().int().nullable(),
+  budget: z.number().int().min(0),
+  activeTills: z.number().int().min(1),
+});
+export type RateLease = z.infer<typeof rateLeaseSchema>;

@@ -15,6 +15,9 @@ import { rateBudgetFor } from '../../electron/core/api/invoicing-api';
 import { openStore } from '../../electron/core/store';
 import { sampleSale } from '../support/sample-sale';
 import { spawnSandbox, type SandboxProcess } from '../support/sandbox-process';
+import { startShopServerProcess, type ShopServerProcess } from '../support/shop-server-process';
+import { pairTill } from '../../electron/core/shop/pairing';
+import { memoryCredentials } from '../integration/shop/shop-test-rig';
 
 export interface RateRunOptions {
   /** The service's limit per window (the tills keep to `tillLimit`, the app's own budget under it by default). */
@@ -31,6 +34,11 @@ export interface RateFigures {
   maxInWindow: number;
   http429: number;
   requests: number;
+  /** The sales drained (every till's backlog). */
+  sales: number;
+  /** Requests the service accepted (not 429), and the span from the first arrival to the last. */
+  accepted: number;
+  drainSpanMs: number;
   notValidated: number;
   drained: boolean;
   kills: number;
@@ -92,14 +100,20 @@ interface ChildRun {
   killed: boolean;
 }
 
+/** A till paired with a shop server (issue 28): where it reaches the server, and its signing key (PKCS#8 PEM). */
+interface ShopPairing { url: string; pin: string; tillId: string; keyPem: string }
+
 /** Runs one till until it drains, or SIGKILLs it once it has sent `killAfterRequests`; bounded by `deadlineMs`. */
 function runTill(childJs: string, sb: SandboxProcess, o: {
-  dbPath: string; share: number; tillLimit: number; windowMs: number; killAfterRequests?: number; deadlineMs: number;
+  dbPath: string; share: number; tillLimit: number; windowMs: number; killAfterRequests?: number; deadlineMs: number; shop?: ShopPairing;
+  onMode?: (line: string) => void;
 }): Promise<ChildRun> {
   return new Promise((resolve, reject) => {
+    const shopArgs = o.shop ? ['--shop-url', o.shop.url, '--shop-pin', o.shop.pin, '--till-id', o.shop.tillId] : [];
     const child = spawn(process.execPath, [childJs, '--db', o.dbPath, '--base-url', sb.baseUrl, '--client-id', sb.clientId,
-      '--limit', String(o.tillLimit), '--window-ms', String(o.windowMs), '--share', String(o.share)], {
-      cwd: ROOT, env: { ...process.env, MOSTRADOR_CLIENT_SECRET: sb.clientSecret }, stdio: ['ignore', 'pipe', 'pipe'],
+      '--limit', String(o.tillLimit), '--window-ms', String(o.windowMs), '--share', String(o.share), ...shopArgs], {
+      cwd: ROOT, env: { ...process.env, MOSTRADOR_CLIENT_SECRET: sb.clientSecret, ...(o.shop ? { MOSTRADOR_TILL_KEY: o.shop.keyPem } : {}) },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let buffer = '';
     let stderr = '';
@@ -112,6 +126,7 @@ function runTill(childJs: string, sb: SandboxProcess, o: {
         const line = buffer.slice(0, nl);
         buffer = buffer.slice(nl + 1);
         if (line.startsWith('DRAINED')) drained = true;
+        if (line.startsWith('MODE ')) o.onMode?.(line.slice(5));
         const sent = /^SENT (\d+)/.exec(line);
         if (sent && o.killAfterRequests !== undefined && !killed && Number(sent[1]) >= o.killAfterRequests) {
           killed = true;
@@ -149,14 +164,27 @@ async function withSandbox<T>(o: RateRunOptions, work: (sb: SandboxProcess, chil
   }
 }
 
-function figures(scenario: string, arrivals: Arrival[], windowMs: number, rest: Omit<RateFigures, 'scenario' | 'maxInWindow' | 'http429' | 'requests'>): RateFigures {
+function figures(scenario: string, arrivals: Arrival[], windowMs: number, rest: Omit<RateFigures, 'scenario' | 'maxInWindow' | 'http429' | 'requests' | 'accepted' | 'drainSpanMs'>): RateFigures {
+  const times = arrivals.map((a) => a.at);
   return {
     scenario,
-    maxInWindow: busiestWindow(arrivals.map((a) => a.at), windowMs),
+    maxInWindow: busiestWindow(times, windowMs),
     http429: arrivals.filter((a) => !a.ok).length,
     requests: arrivals.length,
+    accepted: arrivals.filter((a) => a.ok).length,
+    drainSpanMs: times.length > 1 ? Math.max(...times) - Math.min(...times) : 0,
     ...rest,
   };
+}
+
+/**
+ * How close to the service's limit the shop drained its sales, as issue 28 measures it: the time its sales need at the
+ * limit (one request each) over the time the requests took, first arrival to last. "Today, four tills: 0.53; one till
+ * alone: 0.97". Requests beyond one per sale (tokens, confirmations) count against it.
+ */
+export function drainRatio(f: RateFigures, o: { serviceLimit: number; windowMs: number }): number {
+  if (f.drainSpanMs <= 0 || f.sales <= 0) return 0;
+  return Math.min(1, (f.sales / o.serviceLimit) * o.windowMs / f.drainSpanMs);
 }
 
 const tillLimitOf = (o: RateRunOptions): number => o.tillLimit ?? rateBudgetFor(o.serviceLimit);
@@ -187,22 +215,23 @@ export function runRestart(o: RateRunOptions & { kills?: number }): Promise<Rate
     }
     const arrivals = await arrivalsOf(sb);
     return figures('restart', arrivals, o.windowMs, {
-      notValidated: notValidated(dbPath), drained, kills, elapsedMs: Date.now() - startedAt,
+      sales: o.salesPerTill, notValidated: notValidated(dbPath), drained, kills, elapsedMs: Date.now() - startedAt,
     });
   });
 }
 
 /** (b) Two tills, each with its own data file and backlog, on one client id, each with `share` of the limit. */
-export function runTwoTills(o: RateRunOptions & { share: number }): Promise<RateFigures> {
+export function runTwoTills(o: RateRunOptions & { share: number; tills?: number }): Promise<RateFigures> {
   return withSandbox(o, async (sb, childJs, dir) => {
     const startedAt = Date.now();
-    const paths = [join(dir, 'till-1.sqlite'), join(dir, 'till-2.sqlite')];
+    const paths = Array.from({ length: o.tills ?? 2 }, (_, i) => join(dir, `till-${i + 1}.sqlite`));
     for (const p of paths) recordBacklog(p, o.salesPerTill);
     const results = await Promise.all(paths.map((dbPath) => runTill(childJs, sb, {
       dbPath, share: o.share, tillLimit: tillLimitOf(o), windowMs: o.windowMs, deadlineMs: 60 * o.windowMs,
     })));
     const arrivals = await arrivalsOf(sb);
-    return figures(`two tills at ${Math.round(o.share * 100)} %`, arrivals, o.windowMs, {
+    return figures(`${o.tills ?? 2} tills at ${Math.round(o.share * 100)} % each, no shop server`, arrivals, o.windowMs, {
+      sales: o.salesPerTill * (o.tills ?? 2),
       notValidated: paths.reduce((n, p) => n + notValidated(p), 0),
       drained: results.every((r) => r.drained), kills: 0, elapsedMs: Date.now() - startedAt,
     });
@@ -210,7 +239,72 @@ export function runTwoTills(o: RateRunOptions & { share: number }): Promise<Rate
 }
 
 export function describeFigures(f: RateFigures, o: { serviceLimit: number; windowMs: number }): string {
-  return `${f.scenario}: most requests in any ${o.windowMs} ms window ${f.maxInWindow} (limit ${o.serviceLimit}), ` +
-    `${f.http429} × 429, ${f.requests} requests, ${f.kills} kills, ${f.notValidated} not validated, ` +
+  return `${f.scenario}: most requests in any ${o.windowMs} ms window ${f.maxInWindow} (limit ${o.serviceLimit}), drained at ${drainRatio(f, o).toFixed(2)} of the limit, ` +
+    `${f.http429} × 429, ${f.requests} requests (${f.sales > 0 ? (f.requests / f.sales).toFixed(2) : '–'} per sale), ${f.kills} kills, ${f.notValidated} not validated, ` +
     `${f.drained ? 'drained' : 'NOT DRAINED'}, ${f.elapsedMs} ms`;
+}
+
+/**
+ * (c) Issue 28: `tills` tills, each with its own data file and backlog, on one client id, paired with one shop server
+ * and taking permits from its one budget. Optionally one till is SIGKILLed once it has sent `killTillAfter` requests
+ * (and restarted at once on its file), or the shop server is SIGKILLed `killServerAfterMs` into the drain and started
+ * again `serverAwayMs` later (the tills go on their own shares meanwhile, then hand back).
+ */
+export function runShopTills(o: RateRunOptions & { tills: number; killTillAfter?: number; killServerAfterMs?: number; serverAwayMs?: number }): Promise<RateFigures & { modes: string[] }> {
+  return withSandbox(o, async (sb, childJs, dir) => {
+    const server: ShopServerProcess = await startShopServerProcess();
+    try {
+      const paths = Array.from({ length: o.tills }, (_, i) => join(dir, `till-${i + 1}.sqlite`));
+      const pairings: ShopPairing[] = [];
+      for (const [i, dbPath] of paths.entries()) {
+        const store = openStore({ path: dbPath });
+        try {
+          const { body } = await server.admin('POST', '/admin/pairing');
+          const { record, key } = await pairTill({ store, credentials: memoryCredentials(), now: Date.now }, { serverUrl: server.url, code: String(body.code), tillName: `Caja ${i + 1}` });
+          pairings.push({ url: record.serverUrl, pin: record.pin, tillId: record.tillId, keyPem: key.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString() });
+        } finally {
+          store.close();
+        }
+        recordBacklog(dbPath, o.salesPerTill);
+      }
+      const modes: string[] = [];
+      const startedAt = Date.now();
+      let kills = 0;
+      let serverCut: Promise<void> = Promise.resolve();
+      if (o.killServerAfterMs !== undefined) {
+        serverCut = (async () => {
+          await new Promise((r) => setTimeout(r, o.killServerAfterMs));
+          await server.kill();
+          kills++;
+          o.log?.(`shop server SIGKILLed at ${Date.now() - startedAt} ms`);
+          await new Promise((r) => setTimeout(r, o.serverAwayMs ?? o.windowMs));
+          await server.start();
+          o.log?.(`shop server back at ${Date.now() - startedAt} ms`);
+        })();
+      }
+      const results = await Promise.all(paths.map(async (dbPath, i) => {
+        const run = (killAfterRequests?: number) => runTill(childJs, sb, {
+          dbPath, share: 1 / o.tills, tillLimit: tillLimitOf(o), windowMs: o.windowMs, deadlineMs: 60 * o.windowMs, shop: pairings[i]!,
+          onMode: (line) => modes.push(`till ${i + 1}: ${line}`), ...(killAfterRequests === undefined ? {} : { killAfterRequests }),
+        });
+        if (i === 0 && o.killTillAfter !== undefined) {
+          const first = await run(o.killTillAfter);
+          if (first.killed) { kills++; o.log?.(`till 1 SIGKILLed at ${Date.now() - startedAt} ms, restarted`); }
+          if (first.drained) return first;
+        }
+        return run();
+      }));
+      await serverCut;
+      const arrivals = await arrivalsOf(sb);
+      const scenario = `${o.tills} tills, one shop budget${o.killTillAfter !== undefined ? ', one till SIGKILLed' : ''}${o.killServerAfterMs !== undefined ? ', server SIGKILLed' : ''}`;
+      return {
+        ...figures(scenario, arrivals, o.windowMs, {
+          sales: o.salesPerTill * o.tills, notValidated: paths.reduce((n, p) => n + notValidated(p), 0), drained: results.every((r) => r.drained), kills, elapsedMs: Date.now() - startedAt,
+        }),
+        modes,
+      };
+    } finally {
+      await server.dispose();
+    }
+  });
 }

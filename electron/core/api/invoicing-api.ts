@@ -13,6 +13,7 @@ import { createRateLimiter, type RateJournal } from './rate-limiter';
 import { withRetry, type RetryPolicy } from './retry';
 import { failureFromResponse, readReply } from './service-reply';
 import { createTokenManager, withTrailingSlash } from './token-manager';
+import type { RatePermits } from '../shop/rate-permits';
 
 export interface InvoicingApiOptions {
   baseUrl: string;
@@ -24,6 +25,12 @@ export interface InvoicingApiOptions {
   rateJournal?: RateJournal;
   /** This till's share of `rateLimit` in (0, 1] when several tills use one client id (default 1). */
   rateShare?: () => number;
+  /**
+   * The shop's one budget for this client id (issue 28): a permit from the shop server's lease before each request
+   * (electron/core/shop/rate-permits.ts). Taken after the till's own limiter admits the request, so a permit is
+   * started as soon as it is granted, inside its lease.
+   */
+  permits?: RatePermits;
   timeouts?: Partial<HttpTimeouts>;
   retry?: Partial<RetryPolicy>;
   now?: () => number;
@@ -119,7 +126,9 @@ export function createInvoicingApi(opts: InvoicingApiOptions): InvoicingApi {
   async function sendLimited(req: HttpRequest, kind: RequestKind): Promise<HttpResponse> {
     const askedAt = now();
     const finished = await limiter.acquire();
+    const permit = closed || !opts.permits ? null : await opts.permits.take();
     if (closed) {
+      permit?.done();
       finished();
       // Shutting down: nothing was sent, and retrying would not help.
       throw new ApiError({ kind: 'permanent', code: 'CLOSED', message: 'The invoicing service client has been closed' });
@@ -137,6 +146,7 @@ export function createInvoicingApi(opts: InvoicingApiOptions): InvoicingApi {
       if (rateLimited) counts.http429++;
       return response;
     } finally {
+      permit?.done({ rateLimited });
       finished({ rateLimited });
       opts.onRequest?.({ kind, askedAt, startedAt, finishedAt: now(), status });
     }

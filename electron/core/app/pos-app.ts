@@ -3,7 +3,7 @@
  * bridge handlers, plus the events the screens follow. Both shells (Electron IPC, browser-mode host) wrap this.
  */
 import { DEFAULT_TILL_NAME, type BridgeEventName, type BridgeEvents } from '../../../shared/bridge/contract';
-import type { SellerDto, SettingsDto, SyncStatusDto } from '../../../shared/bridge/types';
+import type { InvoicingRateDto, SellerDto, SettingsDto, SyncStatusDto } from '../../../shared/bridge/types';
 import { BridgeFailure } from '../bridge/bridge-failure';
 import type { BridgeHandlers } from '../bridge/dispatch';
 import { DEFAULT_TIMEOUTS, type InvoicingApiOptions } from '../api/invoicing-api';
@@ -14,7 +14,7 @@ import type { AppContext, ReceiptPrinter } from './app-context';
 import { seedDemoCatalog } from './demo-catalog';
 import { createServiceConnection, type DemoServiceProvider } from './service-connection';
 import { secretStateOf } from './secret-state';
-import { KEYS, connectionMode, currentService, readSettings } from './settings-mapping';
+import { KEYS, connectionMode, currentService, readRateShare, readSettings } from './settings-mapping';
 import { setupHandlers } from './setup-handlers';
 import { shopHandlers } from './shop-handlers';
 import { historyHandlers } from './history-handlers';
@@ -32,7 +32,8 @@ import { backupHandlers, type RestoreTarget } from './backup-handlers';
 import { createBackupService, type BackupService } from '../backup/backup-service';
 import { backupPassphrase } from '../backup/backup-passphrase';
 import { startRecordPruning, type RecordPruning } from './record-pruning';
-import { createShopLink, type ShopLinkOptions } from '../shop/shop-link';
+import { createShopLink, type ShopLink, type ShopLinkOptions } from '../shop/shop-link';
+import { createRatePermits, rateAccountKey } from '../shop/rate-permits';
 import { renameAtServer, shopServerHandlers } from './shop-server-handlers';
 import { backOfficeHandlers } from './back-office-handlers';
 import { updateRefusalNotice, type UpdateVerdicts } from '../updates/update-refusal-notice';
@@ -134,12 +135,30 @@ export function createPosApp(opts: PosAppOptions): PosApp {
     }
   };
 
+  // The shop link is made below; the permits reach it when they ask (after start), never before.
+  let linkForPermits: ShopLink | null = null;
+  let invoicingRate: InvoicingRateDto | null = null;
   const connection = createServiceConnection({
     store, credentials, demo: opts.demo, now, random: opts.random ?? Math.random,
     ...(opts.api ? { api: opts.api } : {}),
     ...(opts.engine ? { engine: opts.engine } : {}),
     onEvent: onEngineEvent,
     log,
+    // One invoicing account for the whole shop (issue 28): permits from the shop server's budget while paired.
+    ratePermits: (account) => createRatePermits({
+      client: () => linkForPermits?.client() ?? null,
+      serverAway: () => (linkForPermits?.line()?.unreachableSince ?? null) !== null,
+      account: rateAccountKey(account.baseUrl, account.clientId), limit: account.limit, windowMs: account.windowMs,
+      now, serverNow: () => linkForPermits?.clock.now() ?? now(), sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+      settingShare: () => readRateShare(store) / 100,
+      onModeChange: (mode) => {
+        invoicingRate = mode.kind === 'shop' ? { from: 'shop', activeTills: mode.activeTills } : { from: 'own', sharePercent: Math.round(mode.share * 100), ...(mode.reason === 'unpaired' ? {} : { reason: mode.reason }) };
+        log(mode.kind === 'shop'
+          ? `invoicing rate: the shop server's budget (${mode.activeTills} till(s) active)`
+          : `invoicing rate: on this till's own share (${Math.round(mode.share * 100)} %, ${mode.reason})`);
+        announceStatusSoon();
+      },
+    }),
   });
 
   const passphrase = backupPassphrase(credentials);
@@ -152,6 +171,7 @@ export function createPosApp(opts: PosAppOptions): PosApp {
     store, credentials, now, log, ...(opts.random ? { random: opts.random } : {}), ...opts.shop,
     onChange: () => announceStatusSoon(),
   });
+  linkForPermits = shopLink;
   // Read once here and kept in memory, like the last good copy: the snapshot reads nothing for it.
   const updateNotice = updateRefusalNotice(store, now, () => announceStatusSoon());
 
@@ -160,6 +180,7 @@ export function createPosApp(opts: PosAppOptions): PosApp {
     const status = {
       ...syncStatusDto(snapshot, progress.update(snapshot), isDemo(), problem, connection.others()),
       shopServer: shopLink.line(), updateRefusal: updateNotice.current(), peopleStamp: store.peopleStamp(),
+      invoicingRate: shopLink.pairing() ? invoicingRate : null,
     };
     // The last good copy is kept in memory by the backup service: the snapshot reads nothing for it.
     return backups ? { ...status, lastBackupAt: backups.lastGood()?.at ?? null } : status;

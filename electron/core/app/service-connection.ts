@@ -7,7 +7,8 @@
  */
 import type { Connection } from '../../../shared/bridge/types';
 import { isApiError } from '../api/errors';
-import { createInvoicingApi, type InvoicingApi, type InvoicingApiOptions } from '../api/invoicing-api';
+import { createInvoicingApi, DEFAULT_RATE_LIMIT, type InvoicingApi, type InvoicingApiOptions } from '../api/invoicing-api';
+import type { RatePermits } from '../shop/rate-permits';
 import { BridgeFailure } from '../bridge/bridge-failure';
 import { KEYCHAIN_PROBLEM_CODES, classifyKeychainFailure, type CredentialStore } from '../secrets/credential-store';
 import type { OutboxState } from '../store/outbox';
@@ -64,6 +65,11 @@ export interface ServiceConnectionOptions {
   /** Every engine's events; `active` says whether they come from the service in use. */
   onEvent: (event: SyncEvent, active: boolean) => void;
   log: (line: string) => void;
+  /**
+   * The shop's one budget for a client id (issue 28): permits from the shop server while the till is paired and the
+   * server answers; the till's own share of the limit otherwise. Absent: the owner's share setting alone.
+   */
+  ratePermits?: (account: { baseUrl: string; clientId: string; limit: number; windowMs: number }) => RatePermits;
 }
 
 export interface ServiceConnection {
@@ -113,6 +119,7 @@ export interface OtherService {
 
 interface Pair extends ActiveConnection {
   unsubscribe: () => void;
+  permits: RatePermits | null;
 }
 
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
@@ -161,17 +168,22 @@ export function createServiceConnection(opts: ServiceConnectionOptions): Service
       if (!account || wrong) throw new Error(wrong ?? 'The saved connection is incomplete.');
       target = { mode: 'service', ...account, getClientSecret: keychainSecret(opts.credentials, account) };
     }
+    const limit = opts.api?.rateLimit ?? DEFAULT_RATE_LIMIT;
+    const permits = opts.ratePermits?.({ baseUrl: target.baseUrl, clientId: target.clientId, ...limit }) ?? null;
     const api = createInvoicingApi({
       ...target, now: opts.now, random: opts.random,
-      // The rate budget outlives the process (per service) and is this till's share of the service's limit.
-      rateJournal: opts.store.rateJournal(key), rateShare: () => readRateShare(opts.store) / 100,
+      // The rate budget outlives the process (per service). With the shop's budget, the till's own limiter keeps to
+      // the whole limit while the server's permits decide, and to its fallback share when the server is away.
+      rateJournal: opts.store.rateJournal(key),
+      rateShare: permits ? () => permits.ownShare() : () => readRateShare(opts.store) / 100,
+      ...(permits ? { permits } : {}),
       ...opts.api,
     });
     const engine = createSyncEngine({
       store: rangeScopedStore(key), api, service: key, now: opts.now, random: opts.random, ...opts.engine,
     });
     const pair: Pair = {
-      mode: target.mode, service: key, baseUrl: target.baseUrl, clientId: target.clientId, api, engine, unsubscribe: () => {},
+      mode: target.mode, service: key, baseUrl: target.baseUrl, clientId: target.clientId, api, engine, unsubscribe: () => {}, permits,
     };
     pair.unsubscribe = engine.subscribe((event) => {
       const active = key === activeKey;
@@ -190,6 +202,7 @@ export function createServiceConnection(opts: ServiceConnectionOptions): Service
     pair.unsubscribe();
     await pair.engine.stop();
     await pair.api.close();
+    await pair.permits?.close();
     if (pair.mode === 'demo') {
       await opts.demo.stop();
     } else {

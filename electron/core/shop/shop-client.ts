@@ -14,6 +14,7 @@ import { z } from 'zod';
 import {
   SHOP_LIMITS, changeSchema, changesResponseSchema, commandBatchSchema, commandResultsSchema, heldSalesQuerySchema, heldSalesSchema, pairRequestSchema,
   pairResponseSchema, salesAckSchema, salesAuditResultSchema, salesAuditSchema, salesBatchSchema, shiftsAckSchema, shiftsBatchSchema,
+  rateLeaseRequestSchema, rateLeaseSchema, type RateLease, type RateLeaseRequest,
   shopSettingsPushResultSchema, shopSettingsPushSchema, shopUploadResultSchema, shopUploadSchema, tillRenameResultSchema, tillRenameSchema,
   type Change, type PairRequest, type PairResponse,
 } from '../../../shared/shop/contract';
@@ -210,6 +211,8 @@ export interface ShopClient {
   held(body: z.input<typeof heldSalesQuerySchema>): Promise<z.output<typeof heldSalesSchema>>;
   /** Issue 26: the shop-wide settings this till changed (the seller, the numbering authorisation…). */
   settings(body: z.input<typeof shopSettingsPushSchema>): Promise<z.output<typeof shopSettingsPushResultSchema>>;
+  /** Permits from the shop's one budget for an invoicing account (issue 28); never retried (the caller falls back). */
+  rateLease(body: RateLeaseRequest, timeoutMs: number): Promise<RateLease>;
   /** Issue 27: the records of the feed this till set aside (its whole list; an empty one clears it at the server). */
   feedAside(body: z.input<typeof feedAsideReportSchema>): Promise<z.output<typeof feedAsideReportResultSchema>>;
 }
@@ -279,6 +282,7 @@ export function createShopClient(opts: SignedShopClientOptions): ShopClient {
     audit: async (body) => call('POST', '/v1/sales/audit', salesAuditSchema.parse(body), salesAuditResultSchema),
     held: async (body) => call('POST', '/v1/sales/held', heldSalesQuerySchema.parse(body), heldSalesSchema),
     settings: async (body) => call('POST', '/v1/settings', shopSettingsPushSchema.parse(body), shopSettingsPushResultSchema),
+    rateLease: async (body, timeoutMs) => call('POST', '/v1/rate/lease', rateLeaseRequestSchema.parse(body), rateLeaseSchema, { timeoutMs, retry: false }),
     feedAside: async (body) => call('POST', FEED_ASIDE_PATH, feedAsideReportSchema.parse(body), feedAsideReportResultSchema),
   };
 }

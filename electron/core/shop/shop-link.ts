@@ -79,6 +79,8 @@ export interface ShopLink {
    * known then (the store's shop_state.clock_offset_ms, read by trigger as the sale is written).
    */
   readonly clock: ServerClock;
+  /** The signed client the link's loops use now (null when unpaired or stopped): the rate permits ask through it. */
+  client(): ShopClient | null;
 }
 
 export interface ShopAuditOutcome {
@@ -511,6 +513,7 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
     }
   }
 
+  let liveClient: ShopClient | null = null;
   async function begin(r: Run): Promise<void> {
     const pairing = readShopPairing(store);
     if (!pairing || !store.shopState().paired) return;
@@ -526,6 +529,7 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
         const client = createShopClient({
           ...opts.client, baseUrl: pairing.serverUrl, ...(addresses ? { addresses } : {}), pin: pairing.pin, tillId: pairing.tillId, privateKey, now, clock, random,
         });
+        liveClient = client;
         await Promise.all([pull(r, client, pairing), push(r, client)]);
         return;
       } catch (error) {
@@ -539,6 +543,7 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
   async function stop(): Promise<void> {
     const current = run;
     run = null;
+    liveClient = null;
     if (!current) return;
     current.stopped = true;
     current.abort.abort();
@@ -594,5 +599,6 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
     clock,
     pairing: () => (store.shopState().paired ? readShopPairing(store) : null),
     addresses: addressBook,
+    client: () => (run && store.shopState().paired ? liveClient : null),
   };
 }

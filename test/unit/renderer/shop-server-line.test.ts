@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messagesFor } from '../../../renderer/i18n/messages';
-import { shopServerLineText } from '../../../renderer/status/shop-server-line';
+import { invoicingRateText, shopServerLineText } from '../../../renderer/status/shop-server-line';
 
 const es = messagesFor('es-CO');
 // 2026-11-25 10:42 in Bogotá (UTC-5).
@@ -35,6 +35,16 @@ describe('the status bar line for the shop server', () => {
       .toBe('Servidor de la tienda: 3 ventas por enviar · 1 venta no se puede enviar al servidor');
     expect(shopServerLineText({ unreachableSince: AWAY_AT, problem: 'NETWORK', salesWaiting: 0, salesUnsendable: 4, feedCursor: 0 }, es, 'es-CO', AWAY_AT + 60_000)?.text)
       .toBe('Servidor de la tienda sin conexión desde las 10:42 · 4 ventas no se pueden enviar al servidor');
+  });
+
+  it('says when a paired till keeps to its own part of the invoicing limit (issue 28), and nothing while the shop\'s budget decides', () => {
+    const line = { unreachableSince: AWAY_AT, problem: 'NETWORK', salesWaiting: 0, salesUnsendable: 0, feedCursor: 0 };
+    expect(invoicingRateText(line, { from: 'own', sharePercent: 25 }, es))
+      .toBe('Facturación: esta caja usa su parte del límite del servicio (25 %) mientras vuelve el servidor');
+    expect(invoicingRateText(line, { from: 'shop', activeTills: 4 }, es)).toBeNull();
+    expect(invoicingRateText({ ...line, unreachableSince: null }, { from: 'own', sharePercent: 100, reason: 'server-old' }, es))
+      .toBe('Facturación: esta caja usa su parte del límite del servicio (100 %): el servidor de la tienda es de una versión que no lo reparte');
+    expect(invoicingRateText(null, { from: 'own', sharePercent: 25 }, es)).toBeNull();
   });
 
   it('says how many of the server\'s changes this till set aside, and where to look (issue 27)', () => {

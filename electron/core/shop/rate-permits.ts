@@ -1,0 +1,230 @@
+/**
+ * The till's side of the shop's one rate budget (issue 28): before each request to the invoicing service the till
+ * takes a permit from a lease the shop server granted (shared/shop/rate-lease-rule.ts). When the till is not paired,
+ * or the server does not answer within `askTimeoutMs`, the till sends on its own with a conservative share of the
+ * limit: its part of the tills that were active when it last heard from the server (else the owner's setting), and
+ * says so (`mode()`), asking the server again after `retryServerMs`. A 429 is counted against the lease it was sent
+ * under and reported when the lease is given back, so the server cuts the whole shop's budget.
+ *
+ * Nothing here waits without bound: a wait for a freed permit is at most `maxWaitMs` at a time, and every loop ends
+ * when `close()` is called.
+ */
+import { createHash } from 'node:crypto';
+import type { RateLease, RateLeaseRequest } from '../../../shared/shop/contract';
+import { RATE_LEASE } from '../../../shared/shop/rate-lease-rule';
+import type { ShopClient } from './shop-client';
+import { ShopError } from './shop-error';
+
+/** The account's name at the server: the hex SHA-256 of the service's address and client id (the id is not sent). */
+export function rateAccountKey(baseUrl: string, clientId: string): string {
+  return createHash('sha256').update(`${baseUrl.replace(/\/+$/, '')}\n${clientId}`).digest('hex');
+}
+
+/** Why a till keeps to its own share: not paired, the server away, or a server too old to share the budget. */
+export type OwnReason = 'unpaired' | 'server-away' | 'server-old';
+
+export type PermitMode =
+  /** Permits from the shop server's budget. */
+  | { kind: 'shop'; activeTills: number; budget: number }
+  /** On its own: the server is away (or the till not paired); `share` of the limit, in (0, 1]. */
+  | { kind: 'own'; share: number; reason: OwnReason };
+
+export interface Permit {
+  /** Where the permit came from: with 'own', the till's own limiter keeps to `share` of the limit. */
+  readonly from: 'shop' | 'own';
+  /** Call once the request has finished. */
+  done(outcome?: { rateLimited?: boolean }): void;
+}
+
+export interface RatePermits {
+  take(): Promise<Permit>;
+  mode(): PermitMode;
+  /** The share of the limit the till's own limiter keeps to now: 1 while the shop's budget decides. */
+  ownShare(): number;
+  close(): Promise<void>;
+}
+
+export interface RatePermitsOptions {
+  /** The signed client of the shop link now, or null (unpaired, stopped). */
+  client: () => ShopClient | null;
+  /** The shop link already knows the server is away: the till goes on its own share without asking. */
+  serverAway?: () => boolean;
+  account: string;
+  limit: number;
+  windowMs: number;
+  /** The till's clock and the server's (lease times are the server's). */
+  now: () => number;
+  serverNow: () => number;
+  sleep: (ms: number) => Promise<void>;
+  /** The owner's share setting, in (0, 1]: the fallback before the till has heard how many tills are active. */
+  settingShare: () => number;
+  onModeChange?: (mode: PermitMode) => void;
+  askTimeoutMs?: number;
+  retryServerMs?: number;
+  maxWaitMs?: number;
+  /** A lease with permits left and nobody asking for this long is given back, so other tills may use them (ms). */
+  idleGiveBackMs?: number;
+}
+
+interface Lease { id: number; left: number; used: number; rateLimited: number; expiresAt: number }
+
+/** A server without the lease route is asked again this much later (it may have been updated). */
+const OLD_SERVER_RETRY_MS = 10 * 60_000;
+
+/** A permit is not started in the last moments of its lease (it must reach the service before the lease ends). */
+const EXPIRY_MARGIN_MS = 150;
+
+export function createRatePermits(opts: RatePermitsOptions): RatePermits {
+  const askTimeoutMs = opts.askTimeoutMs ?? 2_000;
+  const retryServerMs = opts.retryServerMs ?? 30_000;
+  const maxWaitMs = opts.maxWaitMs ?? 2_000;
+  const idleGiveBackMs = opts.idleGiveBackMs ?? 250;
+  let idleTimer: NodeJS.Timeout | null = null;
+  let lease: Lease | null = null;
+  /** A returned-but-unreported lease: given back with the next request to the server. */
+  let toGiveBack: Lease | null = null;
+  let lastActiveTills: number | null = null;
+  let current: PermitMode = { kind: 'own', share: 1, reason: 'unpaired' };
+  let serverAwayUntil = 0;
+  let serverOldUntil = 0;
+  let waiting = 0;
+  let lastLeaseUse = 1;
+  /** 429s of leases already given back (their requests were still in flight): reported with the next request. */
+  const late = new Map<number, number>();
+  const lateList = () => [...late].slice(0, RATE_LEASE.maxPermits).map(([leaseId, count]) => ({ leaseId, count: Math.min(count, RATE_LEASE.maxPermits) }));
+  let closed = false;
+  // One caller at a time asks the server, so callers are served in arrival order.
+  let turn: Promise<unknown> = Promise.resolve();
+
+  const fallbackShare = (): number => {
+    const setting = opts.settingShare();
+    const byTills = lastActiveTills === null ? 1 : 1 / lastActiveTills;
+    return Math.min(setting > 0 && setting <= 1 ? setting : 1, byTills);
+  };
+  const setMode = (next: PermitMode): void => {
+    const changed = next.kind !== current.kind || (next.kind === 'own' && current.kind === 'own' && (next.share !== current.share || next.reason !== current.reason))
+      || (next.kind === 'shop' && current.kind === 'shop' && next.activeTills !== current.activeTills);
+    current = next;
+    if (changed) opts.onModeChange?.(next);
+  };
+
+  const ownPermit = (reason: OwnReason): Permit => {
+    setMode({ kind: 'own', share: fallbackShare(), reason });
+    return { from: 'own', done: () => {} };
+  };
+  /** Permits left unused hold their place in the shop's window until the lease ends and a window more: give them back. */
+  const armIdleGiveBack = (l: Lease): void => {
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => {
+      idleTimer = null;
+      if (closed || waiting > 0 || lease !== l || l.left === 0) return;
+      const client = opts.client();
+      if (!client) return;
+      turn = turn.then(async () => {
+        if (closed || waiting > 0 || lease !== l || l.left === 0) return;
+        lease = null;
+        await client.rateLease({
+          account: opts.account, limit: opts.limit, windowMs: opts.windowMs, want: 0,
+          giveBack: { leaseId: l.id, used: l.used, rateLimited: l.rateLimited },
+        }, askTimeoutMs).then(() => { lastLeaseUse = Math.max(1, l.used); }, () => { toGiveBack = l; });
+      }).catch(() => {});
+    }, idleGiveBackMs);
+    idleTimer.unref?.();
+  };
+  const leasePermit = (l: Lease): Permit => {
+    l.left -= 1;
+    l.used += 1;
+    if (l.left > 0) armIdleGiveBack(l);
+    let finished = false;
+    return {
+      from: 'shop',
+      done(outcome) {
+        if (finished) return;
+        finished = true;
+        if (!outcome?.rateLimited) return;
+        if (lease === l || toGiveBack === l) l.rateLimited += 1;
+        else late.set(l.id, (late.get(l.id) ?? 0) + 1);
+      },
+    };
+  };
+  const usable = (l: Lease | null): l is Lease => l !== null && l.left > 0 && opts.serverNow() < l.expiresAt - EXPIRY_MARGIN_MS;
+
+  async function ask(client: ShopClient): Promise<RateLease | 'old' | null> {
+    const back = lease ?? toGiveBack;
+    const body: RateLeaseRequest = {
+      account: opts.account, limit: opts.limit, windowMs: opts.windowMs,
+      want: Math.max(1, Math.min(RATE_LEASE.maxPermits, waiting + lastLeaseUse)),
+      ...(back ? { giveBack: { leaseId: back.id, used: back.used, rateLimited: back.rateLimited } } : {}),
+      ...(late.size > 0 ? { lateRateLimited: lateList() } : {}),
+    };
+    try {
+      const answer = await client.rateLease(body, askTimeoutMs);
+      for (const { leaseId } of body.lateRateLimited ?? []) late.delete(leaseId);
+      if (back) lastLeaseUse = Math.max(1, back.used);
+      lease = null;
+      toGiveBack = null;
+      return answer;
+    } catch (error) {
+      // The lease stays with us to give back next time (its 429s still count); it expires by itself meanwhile.
+      if (lease) { toGiveBack = lease; lease = null; }
+      // A server from before issue 28 has no such route: it does not share the budget (asked again much later).
+      if (error instanceof ShopError && error.status === 404) return 'old';
+      return null;
+    }
+  }
+
+  async function takeInTurn(): Promise<Permit> {
+    for (;;) {
+      if (closed) return { from: 'own', done: () => {} };
+      if (usable(lease)) return leasePermit(lease);
+      const client = opts.client();
+      if (!client) return ownPermit('unpaired');
+      if (opts.now() < serverOldUntil) return ownPermit('server-old');
+      if (opts.now() < serverAwayUntil || opts.serverAway?.()) return ownPermit('server-away');
+      const answer = await ask(client);
+      if (answer === 'old') {
+        serverOldUntil = opts.now() + OLD_SERVER_RETRY_MS;
+        return ownPermit('server-old');
+      }
+      if (!answer) {
+        serverAwayUntil = opts.now() + retryServerMs;
+        return ownPermit('server-away');
+      }
+      lastActiveTills = answer.activeTills;
+      setMode({ kind: 'shop', activeTills: answer.activeTills, budget: answer.budget });
+      if (answer.leaseId !== null && answer.granted > 0) {
+        lease = { id: answer.leaseId, left: answer.granted, used: 0, rateLimited: 0, expiresAt: answer.expiresAt };
+        continue;
+      }
+      // Nothing free in the shop's window: wait until a permit frees (bounded), then ask again.
+      const wait = answer.nextAt === null ? 50 : Math.max(20, Math.min(maxWaitMs, answer.nextAt - opts.serverNow()));
+      await opts.sleep(wait);
+    }
+  }
+
+  return {
+    take() {
+      waiting += 1;
+      const next = turn.then(takeInTurn, takeInTurn).finally(() => { waiting -= 1; });
+      turn = next.catch(() => {});
+      return next;
+    },
+    mode: () => current,
+    ownShare: () => (current.kind === 'shop' ? 1 : current.share),
+    async close() {
+      closed = true;
+      if (idleTimer) clearTimeout(idleTimer);
+      // Unused permits go back at once (best effort), so the other tills may use them.
+      const client = opts.client();
+      const back = lease ?? toGiveBack;
+      if (client && back) {
+        await client.rateLease({
+          account: opts.account, limit: opts.limit, windowMs: opts.windowMs, want: 0,
+          giveBack: { leaseId: back.id, used: back.used, rateLimited: back.rateLimited },
+        }, askTimeoutMs).catch(() => {});
+      }
+      lease = null;
+      toGiveBack = null;
+    },
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * `npm run bench:shop-rate [-- --scale 1 --sales 250 --tills 4 --runs all|baseline|shop|till-kill|server-kill]`:
+ * one invoicing account for the whole shop (issue 28). `tills` tills, each with its own data file and `sales` sales
+ * waiting after an outage, on one client id, against the sandbox at the service's real limit (300 per window; the
+ * window is a real minute at scale 1):
+ *   - baseline: the tills on their own, each believing the whole budget is its own (what a shop had before);
+ *   - shop: paired with one shop server, every request under a permit from the shop's one budget;
+ *   - till-kill: the same, with till 1 SIGKILLed mid-drain and restarted on its file;
+ *   - server-kill: the same, with the shop server SIGKILLed mid-drain and started again a window later.
+ * Prints per run the most requests the service saw in any window, the 429s, how close to the limit the shop drained,
+ * duplicates and losses (sales not validated), then one line of JSON.
+ */
+import { describeFigures, drainRatio, runShopTills, runTwoTills, type RateFigures } from '../reliability/rate-harness';
+
+const arg = (name: string, fallback: string): string => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? String(process.argv[i + 1]) : fallback;
+};
+const SCALE = Number(arg('scale', '1'));
+const SALES = Number(arg('sales', '250'));
+const TILLS = Number(arg('tills', '4'));
+const RUNS = arg('runs', 'all');
+const base = { serviceLimit: 300, windowMs: Math.round(60_000 / SCALE) };
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const want = (name: string) => RUNS === 'all' || RUNS.split(',').includes(name);
+
+const runs: Array<RateFigures & { name: string; ratio: number }> = [];
+const record = (name: string, f: RateFigures) => {
+  runs.push({ ...f, name, ratio: Number(drainRatio(f, base).toFixed(3)) });
+  console.log(describeFigures(f, base));
+};
+if (want('baseline')) record('baseline', await runTwoTills({ ...base, salesPerTill: SALES, share: 1, tills: TILLS }));
+if (want('shop')) record('shop', await runShopTills({ ...base, salesPerTill: SALES, tills: TILLS, log }));
+if (want('till-kill')) record('till-kill', await runShopTills({ ...base, salesPerTill: SALES, tills: TILLS, killTillAfter: 60, log }));
+if (want('server-kill')) {
+  record('server-kill', await runShopTills({ ...base, salesPerTill: SALES, tills: TILLS, killServerAfterMs: Math.round(base.windowMs / 2), serverAwayMs: base.windowMs, log }));
+}
+
+const shopRuns = runs.filter((r) => r.name !== 'baseline');
+const ok = shopRuns.every((r) => r.maxInWindow <= base.serviceLimit && r.drained && r.notValidated === 0)
+  && shopRuns.filter((r) => r.name === 'shop').every((r) => r.http429 === 0);
+console.log(ok ? 'targets met (≤ 300 per window and nothing lost with the shop budget; 0 × 429 without kills)' : 'TARGETS MISSED');
+// Issue 28 asks ≥ 0.95: with each till still confirming its own documents (≈ 1.4 requests per sale), the budget alone
+// cannot reach it; the server's confirmations for the whole shop are the rest of the issue.
+for (const r of shopRuns) console.log(`${r.name}: drained at ${r.ratio} of the limit (issue 28's target 0.95)`);
+console.log(JSON.stringify({ bench: 'shop-rate', limit: base.serviceLimit, window_ms: base.windowMs, scale: SCALE, tills: TILLS, sales_per_till: SALES, runs }));
+process.exit(ok ? 0 : 1);

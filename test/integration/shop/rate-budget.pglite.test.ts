@@ -1,0 +1,168 @@
+/**
+ * One invoicing account for the whole shop (issue 28): the tills' permits (electron/core/shop/rate-permits.ts, with a
+ * real signed client) against the real shop server on PGlite over HTTP. Two tills on one client id never start more
+ * requests than the shop's budget in any window; a 429 at one till cuts the whole shop's budget; a second server on
+ * the same database grants from the same window; with the server away a till goes on its own share of the tills
+ * that were active, and says so.
+ */
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { openStore, type Store } from '../../../electron/core/store';
+import { pairTill } from '../../../electron/core/shop/pairing';
+import { createShopClient, type ShopClient } from '../../../electron/core/shop/shop-client';
+import { createRatePermits, rateAccountKey, type RatePermits } from '../../../electron/core/shop/rate-permits';
+import { ShopError } from '../../../electron/core/shop/shop-error';
+import { startShopServer } from '../../../server/server';
+import { startHarness, type Harness } from '../server/harness';
+import { pgliteStores } from '../server/stores';
+import { memoryCredentials } from './shop-test-rig';
+
+const stores = pgliteStores();
+afterAll(() => stores.closeAll(), 60_000);
+
+const ACCOUNT = rateAccountKey('https://api.example.test/', 'client-of-the-shop');
+const LIMIT = 24;
+const WINDOW = 2_000;
+let named = 0;
+
+let harness: Harness | null = null;
+const opened: Store[] = [];
+const permitSets: RatePermits[] = [];
+afterEach(async () => {
+  for (const p of permitSets.splice(0)) await p.close();
+  for (const s of opened.splice(0)) s.close();
+  await harness?.close();
+  harness = null;
+});
+
+/** Paired at the harness's server; its requests go to `url` (another server process on the same database). */
+async function pairedClient(h: Harness, name: string, url = h.server.url): Promise<{ client: ShopClient; url: string }> {
+  const s = openStore({ path: ':memory:', now: Date.now });
+  opened.push(s);
+  const { body } = await h.admin('POST', '/admin/pairing');
+  const { record, key } = await pairTill({ store: s, credentials: memoryCredentials(), now: Date.now }, { serverUrl: h.server.url, code: String(body.code), tillName: name });
+  return { client: createShopClient({ baseUrl: url, pin: record.pin, tillId: record.tillId, privateKey: key.privateKey, retry: { attempts: 1 } }), url };
+}
+
+function permitsFor(client: () => ShopClient | null, settingShare = 1): RatePermits & { modes: string[] } {
+  const modes: string[] = [];
+  const permits = createRatePermits({
+    client, account: ACCOUNT, limit: LIMIT, windowMs: WINDOW, now: Date.now, serverNow: Date.now,
+    sleep: (ms) => new Promise((r) => setTimeout(r, ms)), settingShare: () => settingShare, askTimeoutMs: 1_000, retryServerMs: 60_000,
+    onModeChange: (m) => modes.push(m.kind === 'shop' ? `shop:${m.activeTills}` : `own:${m.reason}:${m.share}`),
+  });
+  permitSets.push(permits);
+  return Object.assign(permits, { modes });
+}
+
+/** Takes permits as fast as they come for `ms`, each "request" taking `workMs`; returns each permit's start time. */
+async function sendFor(permits: RatePermits, ms: number, workMs = 5, rateLimitedAt?: number): Promise<number[]> {
+  const starts: number[] = [];
+  const end = Date.now() + ms;
+  for (let i = 0; Date.now() < end && i < 10_000; i++) {
+    const permit = await permits.take();
+    if (permit.from !== 'shop') break;
+    starts.push(Date.now());
+    await new Promise((r) => setTimeout(r, workMs));
+    permit.done({ rateLimited: i === rateLimitedAt });
+  }
+  return starts;
+}
+
+/** The most starts inside any window of `windowMs`. */
+function busiestWindow(starts: number[], windowMs: number): number {
+  const sorted = [...starts].sort((a, b) => a - b);
+  let most = 0;
+  for (let i = 0, j = 0; i < sorted.length; i++) {
+    while (sorted[i]! - sorted[j]! >= windowMs) j++;
+    most = Math.max(most, i - j + 1);
+  }
+  return most;
+}
+
+describe('the shop\'s one rate budget, kept by the server', () => {
+  it('two tills on one client id start no more than the budget in any window, and both get their turn', async () => {
+    harness = await startHarness(stores.open);
+    const one = await pairedClient(harness, `Caja 1-${++named}`);
+    const two = await pairedClient(harness, `Caja 2-${++named}`);
+    const a = permitsFor(() => one.client);
+    const b = permitsFor(() => two.client);
+    const [startsA, startsB] = await Promise.all([sendFor(a, 3 * WINDOW), sendFor(b, 3 * WINDOW)]);
+    const all = [...startsA, ...startsB];
+    expect(busiestWindow(all, WINDOW)).toBeLessThanOrEqual(LIMIT);
+    // Both tills sent, and the shop used its budget: more than one window's worth over three windows.
+    expect(startsA.length).toBeGreaterThan(LIMIT / 4);
+    expect(startsB.length).toBeGreaterThan(LIMIT / 4);
+    expect(all.length).toBeGreaterThan(LIMIT);
+    expect(a.mode()).toMatchObject({ kind: 'shop', activeTills: 2 });
+    expect(a.ownShare()).toBe(1);
+  });
+
+  it('a 429 at one till halves the whole shop\'s budget; a second server on the same database grants from the same window', async () => {
+    harness = await startHarness(stores.open);
+    const one = await pairedClient(harness, `Caja 1-${++named}`);
+    const a = permitsFor(() => one.client);
+    // Till 1's third request is answered 429: reported with its lease, the shop's budget is cut.
+    await sendFor(a, 600, 5, 2);
+    await sendFor(a, 200);
+    const { rows } = await harness.db.query<{ reduced: number | null; rate_limited: number }>('SELECT reduced, rate_limited FROM rate_budgets WHERE account_key = $1', [ACCOUNT]);
+    expect(Number(rows[0]?.rate_limited)).toBe(1);
+    expect(rows[0]?.reduced).not.toBeNull();
+    expect(Number(rows[0]!.reduced)).toBeLessThanOrEqual(LIMIT / 2);
+
+    // Another server process on the same database (the normal way to keep a service up): its tills share the window.
+    const second = await startShopServer({ db: harness.db, host: '127.0.0.1', port: 0, tls: null, adminToken: harness.adminToken, now: Date.now, log: () => {} });
+    try {
+      const two = await pairedClient(harness, `Caja 2-${++named}`, second.url);
+      const b = permitsFor(() => two.client);
+      const startsB = await sendFor(b, WINDOW / 2);
+      const startsA = await sendFor(a, WINDOW / 2);
+      const budgetNow = Number((await harness.db.query<{ reduced: number }>('SELECT reduced FROM rate_budgets WHERE account_key = $1', [ACCOUNT])).rows[0]!.reduced);
+      // Together, in one window, no more than the reduced budget (grown back a little at most) and what till 1 had already.
+      expect(busiestWindow([...startsA, ...startsB], WINDOW)).toBeLessThanOrEqual(Math.ceil(budgetNow) + 2);
+      expect(b.mode()).toMatchObject({ kind: 'shop' });
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('with the server away, a till goes on its own share of the tills that were active, says so, and never waits without end', async () => {
+    harness = await startHarness(stores.open);
+    const one = await pairedClient(harness, `Caja 1-${++named}`);
+    const two = await pairedClient(harness, `Caja 2-${++named}`);
+    let reachable = true;
+    const a = permitsFor(() => (reachable ? one.client : one.client));
+    const b = permitsFor(() => two.client);
+    await Promise.all([sendFor(a, 300), sendFor(b, 300)]);
+    expect(a.mode()).toMatchObject({ kind: 'shop', activeTills: 2 });
+
+    await harness.close();
+    harness = null;
+    reachable = false;
+    // The lease in hand is spent first; then the server does not answer: the till's own share, 1 of 2 tills.
+    let permit = await a.take();
+    for (let i = 0; i < 100 && permit.from === 'shop'; i++) {
+      permit.done();
+      permit = await a.take();
+    }
+    expect(permit.from).toBe('own');
+    expect(a.mode()).toEqual({ kind: 'own', share: 0.5, reason: 'server-away' });
+    expect(a.ownShare()).toBe(0.5);
+    expect(a.modes.at(-1)).toBe('own:server-away:0.5');
+    // A till not paired at all keeps to the owner's setting.
+    const unpaired = permitsFor(() => null, 0.25);
+    expect((await unpaired.take()).from).toBe('own');
+    expect(unpaired.mode()).toEqual({ kind: 'own', share: 0.25, reason: 'unpaired' });
+  });
+
+  it('a server from before issue 28 (stand-in client answering 404 to the lease route): the till keeps to its own part and says why', async () => {
+    let asked = 0;
+    const old = { rateLease: async () => { asked++; throw new ShopError('HTTP', 'the server answered 404 (not_found)', 404, 'not_found'); } } as unknown as ShopClient;
+    const permits = permitsFor(() => old, 0.5);
+    expect((await permits.take()).from).toBe('own');
+    expect(permits.mode()).toEqual({ kind: 'own', share: 0.5, reason: 'server-old' });
+    // Not asked again at every request: the next permit is the till's own at once.
+    expect((await permits.take()).from).toBe('own');
+    expect(asked).toBe(1);
+  });
+});
+
