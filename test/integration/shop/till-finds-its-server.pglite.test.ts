@@ -131,7 +131,8 @@ describe('a till finds its server again after it moved (real server processes, P
   it.skipIf(loopbackMulticast !== null)(`(b) by discovery: the server announces itself by mDNS on 127.0.0.1 and the till browses there for its pin${loopbackMulticast ? ` — SKIPPED: no multicast on loopback here (${loopbackMulticast})` : ''}`, async () => {
     const browse = (pin: string) => browseShopServer({ fingerprint: pin, timeoutMs: 3_000, interfaceHost: '127.0.0.1', first: true });
     const first = await server({ announce: true });
-    expect(first.output()).toContain('Anunciado en la red de la tienda (_mostrador._tcp) en 127.0.0.1:');
+    // The announce line comes after the start line (the announcement is made once the server listens).
+    await until('the server says it announced itself', () => first.output().includes('Anunciado en la red de la tienda (_mostrador._tcp) en 127.0.0.1:'), 10_000);
     const till = await pairedTill(first, browse);
     sell(till, 2);
     await until('the first sales are at the server', allSent(till), 20_000);
