@@ -68,6 +68,15 @@ export async function leaseRate(tx: Queryable, tillId: string, request: RateLeas
     state = afterRateLimited(state, await counted(), Number(lease.granted_at), now);
   }
 
+  if (request.ownRecent) {
+    // Sent on the till's own share while the server was away: counted as a lease used and given back now.
+    await tx.query(
+      `INSERT INTO rate_leases (account_key, till_id, granted_at, expires_at, granted, used, returned_at, holds_until)
+       VALUES ($1, $2, $3, $3, $4, $4, $3, $5)`,
+      [account, tillId, now, request.ownRecent, now + RATE_LEASE.arrivalSlackMs + state.windowMs],
+    );
+  }
+
   const leases = await counted();
   const decision = decideLease(state, leases, tillId, request.want, now);
   let leaseId: number | null = null;

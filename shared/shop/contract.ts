@@ -463,6 +463,11 @@ export const rateLeaseRequestSchema = z.strictObject({
     used: z.number().int().min(0).max(RATE_LEASE.maxPermits),
     rateLimited: z.number().int().min(0).max(RATE_LEASE.maxPermits),
   }).optional(),
+  /**
+   * Requests this till started on its own share (the server away) within the last window, not reported before: the
+   * server counts them in the shop's window from now, so handing back after an outage never doubles the rate.
+   */
+  ownRecent: z.number().int().min(1).max(1_000).optional(),
   /** 429s answered after their lease was given back (requests still in flight then): each with its lease. */
   lateRateLimited: z.array(z.strictObject({
     leaseId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),

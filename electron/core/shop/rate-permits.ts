@@ -108,9 +108,17 @@ export function createRatePermits(opts: RatePermitsOptions): RatePermits {
     if (changed) opts.onModeChange?.(next);
   };
 
+  /** When this till started requests on its own share, in the last window: told to the server when it answers again. */
+  let ownStarts: number[] = [];
   const ownPermit = (reason: OwnReason): Permit => {
     setMode({ kind: 'own', share: fallbackShare(), reason });
+    if (reason === 'server-away') ownStarts.push(opts.now());
     return { from: 'own', done: () => {} };
+  };
+  const ownRecent = (): number => {
+    const since = opts.now() - opts.windowMs - RATE_LEASE.arrivalSlackMs;
+    ownStarts = ownStarts.filter((at) => at > since);
+    return Math.min(1_000, ownStarts.length);
   };
   /** Permits left unused hold their place in the shop's window until the lease ends and a window more: give them back. */
   const armIdleGiveBack = (l: Lease): void => {
@@ -156,10 +164,12 @@ export function createRatePermits(opts: RatePermitsOptions): RatePermits {
       want: Math.max(1, Math.min(RATE_LEASE.maxPermits, waiting + lastLeaseUse)),
       ...(back ? { giveBack: { leaseId: back.id, used: back.used, rateLimited: back.rateLimited } } : {}),
       ...(late.size > 0 ? { lateRateLimited: lateList() } : {}),
+      ...(ownRecent() > 0 ? { ownRecent: ownRecent() } : {}),
     };
     try {
       const answer = await client.rateLease(body, askTimeoutMs);
       for (const { leaseId } of body.lateRateLimited ?? []) late.delete(leaseId);
+      if (body.ownRecent) ownStarts = [];
       if (back) lastLeaseUse = Math.max(1, back.used);
       lease = null;
       toGiveBack = null;

@@ -5,6 +5,7 @@
  * the same database grants from the same window; with the server away a till goes on its own share of the tills
  * that were active, and says so.
  */
+import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../../electron/core/store';
 import { pairTill } from '../../../electron/core/shop/pairing';
@@ -43,11 +44,11 @@ async function pairedClient(h: Harness, name: string, url = h.server.url): Promi
   return { client: createShopClient({ baseUrl: url, pin: record.pin, tillId: record.tillId, privateKey: key.privateKey, retry: { attempts: 1 } }), url };
 }
 
-function permitsFor(client: () => ShopClient | null, settingShare = 1): RatePermits & { modes: string[] } {
+function permitsFor(client: () => ShopClient | null, settingShare = 1, retryServerMs = 60_000): RatePermits & { modes: string[] } {
   const modes: string[] = [];
   const permits = createRatePermits({
     client, account: ACCOUNT, limit: LIMIT, windowMs: WINDOW, now: Date.now, serverNow: Date.now,
-    sleep: (ms) => new Promise((r) => setTimeout(r, ms)), settingShare: () => settingShare, askTimeoutMs: 1_000, retryServerMs: 60_000,
+    sleep: (ms) => new Promise((r) => setTimeout(r, ms)), settingShare: () => settingShare, askTimeoutMs: 1_000, retryServerMs,
     onModeChange: (m) => modes.push(m.kind === 'shop' ? `shop:${m.activeTills}` : `own:${m.reason}:${m.share}`),
   });
   permitSets.push(permits);
@@ -163,6 +164,28 @@ describe('the shop\'s one rate budget, kept by the server', () => {
     // Not asked again at every request: the next permit is the till's own at once.
     expect((await permits.take()).from).toBe('own');
     expect(asked).toBe(1);
+  });
+
+  it('back from an outage, a till tells the server what it sent on its own share, and the shop\'s window counts it', async () => {
+    harness = await startHarness(stores.open);
+    const one = await pairedClient(harness, `Caja 1-${++named}`);
+    // The server unreachable: a real signed client at an address where nothing listens.
+    const away = createShopClient({ baseUrl: 'http://127.0.0.1:1', pin: 'x'.repeat(64), tillId: 'f'.repeat(32), privateKey: generateKeyPairSync('ed25519').privateKey, retry: { attempts: 1 } });
+    let current: ShopClient = away;
+    const a = permitsFor(() => current, 1, 200);
+    for (let i = 0; i < 10; i++) expect((await a.take()).from).toBe('own');
+    expect(a.mode()).toMatchObject({ kind: 'own', reason: 'server-away' });
+
+    current = one.client;
+    await new Promise((r) => setTimeout(r, 250));
+    const permit = await a.take();
+    expect(permit.from).toBe('shop');
+    const { rows } = await harness.db.query<{ granted: number; used: number | null }>(
+      'SELECT granted, used FROM rate_leases WHERE account_key = $1 ORDER BY id', [ACCOUNT]);
+    // The 10 sent on its own, counted as used and given back; then the lease it asked for, from what was left.
+    expect(rows[0]).toEqual({ granted: 10, used: 10 });
+    const held = rows.reduce((n, r) => n + Number(r.used ?? r.granted), 0);
+    expect(held).toBeLessThanOrEqual(LIMIT);
   });
 });
 
