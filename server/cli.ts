@@ -36,7 +36,7 @@ import { openStore } from './open-store';
 import { isLoopbackHost, startShopServer } from './server';
 import { startBackOfficePc, type BackOfficePc } from './back-office-pc/start';
 import { ensureCertificate } from './tls';
-import { announceShopServer } from '../common/shop-discovery';
+import { announceShopServer, type Announcement } from '../common/shop-discovery';
 import { readShop } from './store/shop';
 
 function parsedArguments() {
@@ -159,14 +159,9 @@ async function serve(): Promise<void> {
     process.exit(0);
   };
   // Issue 27: announced on the shop's network (DNS-SD) at each address the tills type, so a till that lost it finds
-  // it again by its certificate; without multicast, one line and nothing else changes.
-  const announcement = tls && !values['no-announce']
-    ? await announceShopServer({
-      fingerprint: server.fingerprint, shopId: (await readShop(db)).id, port: server.port,
-      hosts: addresses.map((a) => new URL(a).hostname), log: (line) => console.error(line),
-    })
-    : null;
-  if (announcement && announcement.addresses.length > 0) console.log(`Anunciado en la red de la tienda (_mostrador._tcp) en ${announcement.addresses.join(', ')}`);
+  // it again by its certificate; without multicast, one line and nothing else changes. The stop handlers are in place
+  // before the announcement is tried: a SIGTERM while it is made still stops the server cleanly.
+  let announcement: Announcement | null = null;
   const stopAll = stop;
   const stopAnnounced = async () => {
     await announcement?.stop();
@@ -174,6 +169,13 @@ async function serve(): Promise<void> {
   };
   process.once('SIGINT', stopAnnounced);
   process.once('SIGTERM', stopAnnounced);
+  announcement = tls && !values['no-announce']
+    ? await announceShopServer({
+      fingerprint: server.fingerprint, shopId: (await readShop(db)).id, port: server.port,
+      hosts: addresses.map((a) => new URL(a).hostname), log: (line) => console.error(line),
+    })
+    : null;
+  if (announcement && announcement.addresses.length > 0) console.log(`Anunciado en la red de la tienda (_mostrador._tcp) en ${announcement.addresses.join(', ')}`);
 }
 
 /** The shop's store; a database that cannot be reached is said in plain words (which one, why, what to check). */
