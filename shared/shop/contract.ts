@@ -481,10 +481,10 @@ export type RateLeaseRequest = z.infer<typeof rateLeaseRequestSchema>;
  * server is away is 1 / activeTills).
  */
 export const rateLeaseSchema = z.strictObject({
-  leaseId: z.number().int().min(1).nullable(),
+  leaseId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).nullable(),
   granted: z.number().int().min(0).max(RATE_LEASE.maxPermits),
-  expiresAt: z.number().int(),
-  nextAt: z.number().int().nullable(),
+  expiresAt: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  nextAt: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable(),
   budget: z.number().int().min(0),
   activeTills: z.number().int().min(1),
 });
