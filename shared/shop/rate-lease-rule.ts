@@ -10,7 +10,7 @@
  * permits at once. With 1 s leases returned as soon as they are spent, a permit holds ~61 s of a 60 s window, so a
  * shop that asks without pause sends ≥ 0.96 of the budget.
  *
- * The budget is AIMD across the shop, as a till's own limiter does alone (electron/core/api/rate-limiter.ts): any
+ * The budget is AIMD across the shop, as a till's own limiter does alone (common/invoicing/rate-limiter.ts): any
  * till's 429 for a request granted after the last cut halves what the shop was actually sending (never below a tenth of
  * the ceiling), and every window without one grows it back by `increasePerWindow` of the ceiling.
  */

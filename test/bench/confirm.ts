@@ -15,7 +15,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInvoicingApi, type InvoicingApi } from '../../electron/core/api/invoicing-api';
+import { createInvoicingApi, type InvoicingApi } from '../../common/invoicing/invoicing-api';
 import { openStore, type Store } from '../../electron/core/store';
 import { createSyncEngine, type SyncEngine } from '../../electron/core/sync/sync-engine';
 import { validationDelayOf } from '../../sandbox/pipeline';

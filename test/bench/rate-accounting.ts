@@ -8,7 +8,7 @@
  * - idle: nothing in flight and nothing held — the engine waits by its own schedule (the validation delay,
  *   the gap before a poll).
  */
-import type { RequestKind, RequestRecord } from '../../electron/core/api/invoicing-api';
+import type { RequestKind, RequestRecord } from '../../common/invoicing/invoicing-api';
 
 export interface RateAccount {
   byKind: Record<RequestKind, number>;

@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInvoicingApi, rateBudgetFor, type RequestRecord } from '../../electron/core/api/invoicing-api';
+import { createInvoicingApi, rateBudgetFor, type RequestRecord } from '../../common/invoicing/invoicing-api';
 import { openStore } from '../../electron/core/store';
 import { createSyncEngine, DEFAULT_POLL } from '../../electron/core/sync/sync-engine';
 import { sampleSale } from '../support/sample-sale';

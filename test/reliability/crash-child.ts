@@ -3,7 +3,7 @@
  * through the sync engine, and prints `ACK <reference>` once each sale is durable. The parent SIGKILLs it at
  * random moments and starts it again. The client secret comes from the environment, never from argv.
  */
-import { createInvoicingApi } from '../../electron/core/api/invoicing-api';
+import { createInvoicingApi } from '../../common/invoicing/invoicing-api';
 import { openStore } from '../../electron/core/store';
 import { createSyncEngine } from '../../electron/core/sync/sync-engine';
 import { sampleSale } from '../support/sample-sale';

@@ -8,7 +8,7 @@
  * (MOSTRADOR_TILL_KEY, PKCS#8 PEM; the app keeps it in the keychain).
  */
 import { createPrivateKey } from 'node:crypto';
-import { createInvoicingApi } from '../../electron/core/api/invoicing-api';
+import { createInvoicingApi } from '../../common/invoicing/invoicing-api';
 import { createShopClient } from '../../electron/core/shop/shop-client';
 import { createRatePermits, rateAccountKey, type RatePermits } from '../../electron/core/shop/rate-permits';
 import { openStore } from '../../electron/core/store';

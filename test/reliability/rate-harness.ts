@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { rateBudgetFor } from '../../electron/core/api/invoicing-api';
+import { rateBudgetFor } from '../../common/invoicing/invoicing-api';
 import { openStore } from '../../electron/core/store';
 import { sampleSale } from '../support/sample-sale';
 import { spawnSandbox, type SandboxProcess } from '../support/sandbox-process';

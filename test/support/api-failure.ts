@@ -1,6 +1,6 @@
 /** The ApiError a promise rejects with (the test fails if it resolves or rejects with something else). */
 import { expect } from 'vitest';
-import { ApiError } from '../../electron/core/api/errors';
+import { ApiError } from '../../common/invoicing/errors';
 
 export async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
   const error = await promise.then(

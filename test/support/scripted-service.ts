@@ -4,7 +4,7 @@
  * taken down, can hold list calls open, and can say the rate budget is holding requests back. Not the sandbox: the
  * sandbox runs on real time, and these tests need minutes of engine time to pass in milliseconds.
  */
-import { ApiError } from '../../electron/core/api/errors';
+import { ApiError } from '../../common/invoicing/errors';
 import type { SyncApi } from '../../electron/core/sync/ports';
 import type { Timers } from '../../electron/core/sync/wakeup';
 import type { RemoteDocument } from '../../shared/api/document';

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/server';
-import { createInvoicingApi, type InvoicingApi, type InvoicingApiOptions } from '../../electron/core/api/invoicing-api';
+import { createInvoicingApi, type InvoicingApi, type InvoicingApiOptions } from '../../common/invoicing/invoicing-api';
 import { openStore, type Store } from '../../electron/core/store';
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from '../../electron/core/sync/sync-engine';
 

@@ -1,7 +1,7 @@
 /** What every group of bridge handlers shares: the store, the live connection and the app's own facts. */
 import type { InvoiceItem } from '../../../shared/api/invoice-request';
 import type { PaperWidth, ReceiptDto, SellerDto, SettingsDto, SyncStatusDto } from '../../../shared/bridge/types';
-import type { HttpTimeouts } from '../api/http';
+import type { HttpTimeouts } from '../../../common/invoicing/http';
 import type { CredentialStore } from '../secrets/credential-store';
 import type { Actor, Store } from '../store';
 import type { ServiceConnection } from './service-connection';

@@ -6,7 +6,7 @@ import { DEFAULT_TILL_NAME, type BridgeEventName, type BridgeEvents } from '../.
 import type { InvoicingRateDto, SellerDto, SettingsDto, SyncStatusDto } from '../../../shared/bridge/types';
 import { BridgeFailure } from '../bridge/bridge-failure';
 import type { BridgeHandlers } from '../bridge/dispatch';
-import { DEFAULT_TIMEOUTS, type InvoicingApiOptions } from '../api/invoicing-api';
+import { DEFAULT_TIMEOUTS, type InvoicingApiOptions } from '../../../common/invoicing/invoicing-api';
 import type { CredentialStore } from '../secrets/credential-store';
 import type { Store } from '../store';
 import type { SyncEngineOptions, SyncEvent } from '../sync/sync-engine';

@@ -6,8 +6,8 @@
  * rate budget) and only drops the token. A saved configuration that cannot be used is a stated problem, not a crash.
  */
 import type { Connection } from '../../../shared/bridge/types';
-import { isApiError } from '../api/errors';
-import { createInvoicingApi, DEFAULT_RATE_LIMIT, type InvoicingApi, type InvoicingApiOptions } from '../api/invoicing-api';
+import { isApiError } from '../../../common/invoicing/errors';
+import { createInvoicingApi, DEFAULT_RATE_LIMIT, type InvoicingApi, type InvoicingApiOptions } from '../../../common/invoicing/invoicing-api';
 import type { RatePermits } from '../shop/rate-permits';
 import { BridgeFailure } from '../bridge/bridge-failure';
 import { KEYCHAIN_PROBLEM_CODES, classifyKeychainFailure, type CredentialStore } from '../secrets/credential-store';

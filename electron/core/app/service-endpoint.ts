@@ -2,9 +2,9 @@
  * How the core reaches one invoicing service: where its client secret comes from (the keychain, read per token
  * request so it is never held), and the one-off token request that checks new credentials before they are saved.
  */
-import { ApiError, isApiError } from '../api/errors';
-import { createHttpClient, type HttpTimeouts } from '../api/http';
-import { createTokenManager } from '../api/token-manager';
+import { ApiError, isApiError } from '../../../common/invoicing/errors';
+import { createHttpClient, type HttpTimeouts } from '../../../common/invoicing/http';
+import { createTokenManager } from '../../../common/invoicing/token-manager';
 import { KEYCHAIN_PROBLEM_CODES, KeychainUnavailableError, classifyKeychainFailure, type CredentialAccount, type CredentialStore } from '../secrets/credential-store';
 
 /** Reads the secret for one account; a missing or unreadable secret is an auth failure with its own code. */

@@ -3,7 +3,7 @@
  * renderer shows. Anything else thrown by a handler is mapped here too, so nothing crosses the bridge as a throw.
  */
 import type { BridgeError } from '../../../shared/bridge/contract';
-import { isApiError } from '../api/errors';
+import { isApiError } from '../../../common/invoicing/errors';
 import { KeychainUnavailableError } from '../secrets/credential-store';
 import { StoreError } from '../store/errors';
 

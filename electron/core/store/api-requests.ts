@@ -5,7 +5,7 @@
  * Only the last window is needed; older rows are pruned as the limiter goes.
  */
 import type Database from 'better-sqlite3';
-import type { RateJournal, RateJournalState } from '../api/rate-limiter';
+import type { RateJournal, RateJournalState } from '../../../common/invoicing/rate-limiter';
 
 /** Rows one limiter prune deletes at most (it prunes every quarter window: far more than a window's requests). */
 export const JOURNAL_PRUNE_LIMIT = 200;

@@ -23,7 +23,7 @@ const LATEST_CORRECTION = (saleId: string) => `(SELECT max(c2.id) FROM sale_corr
 export const VOID_GUARD_SQL = `
   ALTER TABLE outbox_attempts ADD COLUMN may_have_reached INTEGER NOT NULL DEFAULT 1 CHECK (may_have_reached IN (0, 1));
   -- Past attempts: only what is provably a refusal is 0. A 4xx is the service's (or its gateway's) definite refusal;
-  -- "Could not connect" is written only for failures before any byte was sent (electron/core/api/http.ts).
+  -- "Could not connect" is written only for failures before any byte was sent (common/invoicing/http.ts).
   UPDATE outbox_attempts SET may_have_reached = 0
   WHERE outcome IN ('transient', 'permanent')
     AND (http_status BETWEEN 400 AND 499

@@ -3,7 +3,7 @@
  * the documents list (one request covers a page of them) and looks up one by one only those the list did not show.
  */
 import type { RemoteDocument } from '../../../shared/api/document';
-import { isApiError } from '../api/errors';
+import { isApiError } from '../../../common/invoicing/errors';
 import type { OutboxEntry } from '../store/outbox';
 import { applyDocument } from './outcome';
 import type { SyncApi, SyncStore } from './ports';

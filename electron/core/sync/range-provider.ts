@@ -2,7 +2,7 @@
  * The numbering range new invoices use, remembered in settings so a sale rung up offline can still be frozen
  * with it. Resolved from the service only when unknown or when the service refuses the one we used.
  */
-import { resolveNumberingRange } from '../api/range-selection';
+import { resolveNumberingRange } from '../../../common/invoicing/range-selection';
 import type { SyncApi, SyncStore } from './ports';
 
 export const CURRENT_RANGE_KEY = 'numbering_range.current_id';

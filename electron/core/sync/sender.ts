@@ -2,8 +2,8 @@
  * Sends one claimed outbox entry: the frozen request body, byte for byte, as often as it takes. The service
  * deduplicates by reference_code, so a resend after a timeout or a crash returns the same document.
  */
-import { ApiError, isApiError } from '../api/errors';
-import { backoffDelayMs } from '../api/retry';
+import { ApiError, isApiError } from '../../../common/invoicing/errors';
+import { backoffDelayMs } from '../../../common/invoicing/retry';
 import type { OutboxEntry } from '../store/outbox';
 import { applyDocument } from './outcome';
 import type { SyncApi, SyncStore } from './ports';

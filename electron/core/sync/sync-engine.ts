@@ -4,7 +4,7 @@
  * timed from what this service has taken so far), and treats "offline" as a state with a capped probe, not as an
  * error storm. It resumes by itself after a restart because everything it knows is in the store.
  */
-import { isApiError } from '../api/errors';
+import { isApiError } from '../../../common/invoicing/errors';
 import type { OutboxState } from '../store/outbox';
 import { DEFAULT_TIMING, learnFromPoll, type ConfirmTiming, type TimingObservation } from './confirm-timing';
 import { PollSchedule } from './poll-schedule';

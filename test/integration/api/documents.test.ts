@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { classifyStatus, isCufe, type RemoteDocument } from '../../../shared/api/document';
 import type { RunningSandbox } from '../../../sandbox/server';
-import type { InvoicingApi } from '../../../electron/core/api/invoicing-api';
-import { resolveNumberingRange } from '../../../electron/core/api/range-selection';
+import type { InvoicingApi } from '../../../common/invoicing/invoicing-api';
+import { resolveNumberingRange } from '../../../common/invoicing/range-selection';
 import { clientFor, controlSandbox, invoiceBody, startTestSandbox } from './sandbox-control';
 
 let sandbox: RunningSandbox | null = null;

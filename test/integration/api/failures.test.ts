@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../sandbox/server';
-import type { InvoicingApi } from '../../../electron/core/api/invoicing-api';
-import { resolveNumberingRange } from '../../../electron/core/api/range-selection';
+import type { InvoicingApi } from '../../../common/invoicing/invoicing-api';
+import { resolveNumberingRange } from '../../../common/invoicing/range-selection';
 import { clientFor, controlSandbox, invoiceBody, startTestSandbox, type SandboxControl } from './sandbox-control';
 import { failureOf } from '../../support/api-failure';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../sandbox/server';
-import type { InvoicingApi } from '../../../electron/core/api/invoicing-api';
+import type { InvoicingApi } from '../../../common/invoicing/invoicing-api';
 import { clientFor, controlSandbox, startTestSandbox } from './sandbox-control';
 
 let sandbox: RunningSandbox | null = null;

@@ -5,7 +5,7 @@
  */
 import { serializeInvoiceRequest } from '../../../shared/api/invoice-request';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../sandbox/server';
-import { createInvoicingApi, type InvoicingApi, type InvoicingApiOptions } from '../../../electron/core/api/invoicing-api';
+import { createInvoicingApi, type InvoicingApi, type InvoicingApiOptions } from '../../../common/invoicing/invoicing-api';
 import { validInvoiceRequest } from '../../support/invoice-body';
 
 const CALL_TIMEOUT_MS = 10_000;

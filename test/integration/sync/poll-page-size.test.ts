@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { chooseInvoiceRange } from '../../../shared/api/numbering-range';
 import { pollPending } from '../../../electron/core/sync/poller';
 import { submitSale } from '../../../electron/core/sync/sender';
-import type { InvoicingApi } from '../../../electron/core/api/invoicing-api';
+import type { InvoicingApi } from '../../../common/invoicing/invoicing-api';
 import { sampleSale } from '../../support/sample-sale';
 import { startRig, type Rig } from '../../support/sync-rig';
 

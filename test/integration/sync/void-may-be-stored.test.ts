@@ -9,14 +9,14 @@ import { createServer } from 'node:net';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { chooseInvoiceRange } from '../../../shared/api/numbering-range';
-import { createInvoicingApi } from '../../../electron/core/api/invoicing-api';
+import { createInvoicingApi } from '../../../common/invoicing/invoicing-api';
 import { CorrectionRefused } from '../../../electron/core/store';
 import { pollPending } from '../../../electron/core/sync/poller';
 import { submitSale } from '../../../electron/core/sync/sender';
 import { askServiceBeforeVoid } from '../../../electron/core/sync/void-check';
 import { sampleSale } from '../../support/sample-sale';
 import { FAST_API, startRig, type Rig } from '../../support/sync-rig';
-import type { InvoicingApi } from '../../../electron/core/api/invoicing-api';
+import type { InvoicingApi } from '../../../common/invoicing/invoicing-api';
 
 const actor = { person: null, approvedBy: null };
 const noRanges = { current: async () => { throw new Error('unused'); }, replaceRefused: async () => { throw new Error('unused'); } };

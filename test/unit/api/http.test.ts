@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHttpClient, errorCodes, networkFailure, type HttpClient } from '../../../electron/core/api/http';
+import { createHttpClient, errorCodes, networkFailure, type HttpClient } from '../../../common/invoicing/http';
 import { reply, startScriptedServer, type ScriptedServer } from './scripted-server';
 import { failureOf } from '../../support/api-failure';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../electron/core/api/errors';
-import { asRangeInvalid, isRangeRejection } from '../../../electron/core/api/range-selection';
+import { ApiError } from '../../../common/invoicing/errors';
+import { asRangeInvalid, isRangeRejection } from '../../../common/invoicing/range-selection';
 
 const refusal = (message: string, details: string[] = [], kind: ApiError['kind'] = 'permanent') =>
   new ApiError({ kind, status: 400, code: 'VALIDATION', message, details });

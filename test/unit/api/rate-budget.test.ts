@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createRateLimiter, type RateLimiter } from '../../../electron/core/api/rate-limiter';
+import { createRateLimiter, type RateLimiter } from '../../../common/invoicing/rate-limiter';
 import { openStore, type Store } from '../../../electron/core/store';
 import { createFakeClock, type FakeClock } from './fake-clock';
 

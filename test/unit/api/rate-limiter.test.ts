@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createRateLimiter } from '../../../electron/core/api/rate-limiter';
+import { createRateLimiter } from '../../../common/invoicing/rate-limiter';
 import { createFakeClock } from './fake-clock';
 
 interface Arrival {

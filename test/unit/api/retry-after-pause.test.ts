@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createInvoicingApi, type InvoicingApi } from '../../../electron/core/api/invoicing-api';
+import { createInvoicingApi, type InvoicingApi } from '../../../common/invoicing/invoicing-api';
 import { openStore, type Store } from '../../../electron/core/store';
 import { reply, startScriptedServer, type ScriptedServer } from './scripted-server';
 

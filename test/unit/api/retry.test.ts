@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../electron/core/api/errors';
-import { MAX_PAUSE_MS, backoffDelayMs, parseRetryAfter, withRetry, type RetryPolicy } from '../../../electron/core/api/retry';
+import { ApiError } from '../../../common/invoicing/errors';
+import { MAX_PAUSE_MS, backoffDelayMs, parseRetryAfter, withRetry, type RetryPolicy } from '../../../common/invoicing/retry';
 import { createFakeClock } from './fake-clock';
 
 const policy: RetryPolicy = { maxAttempts: 4, baseMs: 250, capMs: 8_000, maxElapsedMs: 30_000 };

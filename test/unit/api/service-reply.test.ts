@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readDocument } from '../../../shared/api/document';
-import { ApiError } from '../../../electron/core/api/errors';
-import type { HttpResponse } from '../../../electron/core/api/http';
-import { failureFromResponse, readReply } from '../../../electron/core/api/service-reply';
+import { ApiError } from '../../../common/invoicing/errors';
+import type { HttpResponse } from '../../../common/invoicing/http';
+import { failureFromResponse, readReply } from '../../../common/invoicing/service-reply';
 
 function response(status: number, body: unknown, headers: Record<string, string> = {}): HttpResponse {
   const bodyText = typeof body === 'string' ? body : JSON.stringify(body);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../../../electron/core/api/errors';
-import { createHttpClient, type HttpClient } from '../../../electron/core/api/http';
-import { createTokenManager } from '../../../electron/core/api/token-manager';
+import { ApiError } from '../../../common/invoicing/errors';
+import { createHttpClient, type HttpClient } from '../../../common/invoicing/http';
+import { createTokenManager } from '../../../common/invoicing/token-manager';
 import { reply, startScriptedServer, type ScriptedServer } from './scripted-server';
 
 const SECRET = 'very-secret-value';

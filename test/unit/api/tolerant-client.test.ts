@@ -4,8 +4,8 @@
  */
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createInvoicingApi, type InvoicingApi } from '../../../electron/core/api/invoicing-api';
-import { isRangeRejection, resolveNumberingRange } from '../../../electron/core/api/range-selection';
+import { createInvoicingApi, type InvoicingApi } from '../../../common/invoicing/invoicing-api';
+import { isRangeRejection, resolveNumberingRange } from '../../../common/invoicing/range-selection';
 import { reply, startScriptedServer, type RecordedRequest, type ScriptedServer } from './scripted-server';
 import { failureOf } from '../../support/api-failure';
 

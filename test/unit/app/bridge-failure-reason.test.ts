@@ -1,6 +1,6 @@
 /** An invoicing API failure crosses the bridge with a reason code the screen has words for (issue 17). */
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../electron/core/api/errors';
+import { ApiError } from '../../../common/invoicing/errors';
 import { toBridgeError } from '../../../electron/core/bridge/bridge-failure';
 
 describe('toBridgeError for the invoicing API', () => {

@@ -3,7 +3,7 @@
  * of expiry, because a token per call would double our requests and hit the service's rate limit.
  * The client secret is asked for on each token request and dropped right after; it is never stored or logged.
  */
-import { readTokenResponse } from '../../../shared/api/token';
+import { readTokenResponse } from '../../shared/api/token';
 import type { HttpClient } from './http';
 import { failureFromResponse, readReply } from './service-reply';
 

@@ -2,7 +2,7 @@
  * What a reply from the invoicing service means for the caller: which statuses are worth retrying, which need
  * a new token, and how a 2xx we cannot read is reported. Pure, so every path is unit-tested without a server.
  */
-import { readErrorBody } from '../../../shared/api/errors';
+import { readErrorBody } from '../../shared/api/errors';
 import { ApiError } from './errors';
 import type { HttpResponse } from './http';
 import { parseRetryAfter } from './retry';

@@ -3,7 +3,7 @@
  * automatically only when the evidence is clear (shared `chooseInvoiceRange`) and otherwise ask the user.
  * When the service refuses the range we used, the sync engine re-resolves without it.
  */
-import { chooseInvoiceRange, type NumberingRange } from '../../../shared/api/numbering-range';
+import { chooseInvoiceRange, type NumberingRange } from '../../shared/api/numbering-range';
 import { copyApiError, type ApiError } from './errors';
 
 export type RangeResolution =

@@ -3,9 +3,9 @@
  * service's answers or throw an ApiError. Every request of the process (token requests too) goes through one
  * rate limiter; failures worth retrying are retried here, a bounded number of times.
  */
-import { readCollection, type PageInfo } from '../../../shared/api/collections';
-import { readDocument, type RemoteDocument } from '../../../shared/api/document';
-import { readNumberingRanges, type NumberingRange } from '../../../shared/api/numbering-range';
+import { readCollection, type PageInfo } from '../../shared/api/collections';
+import { readDocument, type RemoteDocument } from '../../shared/api/document';
+import { readNumberingRanges, type NumberingRange } from '../../shared/api/numbering-range';
 import { ApiError, copyApiError, isApiError } from './errors';
 import { createHttpClient, type HttpMethod, type HttpRequest, type HttpResponse, type HttpTimeouts } from './http';
 import { asRangeInvalid, isRangeRejection } from './range-selection';
@@ -13,7 +13,15 @@ import { createRateLimiter, type RateJournal } from './rate-limiter';
 import { withRetry, type RetryPolicy } from './retry';
 import { failureFromResponse, readReply } from './service-reply';
 import { createTokenManager, withTrailingSlash } from './token-manager';
-import type { RatePermits } from '../shop/rate-permits';
+
+/**
+ * Permits to start a request from a budget shared with others on the same client id (issue 28): the till's come from
+ * the shop server (electron/core/shop/rate-permits.ts), the shop server's from its own store. `done` says whether the
+ * service answered 429, so the shared budget can shrink.
+ */
+export interface RequestPermits {
+  take(): Promise<{ done(outcome?: { rateLimited?: boolean }): void }>;
+}
 
 export interface InvoicingApiOptions {
   baseUrl: string;
@@ -30,7 +38,7 @@ export interface InvoicingApiOptions {
    * (electron/core/shop/rate-permits.ts). Taken after the till's own limiter admits the request, so a permit is
    * started as soon as it is granted, inside its lease.
    */
-  permits?: RatePermits;
+  permits?: RequestPermits;
   timeouts?: Partial<HttpTimeouts>;
   retry?: Partial<RetryPolicy>;
   now?: () => number;
