@@ -30,5 +30,6 @@ function toChange(row: Row): Change {
     case 'person': return { seq, kind: 'person', key: row.key, data: { key: row.key, ...row.data, version } } as Change;
     case 'setting': return { seq, kind: 'setting', key: row.key, data: { key: row.key, value: row.data, version } } as Change;
     case 'till': return { seq, kind: 'till', key: row.key, data: { ...row.data, version } } as Change;
+    case 'document': return { seq, kind: 'document', key: row.key, data: { ...row.data, version } } as Change;
   }
 }

@@ -193,7 +193,42 @@ export const shopTillSchema = z.strictObject({
 /** Shop-wide settings a till applies (seller, DIAN numbering authorisation, cashier rules): key → JSON value. */
 export const shopSettingSchema = z.strictObject({ key: z.string().min(1).max(80), value: z.json(), version: counter });
 
-export const CHANGE_KINDS = ['product', 'customer', 'person', 'till', 'setting'] as const;
+// ---- The shop's confirmations (issue 28; the rest in confirmations.ts) ----------------------------------------
+
+export const CONFIRM_LIMITS = {
+  /** Documents named in one watch request (new ones and settled ones, each). */
+  documentsPerWatch: 500,
+  documentIdLength: 100,
+  /** Characters of a document outcome's QR image (a data URI). */
+  qrImageLength: 60_000,
+  /** Characters of the document as the service sent it, kept whole in the outcome. */
+  documentJsonLength: 120_000,
+} as const;
+
+/** The service's id of a document: printable ASCII, no spaces. */
+export const serviceDocumentIdSchema = z.string().min(1).max(CONFIRM_LIMITS.documentIdLength)
+  .regex(/^[\x21-\x7e]+$/, { error: 'must be the service\'s document id' });
+
+/**
+ * A document's outcome as the feed carries it to the till that sent it (change kind `document`, key: its reference
+ * code). Only ever from a GET of the document by the server (never from a webhook's word alone). `document` is the
+ * service's object as it was read, so the till applies it with its own tolerant reader (shared/api/document.ts).
+ */
+export const documentOutcomeSchema = z.strictObject({
+  referenceCode: referenceCodeSchema,
+  documentId: serviceDocumentIdSchema,
+  /** The service's status word, as sent (VALIDATED, REJECTED, …). */
+  status: z.string().min(1).max(40),
+  document: z.record(z.string(), z.json()).refine((doc) => JSON.stringify(doc).length <= CONFIRM_LIMITS.documentJsonLength, {
+    error: `must be at most ${CONFIRM_LIMITS.documentJsonLength} characters of JSON`,
+  }),
+  /** When the server read it (server time). */
+  seenAt: msTime,
+  version: counter,
+});
+export type DocumentOutcome = z.infer<typeof documentOutcomeSchema>;
+
+export const CHANGE_KINDS = ['product', 'customer', 'person', 'till', 'setting', 'document'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 export const changeSchema = z.discriminatedUnion('kind', [
@@ -202,6 +237,8 @@ export const changeSchema = z.discriminatedUnion('kind', [
   z.strictObject({ seq: counter, kind: z.literal('person'), key: z.string().max(32), data: shopPersonSchema }),
   z.strictObject({ seq: counter, kind: z.literal('till'), key: tillIdSchema, data: shopTillSchema }),
   z.strictObject({ seq: counter, kind: z.literal('setting'), key: z.string().max(80), data: shopSettingSchema }),
+  /** Issue 28: a document's outcome, to the till that sent it only (the feed of a till that never watched has none). */
+  z.strictObject({ seq: counter, kind: z.literal('document'), key: referenceCodeSchema, data: documentOutcomeSchema }),
 ]);
 export type Change = z.infer<typeof changeSchema>;
 

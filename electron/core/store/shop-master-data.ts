@@ -271,6 +271,7 @@ export function shopMasterDataTable(db: Database.Database, now: () => number): S
       case 'person': return change.data.name;
       case 'till': return change.data.name;
       case 'setting': return change.data.key;
+      case 'document': return change.data.referenceCode;
     }
   }
   function setAside(entry: { seq: number; kind: string; key: string; record: unknown; label: string; code: FeedAsideReason; detail: string }, at: number): void {
