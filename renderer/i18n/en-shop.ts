@@ -79,6 +79,12 @@ export const enShop: typeof esShop & typeof esShopLine = {
     unsendable: (n: number) => `${sales(n)} cannot be sent to the server`,
     ownRate: (percent: number) => `Invoicing: this till keeps to its part of the service's limit (${percent} %) until the server is back`,
     ownRateOldServer: (percent: number) => `Invoicing: this till keeps to its part of the service's limit (${percent} %): the shop server's version does not share it`,
+    selfConfirm: {
+      'server-old': 'Invoices: this till confirms them itself (the shop server is an older version)',
+      no_credentials: 'Invoices: this till confirms them itself (the shop server has no credentials for the service)',
+      other_account: 'Invoices: this till confirms them itself (the shop server holds another account of the service)',
+      service_refused: 'Invoices: this till confirms them itself (the service refused the shop server\'s credentials)',
+    } as Record<string, string>,
     feedAside: (n: number) => `${n} ${n === 1 ? 'change' : 'changes'} from the server not applied (see Settings)`,
   },
   shopProblem: {

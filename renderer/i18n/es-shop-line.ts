@@ -11,6 +11,16 @@ export const esShopLine = {
     /** Issue 28: the service's limit is the shop's; while the server is away this till keeps to its own part. */
     ownRate: (percent: number) => `Facturación: esta caja usa su parte del límite del servicio (${percent} %) mientras vuelve el servidor`,
     ownRateOldServer: (percent: number) => `Facturación: esta caja usa su parte del límite del servicio (${percent} %): el servidor de la tienda es de una versión que no lo reparte`,
+    /**
+     * Issue 28: the shop server confirms the shop's invoices; a paired till that confirms its own says why (the
+     * server away needs no word of its own: the line above says it).
+     */
+    selfConfirm: {
+      'server-old': 'Facturas: esta caja las confirma ella misma (el servidor de la tienda es de una versión anterior)',
+      no_credentials: 'Facturas: esta caja las confirma ella misma (el servidor de la tienda no tiene las credenciales del servicio)',
+      other_account: 'Facturas: esta caja las confirma ella misma (el servidor de la tienda tiene otra cuenta del servicio)',
+      service_refused: 'Facturas: esta caja las confirma ella misma (el servicio rechazó las credenciales del servidor)',
+    } as Record<string, string>,
     /** Issue 27: records of the server's feed set aside here; Settings → Servidor de la tienda says what to do. */
     feedAside: (n: number) => `${n} ${n === 1 ? 'cambio' : 'cambios'} del servidor sin aplicar (vea Ajustes)`,
   },

@@ -1,5 +1,5 @@
 /** The status bar's words for the shop server (pure, tested without a DOM): away since when, and what waits. */
-import type { InvoicingRateDto, Locale, ShopServerLineDto } from '../../shared/bridge/types';
+import type { ConfirmationsDto, InvoicingRateDto, Locale, ShopServerLineDto } from '../../shared/bridge/types';
 import { formatDateTime } from '../format/date-time';
 import type { FirstMessages } from '../i18n/messages';
 
@@ -42,4 +42,13 @@ export function shopServerLineText(line: ShopServerLineDto | null | undefined, t
 export function invoicingRateText(line: ShopServerLineDto | null | undefined, rate: InvoicingRateDto | null | undefined, t: Pick<FirstMessages, 'shopLine'>): string | null {
   if (!line || rate?.from !== 'own') return null;
   return rate.reason === 'server-old' ? t.shopLine.ownRateOldServer(rate.sharePercent) : t.shopLine.ownRate(rate.sharePercent);
+}
+
+/**
+ * Issue 28: a paired till that confirms its own invoices while the shop server could confirm them says why; nothing
+ * while the server confirms, nor when the server is away (its own line says so), nor for a till not paired.
+ */
+export function selfConfirmText(line: ShopServerLineDto | null | undefined, confirmations: ConfirmationsDto | null | undefined, t: Pick<FirstMessages, 'shopLine'>): string | null {
+  if (!line || line.unreachableSince !== null || confirmations?.by !== 'till') return null;
+  return t.shopLine.selfConfirm[confirmations.reason] ?? null;
 }

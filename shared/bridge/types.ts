@@ -242,6 +242,11 @@ export interface SyncStatusDto {
    */
   invoicingRate?: InvoicingRateDto | null;
   /**
+   * Who confirms this till's invoices with the service (issue 28): the shop server for the whole shop, or the till
+   * itself and why; absent or null when the till is not paired.
+   */
+  confirmations?: ConfirmationsDto | null;
+  /**
    * Changes whenever the people set up at this till change (here, or from the shop server's feed): a screen that
    * sees it change reads `people.session` again, so people, roles and PINs from the server apply without a reload.
    */
@@ -252,6 +257,11 @@ export interface SyncStatusDto {
 export type InvoicingRateDto =
   | { from: 'shop'; activeTills: number }
   | { from: 'own'; sharePercent: number; reason?: 'server-away' | 'server-old' };
+
+/** Who learns the fate of this till's documents at the invoicing service (issue 28). */
+export type ConfirmationsDto =
+  | { by: 'server' }
+  | { by: 'till'; reason: 'unpaired' | 'server-away' | 'server-old' | 'no_credentials' | 'other_account' | 'service_refused' };
 
 /** What the status bar says of the shop server. */
 export interface ShopServerLineDto {

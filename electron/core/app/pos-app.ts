@@ -3,7 +3,7 @@
  * bridge handlers, plus the events the screens follow. Both shells (Electron IPC, browser-mode host) wrap this.
  */
 import { DEFAULT_TILL_NAME, type BridgeEventName, type BridgeEvents } from '../../../shared/bridge/contract';
-import type { InvoicingRateDto, SellerDto, SettingsDto, SyncStatusDto } from '../../../shared/bridge/types';
+import type { ConfirmationsDto, InvoicingRateDto, SellerDto, SettingsDto, SyncStatusDto } from '../../../shared/bridge/types';
 import { BridgeFailure } from '../bridge/bridge-failure';
 import type { BridgeHandlers } from '../bridge/dispatch';
 import { DEFAULT_TIMEOUTS, type InvoicingApiOptions } from '../../../common/invoicing/invoicing-api';
@@ -34,6 +34,8 @@ import { backupPassphrase } from '../backup/backup-passphrase';
 import { startRecordPruning, type RecordPruning } from './record-pruning';
 import { createShopLink, type ShopLink, type ShopLinkOptions } from '../shop/shop-link';
 import { createRatePermits, rateAccountKey } from '../shop/rate-permits';
+import { createConfirmWatch, type ConfirmMode, type ConfirmWatch } from '../shop/confirm-watch';
+import { applyRelayedOutcome, type RelayedUpdate } from '../shop/relayed-outcome';
 import { renameAtServer, shopServerHandlers } from './shop-server-handlers';
 import { backOfficeHandlers } from './back-office-handlers';
 import { updateRefusalNotice, type UpdateVerdicts } from '../updates/update-refusal-notice';
@@ -138,6 +140,20 @@ export function createPosApp(opts: PosAppOptions): PosApp {
   // The shop link is made below; the permits reach it when they ask (after start), never before.
   let linkForPermits: ShopLink | null = null;
   let invoicingRate: InvoicingRateDto | null = null;
+  // Issue 28: who confirms this till's documents (the shop server, or the till itself and why), per service in use.
+  const watches = new Set<ConfirmWatch>();
+  let confirmMode: ConfirmMode = { by: 'till', reason: 'unpaired' };
+  // Outcomes the feed relayed, applied in the page's transaction: said to the screens once the page is in.
+  let relayed: RelayedUpdate[] = [];
+  const sayRelayed = (): void => {
+    const updates = relayed;
+    relayed = [];
+    for (const update of updates) {
+      // A page that rolled back took its outcomes with it: only what the store holds now is said.
+      if (store.getEntry(update.entryId)?.state !== update.state) continue;
+      onEngineEvent({ type: 'sale', ...update });
+    }
+  };
   const connection = createServiceConnection({
     store, credentials, demo: opts.demo, now, random: opts.random ?? Math.random,
     ...(opts.api ? { api: opts.api } : {}),
@@ -159,6 +175,32 @@ export function createPosApp(opts: PosAppOptions): PosApp {
         announceStatusSoon();
       },
     }),
+    // The shop's confirmations (issue 28): the server watches this till's documents and relays their outcomes.
+    confirmations: (account) => {
+      const watch = createConfirmWatch({
+        client: () => linkForPermits?.client() ?? null,
+        serverAway: () => (linkForPermits?.line()?.unreachableSince ?? null) !== null,
+        account: rateAccountKey(account.baseUrl, account.clientId),
+        awaiting: () => store.listAwaitingValidation(account.service).filter((e) => e.remoteId !== null),
+        now, serverNow: () => linkForPermits?.clock.now() ?? now(), log,
+        onModeChange: (mode) => {
+          confirmMode = mode;
+          announceStatusSoon();
+        },
+      });
+      watches.add(watch);
+      return {
+        ...watch,
+        close: async () => {
+          watches.delete(watch);
+          await watch.close();
+        },
+      };
+    },
+  });
+  store.setFeedDocumentApplier((outcome) => {
+    const update = applyRelayedOutcome(store, outcome);
+    if (update) relayed.push(update);
   });
 
   const passphrase = backupPassphrase(credentials);
@@ -169,7 +211,11 @@ export function createPosApp(opts: PosAppOptions): PosApp {
   // The shop server runs beside the counter: its news only schedule a status line, never wait for anything.
   const shopLink = createShopLink({
     store, credentials, now, log, ...(opts.random ? { random: opts.random } : {}), ...opts.shop,
-    onChange: () => announceStatusSoon(),
+    onChange: () => {
+      sayRelayed();
+      for (const watch of watches) watch.linkChanged();
+      announceStatusSoon();
+    },
   });
   linkForPermits = shopLink;
   // Read once here and kept in memory, like the last good copy: the snapshot reads nothing for it.
@@ -181,10 +227,17 @@ export function createPosApp(opts: PosAppOptions): PosApp {
       ...syncStatusDto(snapshot, progress.update(snapshot), isDemo(), problem, connection.others()),
       shopServer: shopLink.line(), updateRefusal: updateNotice.current(), peopleStamp: store.peopleStamp(),
       invoicingRate: shopLink.pairing() ? invoicingRate : null,
+      confirmations: shopLink.pairing() ? confirmationsDto() : null,
     };
     // The last good copy is kept in memory by the backup service: the snapshot reads nothing for it.
     return backups ? { ...status, lastBackupAt: backups.lastGood()?.at ?? null } : status;
   };
+
+  /** Who confirms this till's documents now, in the status bar's terms (the watch of the service in use). */
+  function confirmationsDto(): ConfirmationsDto {
+    const mode = [...watches].map((w) => w.mode()).find((m) => m.by === 'server') ?? confirmMode;
+    return mode.by === 'server' ? { by: 'server' } : { by: 'till', reason: mode.reason };
+  }
 
   let pruning: RecordPruning | null = null;
   // The status bar's snapshot goes out after the caller's answer (a charge never waits on it), once for a burst.
@@ -313,6 +366,7 @@ export function createPosApp(opts: PosAppOptions): PosApp {
       if (statusSoon) clearImmediate(statusSoon);
       pruning?.stop();
       listeners.clear();
+      store.setFeedDocumentApplier(null);
       await shopLink.stop();
       await backups?.close();
       await Promise.allSettled([...pending]);

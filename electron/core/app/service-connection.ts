@@ -13,7 +13,7 @@ import { BridgeFailure } from '../bridge/bridge-failure';
 import { KEYCHAIN_PROBLEM_CODES, classifyKeychainFailure, type CredentialStore } from '../secrets/credential-store';
 import type { OutboxState } from '../store/outbox';
 import type { SyncStore } from '../sync/ports';
-import { createSyncEngine, type SyncEngine, type SyncEngineOptions, type SyncEvent, type SyncSnapshot } from '../sync/sync-engine';
+import { createSyncEngine, type ConfirmDelegate, type SyncEngine, type SyncEngineOptions, type SyncEvent, type SyncSnapshot } from '../sync/sync-engine';
 import type { ApiRequests } from '../store/api-requests';
 import { keychainSecret } from './service-endpoint';
 import {
@@ -70,6 +70,11 @@ export interface ServiceConnectionOptions {
    * server answers; the till's own share of the limit otherwise. Absent: the owner's share setting alone.
    */
   ratePermits?: (account: { baseUrl: string; clientId: string; limit: number; windowMs: number }) => RatePermits;
+  /**
+   * Issue 28: the shop server confirms this service's documents for the shop (a paired till): the engine reports to it
+   * and does not poll what it covers. `service` is the engine's service key (its store scope).
+   */
+  confirmations?: (account: { baseUrl: string; clientId: string; service: string }) => (ConfirmDelegate & { close(): Promise<void> }) | null;
 }
 
 export interface ServiceConnection {
@@ -120,6 +125,7 @@ export interface OtherService {
 interface Pair extends ActiveConnection {
   unsubscribe: () => void;
   permits: RatePermits | null;
+  delegate: (ConfirmDelegate & { close(): Promise<void> }) | null;
 }
 
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
@@ -179,11 +185,13 @@ export function createServiceConnection(opts: ServiceConnectionOptions): Service
       ...(permits ? { permits } : {}),
       ...opts.api,
     });
+    const delegate = opts.confirmations?.({ baseUrl: target.baseUrl, clientId: target.clientId, service: key }) ?? null;
     const engine = createSyncEngine({
       store: rangeScopedStore(key), api, service: key, now: opts.now, random: opts.random, ...opts.engine,
+      ...(delegate ? { delegate } : {}),
     });
     const pair: Pair = {
-      mode: target.mode, service: key, baseUrl: target.baseUrl, clientId: target.clientId, api, engine, unsubscribe: () => {}, permits,
+      mode: target.mode, service: key, baseUrl: target.baseUrl, clientId: target.clientId, api, engine, unsubscribe: () => {}, permits, delegate,
     };
     pair.unsubscribe = engine.subscribe((event) => {
       const active = key === activeKey;
@@ -203,6 +211,7 @@ export function createServiceConnection(opts: ServiceConnectionOptions): Service
     await pair.engine.stop();
     await pair.api.close();
     await pair.permits?.close();
+    await pair.delegate?.close();
     if (pair.mode === 'demo') {
       await opts.demo.stop();
     } else {
@@ -410,6 +419,7 @@ export function createServiceConnection(opts: ServiceConnectionOptions): Service
           pair.unsubscribe();
           await pair.engine.stop();
           await pair.api.close();
+          await pair.delegate?.close();
         }
         await opts.demo.stop();
       });

@@ -19,6 +19,7 @@ import {
   type Change, type PairRequest, type PairResponse,
 } from '../../../shared/shop/contract';
 import { FEED_ASIDE_PATH, feedAsideReportResultSchema, feedAsideReportSchema } from '../../../shared/shop/feed-aside';
+import { CONFIRM_WATCH_PATH, confirmWatchRequestSchema, confirmWatchResponseSchema, type ConfirmWatchRequest, type ConfirmWatchResponse } from '../../../shared/shop/confirmations';
 import type { FeedPage, MalformedChange } from '../store/shop-master-data';
 import { DEFAULT_CONNECT_TIMEOUT_MS, pinnedRequest, type CertificatePin } from './pinned-transport';
 import type { ServerAddresses } from './server-addresses';
@@ -215,6 +216,8 @@ export interface ShopClient {
   rateLease(body: RateLeaseRequest, timeoutMs: number): Promise<RateLease>;
   /** Issue 27: the records of the feed this till set aside (its whole list; an empty one clears it at the server). */
   feedAside(body: z.input<typeof feedAsideReportSchema>): Promise<z.output<typeof feedAsideReportResultSchema>>;
+  /** Issue 28: the documents this till waits on, for the server to confirm; never retried (the caller tries again later). */
+  confirmWatch(body: ConfirmWatchRequest, timeoutMs: number): Promise<ConfirmWatchResponse>;
 }
 
 /**
@@ -284,5 +287,6 @@ export function createShopClient(opts: SignedShopClientOptions): ShopClient {
     settings: async (body) => call('POST', '/v1/settings', shopSettingsPushSchema.parse(body), shopSettingsPushResultSchema),
     rateLease: async (body, timeoutMs) => call('POST', '/v1/rate/lease', rateLeaseRequestSchema.parse(body), rateLeaseSchema, { timeoutMs, retry: false }),
     feedAside: async (body) => call('POST', FEED_ASIDE_PATH, feedAsideReportSchema.parse(body), feedAsideReportResultSchema),
+    confirmWatch: async (body, timeoutMs) => call('POST', CONFIRM_WATCH_PATH, confirmWatchRequestSchema.parse(body), confirmWatchResponseSchema, { timeoutMs, retry: false }),
   };
 }

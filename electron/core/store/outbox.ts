@@ -99,6 +99,8 @@ function rawWithoutImage(doc: RemoteDocument): string {
 
 export interface Outbox {
   getEntry(entryId: number): OutboxEntry | null;
+  /** The sale's entry by its reference code (issue 28: an outcome the shop server relays names the sale so). */
+  entryByReference(referenceCode: string): OutboxEntry | null;
   /** With `service`, only that service's sales (and legacy ones without a service) are claimed. */
   claimNext(limit: number, service?: string): OutboxEntry[];
   recoverInterrupted(): number;
@@ -126,6 +128,9 @@ export interface Outbox {
 export function outboxTable(db: Database.Database, now: () => number): Outbox {
   const selectEntry = db.prepare<[number], EntryRow>(
     `SELECT ${ENTRY_COLUMNS} FROM outbox o JOIN sales s ON s.id = o.sale_id WHERE o.id = ?`,
+  );
+  const selectByReference = db.prepare<[string], EntryRow>(
+    `SELECT ${ENTRY_COLUMNS} FROM outbox o JOIN sales s ON s.id = o.sale_id WHERE s.reference_code = ?`,
   );
   const claim = db.prepare<[number, number, string | null, string | null, number], { id: number }>(
     `UPDATE outbox SET state = 'sending', updated_at = ?
@@ -223,6 +228,11 @@ export function outboxTable(db: Database.Database, now: () => number): Outbox {
   const notValidated: readonly OutboxState[] = ['waiting', 'sending', 'queued', 'needs_attention'];
 
   return {
+    entryByReference(referenceCode) {
+      const row = selectByReference.get(referenceCode);
+      return row ? toEntry(row) : null;
+    },
+
     getEntry(entryId) {
       const row = selectEntry.get(entryId);
       return row ? toEntry(row) : null;

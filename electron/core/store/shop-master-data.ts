@@ -4,7 +4,7 @@
  * decides them. A refused edit stays listed for the owner ("Cambios no aplicados"), never silently lost.
  */
 import type Database from 'better-sqlite3';
-import { SHOP_WIDE_SETTING_KEYS, changeSchema, type ShopWideSettingKey, type Change, type ChangesResponse, type Command } from '../../../shared/shop/contract';
+import { SHOP_WIDE_SETTING_KEYS, changeSchema, type ShopWideSettingKey, type Change, type ChangesResponse, type Command, type DocumentOutcome } from '../../../shared/shop/contract';
 import { wordFeedAside, type FeedAsideReason, type FeedAsideRecord } from '../../../shared/shop/feed-aside';
 import { foldText } from '../../../shared/folded-text';
 import { StoreError } from './errors';
@@ -81,6 +81,12 @@ export interface ShopMasterData {
    * is 'restart' (read the feed again from its start).
    */
   applyShopChanges(page: FeedPage): 'applied' | 'restart';
+  /**
+   * Issue 28: who applies a document's outcome the feed relays (the till's confirmations, which know the outbox and
+   * the service): called inside the page's transaction, so the outcome and the cursor commit together. Without one,
+   * outcomes are passed over (the till's own polling learns them).
+   */
+  setFeedDocumentApplier(apply: ((outcome: DocumentOutcome) => void) | null): void;
   /**
    * Issue 27: the records of the feed this till could not apply, set aside (oldest first; at most `limit`). A record
    * goes from the list when a newer version of it from the feed applies, or when a retry applies it.
@@ -381,6 +387,7 @@ export function shopMasterDataTable(db: Database.Database, now: () => number): S
     if (data) markSent.run(JSON.stringify(data), row.id);
   }
 
+  let documentApplier: ((outcome: DocumentOutcome) => void) | null = null;
   function applyChange(change: Change, at: number): void {
     switch (change.kind) {
       case 'product': {
@@ -429,6 +436,9 @@ export function shopMasterDataTable(db: Database.Database, now: () => number): S
         upsertTill.run({ ...change.data, revoked: change.data.revoked ? 1 : 0 });
         // The name the shop gives this till is the one its receipts and sale numbers carry.
         if (change.data.tillId === readSetting.get(SHOP_TILL_ID_KEY)?.value) writeSetting.run('till_name', change.data.name);
+        return;
+      case 'document':
+        documentApplier?.(change.data);
         return;
       case 'setting': {
         const { key, value, version } = change.data;
@@ -527,6 +537,9 @@ export function shopMasterDataTable(db: Database.Database, now: () => number): S
           DELETE FROM shop_feed_aside;
         `);
       }).immediate();
+    },
+    setFeedDocumentApplier(apply) {
+      documentApplier = apply;
     },
     applyShopChanges(page) {
       // The usual page applies as it always did, in one transaction with no savepoint (a savepoint makes SQLite

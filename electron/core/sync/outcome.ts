@@ -9,7 +9,9 @@ export function rejectionMessage(doc: RemoteDocument): string {
 }
 
 /** Applies a document to its entry; returns the new state. Unknown statuses are kept as-is and never count as validated. */
-export function applyDocument(store: SyncStore, entry: OutboxEntry, doc: RemoteDocument): OutboxState {
+export function applyDocument(
+  store: Pick<SyncStore, 'markQueued' | 'markValidated' | 'markNeedsAttention' | 'markRemoteStatus'>, entry: OutboxEntry, doc: RemoteDocument,
+): OutboxState {
   switch (classifyStatus(doc.status)) {
     case 'validated':
       return store.markValidated(entry.id, doc).state;

@@ -5,7 +5,7 @@
  * error storm. It resumes by itself after a restart because everything it knows is in the store.
  */
 import { isApiError } from '../../../common/invoicing/errors';
-import type { OutboxState } from '../store/outbox';
+import type { OutboxEntry, OutboxState } from '../store/outbox';
 import { DEFAULT_TIMING, learnFromPoll, type ConfirmTiming, type TimingObservation } from './confirm-timing';
 import { PollSchedule } from './poll-schedule';
 import { pollPending } from './poller';
@@ -64,6 +64,24 @@ export interface SyncEngineOptions {
   probe?: { baseMs: number; capMs: number };
   /** How often the sender looks for sales whose retry time has come, when nothing woke it. */
   idleCheckMs?: number;
+  /**
+   * Issue 28: the shop server confirms for the shop. The engine tells it of each document the service queued and of
+   * each verdict it learnt itself, and does not poll the documents it `covers` (the server watches them now). Whatever
+   * it stops covering (the server away, refusing, or silent too long) the engine polls again by itself, at once.
+   */
+  delegate?: ConfirmDelegate;
+}
+
+/** The shop's confirmations as the engine sees them (electron/core/shop/confirm-watch.ts). */
+export interface ConfirmDelegate {
+  /** The service queued a document of this till's: the server should watch it. */
+  queued(referenceCode: string): void;
+  /** The engine learnt a document's verdict itself: the server need not watch it any more. */
+  settled(referenceCode: string): void;
+  /** The server confirms this document now: the engine does not poll it. */
+  covers(entry: OutboxEntry): boolean;
+  /** Calls `listener` whenever what it covers may have shrunk (the engine then looks again at once). */
+  onCoverChange(listener: () => void): () => void;
 }
 
 export interface SyncEngine {
@@ -146,6 +164,24 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     }
   }
 
+  /** Whether the shop server covers this document now; a delegate that fails covers nothing (the engine polls). */
+  function delegated(entry: OutboxEntry): boolean {
+    try {
+      return opts.delegate?.covers(entry) ?? false;
+    } catch {
+      return false;
+    }
+  }
+  /** Tells the delegate; its failure is its own (the engine's work never depends on it). */
+  function tellDelegate(call: () => void): void {
+    try {
+      call();
+    } catch {
+      // the server learns of it at the delegate's next full report
+    }
+  }
+  let stopCoverWatch: (() => void) | null = null;
+
   // A function, so TypeScript does not narrow `connection` across awaits where other tasks change it.
   const currentConnection = (): Connection => connection;
   const activity = (): { activity: SyncActivity; resumesAt: number | null } => {
@@ -223,7 +259,10 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
               clearError();
               reached();
               // Its first look-up is scheduled from the learned timing; the poll loop only recomputes its timer.
-              if (result.state === 'queued') schedule.queued(entry.id, now());
+              if (result.state === 'queued') {
+                schedule.queued(entry.id, now());
+                tellDelegate(() => opts.delegate?.queued(entry.referenceCode));
+              }
               pollWake.wake();
             }
             emit({ type: 'sale', entryId: entry.id, referenceCode: entry.referenceCode, state: result.kind === 'done' ? result.state : 'waiting' });
@@ -259,7 +298,9 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
         continue;
       }
       const t = now();
-      schedule.reconcile(store.listAwaitingValidation(opts.service).filter((e) => e.remoteId !== null).map((e) => e.id), t);
+      // Documents the shop server confirms for this till (issue 28) are its to look at, not this engine's.
+      const awaiting = store.listAwaitingValidation(opts.service).filter((e) => e.remoteId !== null && !delegated(e));
+      schedule.reconcile(awaiting.map((e) => e.id), t);
       // While a backlog is being sent, polls would spend the rate budget the sends need: at most every maxMs then.
       const c = store.counts();
       const at = schedule.nextPollAt(t, c.waiting + c.sending > concurrency);
@@ -279,7 +320,10 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
           if (obs) observations.push(obs);
         }
         learn(observations);
-        for (const update of result.updates) emit({ type: 'sale', ...update });
+        for (const update of result.updates) {
+          emit({ type: 'sale', ...update });
+          if (update.state !== 'queued') tellDelegate(() => opts.delegate?.settled(update.referenceCode));
+        }
         if (result.changed > 0) emitStatus();
       } catch (error) {
         if (error instanceof Error) noteError(error);
@@ -343,11 +387,14 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     start() {
       if (running) return;
       running = true;
+      stopCoverWatch = opts.delegate?.onCoverChange(() => pollWake.wake()) ?? null;
       loops = [sendLoop(), pollLoop(), probeLoop(), statusLoop()];
       emitStatus();
     },
     async stop() {
       running = false;
+      stopCoverWatch?.();
+      stopCoverWatch = null;
       sendWake.wake();
       pollWake.wake();
       probeWake.wake();
