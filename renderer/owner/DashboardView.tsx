@@ -13,6 +13,7 @@ import { formatQuantity } from '../format/date-time';
 import { taxLabel } from '../format/tax-name';
 import { useScreenText } from '../i18n/screen-text';
 import { BarChart, ChartKey, colourOf } from './BarChart';
+import { InvoicingPanel } from './InvoicingPanel';
 import { clockWarnings } from './clock-lines';
 import { cumulative, hourLabel, hourSeries, oldestWaitMinutes, shares, weekSeries, type StackedSeries } from './dashboard-series';
 
@@ -71,6 +72,8 @@ export function DashboardView({ dashboard }: { dashboard: Dashboard }): ReactNod
       <div className="dash-grid">
         <Stacked title={t.dashByHour} series={hours} keyLabel={(k) => hourLabel(Number(k))} keyHeader={t.dashHour} money={money} compact={compact} id="dash-hour" />
         <Stacked title={t.dashByDay} series={week} keyLabel={(k) => weekday(String(k))} keyHeader={t.dashDay} money={money} compact={compact} id="dash-week-chart" />
+
+        {dashboard.invoicing ? <InvoicingPanel status={dashboard.invoicing} at={dashboard.at} /> : null}
 
         <section className="dash-panel" aria-labelledby="dash-means">
           <h2 id="dash-means">{t.dashByMeans}</h2>

@@ -13,6 +13,7 @@
  *   GET    /v1/back-office/dashboard      dashboardSchema (today and this week, by the server's clock)
  *   GET    /v1/back-office/changes?since=V&wait=S       changesSignalSchema (long-poll: wakes when a till pushes)
  */
+import { shopInvoicingStatusSchema } from './confirmations';
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { pinSchema } from '../people';
@@ -217,6 +218,8 @@ const periodSchema = z.strictObject({
 
 /** The dashboard's query by which a till says it reads `feedAside` (issue 27): `?with=feed-aside`. */
 export const DASHBOARD_WITH_FEED_ASIDE = 'feed-aside';
+/** …and `invoicing` (issue 28): `?with=feed-aside&with=invoicing`. */
+export const DASHBOARD_WITH_INVOICING = 'invoicing';
 
 export const dashboardSchema = z.strictObject({
   at: msTime,
@@ -243,6 +246,11 @@ export const dashboardSchema = z.strictObject({
     tillNumber, tillName: answerText, count: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), reportedAt: msTime,
     records: z.array(feedAsideRecordSchema).max(FEED_ASIDE_LISTED),
   })).max(ANSWER_ROWS).optional(),
+  /**
+   * Issue 28: the shop's traffic with the invoicing service (requests per minute against the limit, documents waiting
+   * per till and who confirms them, webhooks heard). Only to a reader that asks for it (`?with=invoicing`).
+   */
+  invoicing: shopInvoicingStatusSchema.optional(),
   /** What the DIAN has not validated yet, whatever the day. */
   dian: z.strictObject({
     pending: tallySchema,

@@ -4,7 +4,7 @@
  * carries the session's bearer token. Same pinned transport, deadlines and answer checks as the till's own client.
  */
 import {
-  changesSignalSchema, DASHBOARD_WITH_FEED_ASIDE, dashboardSchema, dayReportSchema, saleDetailSchema, salesPageSchema, sessionRequestSchema,
+  changesSignalSchema, DASHBOARD_WITH_FEED_ASIDE, DASHBOARD_WITH_INVOICING, dashboardSchema, dayReportSchema, saleDetailSchema, salesPageSchema, sessionRequestSchema,
   sessionResponseSchema, type Dashboard, type DayReport, type SaleDetail, type SalesPage, type SalesQuery, type SessionResponse,
 } from '../../../shared/shop/back-office';
 import { SHOP_LIMITS } from '../../../shared/shop/contract';
@@ -47,7 +47,7 @@ export function backOfficeClient(opts: ShopClientOptions, token: string): BackOf
     sale: (ref) => call('GET', `/v1/back-office/sales/${encodeURIComponent(ref)}`, undefined, saleDetailSchema),
     dayReport: (date) => call('GET', `/v1/back-office/day-report?date=${encodeURIComponent(date)}`, undefined, dayReportSchema),
     // Issue 27: this till reads the feed records each till set aside (a server before it ignores the query).
-    dashboard: () => call('GET', `/v1/back-office/dashboard?with=${DASHBOARD_WITH_FEED_ASIDE}`, undefined, dashboardSchema),
+    dashboard: () => call('GET', `/v1/back-office/dashboard?with=${DASHBOARD_WITH_FEED_ASIDE}&with=${DASHBOARD_WITH_INVOICING}`, undefined, dashboardSchema),
     waitForChange(since, waitSeconds, signal) {
       const wait = Math.max(0, Math.min(SHOP_LIMITS.maxWaitSeconds, Math.floor(waitSeconds)));
       const from = since === undefined ? '' : `since=${encodeURIComponent(since)}&`;
