@@ -107,9 +107,12 @@ interface ShopPairing { url: string; pin: string; tillId: string; keyPem: string
 function runTill(childJs: string, sb: SandboxProcess, o: {
   dbPath: string; share: number; tillLimit: number; windowMs: number; killAfterRequests?: number; deadlineMs: number; shop?: ShopPairing;
   onMode?: (line: string) => void;
+  /** Issue 28: more of the child's flags (`--confirm`, `--stream-rate`…), and each `SHOWN <ms>` it prints. */
+  extraArgs?: string[];
+  onShown?: (ms: number) => void;
 }): Promise<ChildRun> {
   return new Promise((resolve, reject) => {
-    const shopArgs = o.shop ? ['--shop-url', o.shop.url, '--shop-pin', o.shop.pin, '--till-id', o.shop.tillId] : [];
+    const shopArgs = [...(o.shop ? ['--shop-url', o.shop.url, '--shop-pin', o.shop.pin, '--till-id', o.shop.tillId] : []), ...(o.extraArgs ?? [])];
     const child = spawn(process.execPath, [childJs, '--db', o.dbPath, '--base-url', sb.baseUrl, '--client-id', sb.clientId,
       '--limit', String(o.tillLimit), '--window-ms', String(o.windowMs), '--share', String(o.share), ...shopArgs], {
       cwd: ROOT, env: { ...process.env, MOSTRADOR_CLIENT_SECRET: sb.clientSecret, ...(o.shop ? { MOSTRADOR_TILL_KEY: o.shop.keyPem } : {}) },
@@ -126,7 +129,8 @@ function runTill(childJs: string, sb: SandboxProcess, o: {
         const line = buffer.slice(0, nl);
         buffer = buffer.slice(nl + 1);
         if (line.startsWith('DRAINED')) drained = true;
-        if (line.startsWith('MODE ')) o.onMode?.(line.slice(5));
+        if (line.startsWith('MODE ') || line.startsWith('CONFIRM ')) o.onMode?.(line);
+        if (line.startsWith('SHOWN ')) o.onShown?.(Number(line.slice(6)));
         const sent = /^SENT (\d+)/.exec(line);
         if (sent && o.killAfterRequests !== undefined && !killed && Number(sent[1]) >= o.killAfterRequests) {
           killed = true;
@@ -250,9 +254,21 @@ export function describeFigures(f: RateFigures, o: { serviceLimit: number; windo
  * (and restarted at once on its file), or the shop server is SIGKILLed `killServerAfterMs` into the drain and started
  * again `serverAwayMs` later (the tills go on their own shares meanwhile, then hand back).
  */
-export function runShopTills(o: RateRunOptions & { tills: number; killTillAfter?: number; killServerAfterMs?: number; serverAwayMs?: number }): Promise<RateFigures & { modes: string[] }> {
+export interface ShopTillsOptions extends RateRunOptions {
+  tills: number; killTillAfter?: number; killServerAfterMs?: number; serverAwayMs?: number;
+  /** Issue 28: the tills hand their documents to the server's confirmations (which `prepareServer` sets up). */
+  confirm?: boolean;
+  /** Each till charges `count` sales at `rate` per second of the scaled world instead of draining a backlog. */
+  stream?: { rate: number; count: number };
+  /** Before the tills start: e.g. the service's credentials at the server, its webhooks. */
+  prepareServer?: (server: ShopServerProcess, sb: SandboxProcess) => Promise<void>;
+  /** More arguments for the server's `serve` (e.g. its webhook listener). */
+  serverArgs?: string[];
+}
+
+export function runShopTills(o: ShopTillsOptions): Promise<RateFigures & { modes: string[]; shownMs: number[] }> {
   return withSandbox(o, async (sb, childJs, dir) => {
-    const server: ShopServerProcess = await startShopServerProcess();
+    const server: ShopServerProcess = await startShopServerProcess(o.serverArgs ? { args: o.serverArgs } : {});
     try {
       const paths = Array.from({ length: o.tills }, (_, i) => join(dir, `till-${i + 1}.sqlite`));
       const pairings: ShopPairing[] = [];
@@ -265,9 +281,12 @@ export function runShopTills(o: RateRunOptions & { tills: number; killTillAfter?
         } finally {
           store.close();
         }
-        recordBacklog(dbPath, o.salesPerTill);
+        if (!o.stream) recordBacklog(dbPath, o.salesPerTill);
       }
+      await o.prepareServer?.(server, sb);
       const modes: string[] = [];
+      const shownMs: number[] = [];
+      const extraArgs = [...(o.confirm ? ['--confirm'] : [])];
       const startedAt = Date.now();
       let kills = 0;
       let serverCut: Promise<void> = Promise.resolve();
@@ -286,6 +305,8 @@ export function runShopTills(o: RateRunOptions & { tills: number; killTillAfter?
         const run = (killAfterRequests?: number) => runTill(childJs, sb, {
           dbPath, share: 1 / o.tills, tillLimit: tillLimitOf(o), windowMs: o.windowMs, deadlineMs: 60 * o.windowMs, shop: pairings[i]!,
           onMode: (line) => modes.push(`till ${i + 1}: ${line}`), ...(killAfterRequests === undefined ? {} : { killAfterRequests }),
+          extraArgs: [...extraArgs, ...(o.stream ? ['--stream-rate', String(o.stream.rate), '--stream-count', String(o.stream.count), '--seed', String((i + 1) * 1_000_000)] : [])],
+          onShown: (ms) => shownMs.push(ms),
         });
         if (i === 0 && o.killTillAfter !== undefined) {
           const first = await run(o.killTillAfter);
@@ -296,10 +317,11 @@ export function runShopTills(o: RateRunOptions & { tills: number; killTillAfter?
       }));
       await serverCut;
       const arrivals = await arrivalsOf(sb);
-      const scenario = `${o.tills} tills, one shop budget${o.killTillAfter !== undefined ? ', one till SIGKILLed' : ''}${o.killServerAfterMs !== undefined ? ', server SIGKILLed' : ''}`;
+      const scenario = `${o.tills} tills, one shop budget${o.confirm ? ', the server confirms' : ''}${o.stream ? `, a stream of ${o.stream.rate}/s each` : ''}${o.killTillAfter !== undefined ? ', one till SIGKILLed' : ''}${o.killServerAfterMs !== undefined ? ', server SIGKILLed' : ''}`;
       return {
+        shownMs,
         ...figures(scenario, arrivals, o.windowMs, {
-          sales: o.salesPerTill * o.tills, notValidated: paths.reduce((n, p) => n + notValidated(p), 0), drained: results.every((r) => r.drained), kills, elapsedMs: Date.now() - startedAt,
+          sales: (o.stream?.count ?? o.salesPerTill) * o.tills, notValidated: paths.reduce((n, p) => n + notValidated(p), 0), drained: results.every((r) => r.drained), kills, elapsedMs: Date.now() - startedAt,
         }),
         modes,
       };
