@@ -227,6 +227,11 @@ export const documentOutcomeSchema = z.strictObject({
   version: counter,
 });
 export type DocumentOutcome = z.infer<typeof documentOutcomeSchema>;
+/**
+ * The status of an outcome whose document the service does not know on the server's account (a 404 to the server's
+ * GET; `document` is then empty): the till looks at that document itself again (its own GET says what it is).
+ */
+export const DOCUMENT_NOT_FOUND = 'NOT_FOUND';
 
 export const CHANGE_KINDS = ['product', 'customer', 'person', 'till', 'setting', 'document'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];

@@ -86,8 +86,9 @@ const shown = (referenceCode: string, state: string) => {
   if (at !== undefined) process.stdout.write(`SHOWN ${Math.round(performance.now() - at)}\n`);
 };
 store.setFeedDocumentApplier((outcome) => {
-  const update = applyRelayedOutcome(store, outcome);
-  if (update) shown(update.referenceCode, update.state);
+  const result = applyRelayedOutcome(store, outcome);
+  if (result && 'release' in result) watch?.release(result.release);
+  else if (result) shown(result.referenceCode, result.state);
 });
 const engine = createSyncEngine({
   store, api, concurrency: 4, ...(watch ? { delegate: watch } : {}),

@@ -199,8 +199,9 @@ export function createPosApp(opts: PosAppOptions): PosApp {
     },
   });
   store.setFeedDocumentApplier((outcome) => {
-    const update = applyRelayedOutcome(store, outcome);
-    if (update) relayed.push(update);
+    const result = applyRelayedOutcome(store, outcome);
+    if (result && 'release' in result) for (const watch of watches) watch.release(result.release);
+    else if (result) relayed.push(result);
   });
 
   const passphrase = backupPassphrase(credentials);

@@ -46,6 +46,8 @@ export interface ConfirmWatchOptions {
 
 export interface ConfirmWatch extends ConfirmDelegate {
   mode(): ConfirmMode;
+  /** The server could not learn this document's fate (its account does not know it): the engine looks at it itself. */
+  release(referenceCode: string): void;
   /**
    * The shop link's contact changed: the server lost (what was covered is polled by the till at once) or back (a
    * report waiting out a failure goes now).
@@ -185,6 +187,10 @@ export function createConfirmWatch(opts: ConfirmWatchOptions): ConfirmWatch {
       if (!cover || cover.documentId !== entry.remoteId) return false;
       // Left without an outcome too long: the till looks at it itself (the server may be confirming nothing).
       return o.now() - cover.since < o.coverMaxAgeMs;
+    },
+    release(referenceCode) {
+      if (!covered.delete(referenceCode)) return;
+      for (const listener of listeners) listener();
     },
     onCoverChange(listener) {
       listeners.add(listener);

@@ -6,21 +6,26 @@
  * document — changes nothing.
  */
 import { classifyStatus, readDocument, type RemoteDocument } from '../../../shared/api/document';
-import type { DocumentOutcome } from '../../../shared/shop/contract';
+import { DOCUMENT_NOT_FOUND, type DocumentOutcome } from '../../../shared/shop/contract';
 import type { OutboxEntry } from '../store/outbox';
 import { applyDocument } from '../sync/outcome';
 import type { SyncStore } from '../sync/ports';
 
 export interface RelayedUpdate { entryId: number; referenceCode: string; state: string }
 
+/** What a relayed outcome did: an update to say, the document handed back to the till's own looks, or nothing. */
+export type RelayedResult = RelayedUpdate | { release: string } | null;
+
 export type OutcomeStore = Pick<SyncStore, 'markQueued' | 'markValidated' | 'markNeedsAttention' | 'markRemoteStatus'> & {
   entryByReference(referenceCode: string): OutboxEntry | null;
 };
 
-export function applyRelayedOutcome(store: OutcomeStore, outcome: DocumentOutcome): RelayedUpdate | null {
+export function applyRelayedOutcome(store: OutcomeStore, outcome: DocumentOutcome): RelayedResult {
   const entry = store.entryByReference(outcome.referenceCode);
   if (!entry || entry.remoteId === null || entry.remoteId !== outcome.documentId) return null;
   if (entry.state !== 'queued') return null;
+  // The server's account does not know it: the till asks the service itself (its GET decides what the sale needs).
+  if (outcome.status === DOCUMENT_NOT_FOUND) return { release: entry.referenceCode };
   let doc: RemoteDocument;
   try {
     doc = readDocument(outcome.document);

@@ -107,6 +107,8 @@ describe('the shop server confirms for the till (issue 28)', () => {
     expect(applyRelayedOutcome(r.store, outcome(sale.referenceCode, theirs.remoteId!, validatedDoc))).toBeNull();
     // A document that cannot be read: refused.
     expect(applyRelayedOutcome(r.store, outcome(sale.referenceCode, mine.remoteId!, { nothing: 'here' }))).toBeNull();
+    // The server's account does not know it: handed back to the till's own looks, the sale untouched.
+    expect(applyRelayedOutcome(r.store, { ...outcome(sale.referenceCode, mine.remoteId!, {}), status: 'NOT_FOUND' })).toEqual({ release: sale.referenceCode });
     expect(r.store.entryByReference(sale.referenceCode)!.state).toBe('queued');
     expect(r.store.entryByReference(other.referenceCode)!.state).toBe('queued');
 
@@ -141,8 +143,8 @@ describe('the shop server confirms for the till (issue 28)', () => {
 
     const applied: string[] = [];
     r.store.setFeedDocumentApplier((outcome) => {
-      const update = applyRelayedOutcome(r.store, outcome);
-      if (update) applied.push(update.state);
+      const result = applyRelayedOutcome(r.store, outcome);
+      if (result && 'state' in result) applied.push(result.state);
     });
     r.store.applyShopChanges({ changes: [{ seq: 6, kind: 'document', key: sale.referenceCode, data: { ...data, version: 2 } }], cursor: 6, more: false });
     expect(applied).toEqual(['validated']);
