@@ -33,7 +33,8 @@ import { createBackupService, type BackupService } from '../backup/backup-servic
 import { backupPassphrase } from '../backup/backup-passphrase';
 import { startRecordPruning, type RecordPruning } from './record-pruning';
 import { createShopLink, type ShopLink, type ShopLinkOptions } from '../shop/shop-link';
-import { createRatePermits, rateAccountKey } from '../shop/rate-permits';
+import { rateAccountKey } from '../../../common/invoicing/account-key';
+import { createRatePermits } from '../shop/rate-permits';
 import { renameAtServer, shopServerHandlers } from './shop-server-handlers';
 import { backOfficeHandlers } from './back-office-handlers';
 import { updateRefusalNotice, type UpdateVerdicts } from '../updates/update-refusal-notice';
