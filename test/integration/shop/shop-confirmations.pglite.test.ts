@@ -13,7 +13,7 @@ import { resolveNumberingRange } from '../../../common/invoicing/range-selection
 import type { RunningSandbox } from '../../../sandbox/server';
 import { keychainSecrets } from '../../../server/confirm/keychain';
 import { startConfirmer, readConfirmationFigures, type Confirmer } from '../../../server/confirm/confirmer';
-import { setServiceAccount, readLeader } from '../../../server/store/confirmations';
+import { setServiceAccount, readLeader, storeOutcome } from '../../../server/store/confirmations';
 import { documentOutcomeSchema, CONFIRM_WATCH_PATH, confirmWatchResponseSchema } from '../../../shared/shop/confirmations';
 import type { ShopTill } from '../../support/shop-till';
 import { clientFor, controlSandbox, invoiceBody, startTestSandbox } from '../api/sandbox-control';
@@ -182,6 +182,33 @@ describe('confirmations for the whole shop at the server', () => {
     const before = (await control.counters()).requests['GET /v1/documents/{id}'] ?? 0;
     await new Promise((r) => setTimeout(r, 400));
     expect((await control.counters()).requests['GET /v1/documents/{id}'] ?? 0).toBe(before);
+  }, 60_000);
+
+  it('a document heard of (the webhooks\' hook) is looked at at once, watched already or watched after; an outcome is never downgraded', async () => {
+    harness = await startHarness(stores.open, { confirmations: CONFIRMING });
+    await setCredentials(harness);
+    const till = await harness.pairedTill('Caja 1');
+    // Accepted "now" by a clock far ahead: its first look would be a minute away; heard of, it is looked at at once.
+    const early = { ...(await queued('HEARD')), queuedAt: Date.now() + 60_000 };
+    await watch(till, [early]);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(await documentsInFeed(till)).toEqual([]);
+    harness.server.confirmer!.heard(early.documentId);
+    await until('the heard document in the feed', async () => (await documentsInFeed(till)).length === 1, 10_000);
+
+    // Heard of before any till watched it: remembered, and looked at as soon as a watch names it.
+    const later = { ...(await queued('HEARD-FIRST')), queuedAt: Date.now() + 60_000 };
+    harness.server.confirmer!.heard(later.documentId);
+    await new Promise((r) => setTimeout(r, 400));
+    await watch(till, [later]);
+    await until('the document heard first in the feed', async () => (await documentsInFeed(till)).length === 2, 10_000);
+    expect((await documentsInFeed(till)).map((d) => d.data.status)).toEqual(['VALIDATED', 'VALIDATED']);
+
+    // A later read saying QUEUED (a stale answer) never replaces the VALIDATED outcome.
+    const stale = { id: early.documentId, type: null, reference_code: early.referenceCode, full_number: null, status: 'QUEUED', cufe: null, qr_url: null, qr_image: null, errors: [], raw: { id: early.documentId, status: 'QUEUED' } };
+    expect(await harness.db.transaction((tx) => storeOutcome(tx, early.referenceCode, stale, Date.now()))).toBe(false);
+    const after = await documentsInFeed(till);
+    expect(after.find((d) => d.key === early.referenceCode)!.data).toMatchObject({ status: 'VALIDATED', version: 1 });
   }, 60_000);
 
   it('two servers on one database: only one confirms; its lease lapses (as after a SIGKILL) and the other takes over', async () => {
