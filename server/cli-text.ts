@@ -65,6 +65,12 @@ export const COMMAND_HELP: Record<string, string> = {
   restore: `npm run server -- restore ARCHIVO (--data-dir CARPETA | --database-url URL) [--pg-bin CARPETA]
     Restaura una copia en un almacén vacío: una carpeta integrada ausente o vacía (CARPETA/pglite) o una base de
     PostgreSQL vacía; un almacén con datos se rechaza. Después ponga en marcha el servidor como siempre.`,
+  status: `npm run server -- status (--data-dir CARPETA | --database-url URL)
+    Dice si el servidor de esa carpeta está en marcha; los procesos del servidor en su base de datos (cada uno late
+    cada 15 s: uno sin latido terminó sin avisar); la base de datos y su esquema; cada caja y cuándo habló por última
+    vez; la última copia del servidor y su edad; las direcciones que escriben las cajas y la dirección de Tienda en
+    este computador (con su clave). Con --database-url lee la base directamente (varios procesos en una base).
+    Sale con 1 si el servidor no responde.`,
   'service-account': `npm run server -- service-account set --service-url URL --client-id ID (--data-dir CARPETA | --database-url URL)
                     npm run server -- service-account show | clear (--data-dir CARPETA | --database-url URL)
     Las credenciales del servicio de facturación en el servidor: con ellas el servidor confirma los documentos de
@@ -72,12 +78,6 @@ export const COMMAND_HELP: Record<string, string> = {
     del cliente por la entrada estándar (nunca en la línea de órdenes) y lo guarda en el llavero de este computador;
     la base de datos guarda solo la dirección, el id de cliente y si el servicio las rechazó. show dice cuáles hay y
     su estado (nunca el secreto); clear las borra (las cajas vuelven a confirmar por sí mismas).`,
-  status: `npm run server -- status (--data-dir CARPETA | --database-url URL)
-    Dice si el servidor de esa carpeta está en marcha; los procesos del servidor en su base de datos (cada uno late
-    cada 15 s: uno sin latido terminó sin avisar); la base de datos y su esquema; cada caja y cuándo habló por última
-    vez; la última copia del servidor y su edad; las direcciones que escriben las cajas y la dirección de Tienda en
-    este computador (con su clave). Con --database-url lee la base directamente (varios procesos en una base).
-    Sale con 1 si el servidor no responde.`,
 };
 
 export const COMMANDS = Object.keys(COMMAND_HELP);
