@@ -21,7 +21,7 @@ import { isApiError } from '../../common/invoicing/errors';
 import { createInvoicingApi, type InvoicingApi, type InvoicingApiOptions } from '../../common/invoicing/invoicing-api';
 import type { Database } from '../db/adapter';
 import {
-  confirmationFigures, dueDocuments, noteHeard, notePending, postpone, readServiceAccount, refuseServiceAccount, releaseLeadership,
+  confirmationFigures, dueDocuments, noteHeard, pruneWatches, notePending, postpone, readServiceAccount, refuseServiceAccount, releaseLeadership,
   storeOutcome, takeLeadership, waitingByIds, waitingCount, type ConfirmationFigures, type ServiceAccount, type WaitingDocument,
 } from '../store/confirmations';
 import { createServerPermits, type ServerPermits } from './server-permits';
@@ -74,6 +74,12 @@ const FOLLOW_UP_MAX_MS = 30_000;
 const FAILED_WAIT_MS = 2_000;
 /** The learned first look: from 1 s, within 100 ms and 10 min. */
 const FIRST_LOOK_MS = 1_000;
+/** Without the secret in this machine's keychain, it is looked for again this often. */
+const SECRET_RETRY_MS = 30_000;
+/** Old watches are deleted once a minute by the confirming process (see pruneWatches). */
+const PRUNE_EVERY_MS = 60_000;
+
+class LeaseLost extends Error {}
 
 export function startConfirmer(opts: ConfirmerOptions): Confirmer {
   const now = opts.now ?? Date.now;
@@ -81,7 +87,8 @@ export function startConfirmer(opts: ConfirmerOptions): Confirmer {
   const holder = opts.holder ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const turnMs = opts.turnMs ?? 250;
   const leaseMs = opts.leaseMs ?? 5_000;
-  let loaded: { version: number; account: ServiceAccount; api: InvoicingApi | null; permits: ServerPermits | null } | null = null;
+  let loaded: { version: number; account: ServiceAccount; api: InvoicingApi | null; permits: ServerPermits | null; triedAt: number } | null = null;
+  let prunedAt = 0;
   let isLeader = false;
   let firstLookMs = FIRST_LOOK_MS;
   let closed = false;
@@ -137,7 +144,8 @@ export function startConfirmer(opts: ConfirmerOptions): Confirmer {
       if (loaded) await dropClient();
       return null;
     }
-    if (!loaded || loaded.version !== account.version || !loaded.api) {
+    // Read again when the owner set them again (a new version), or, without a secret here, every half minute.
+    if (!loaded || loaded.version !== account.version || (!loaded.api && now() - loaded.triedAt >= SECRET_RETRY_MS)) {
       await dropClient();
       let secret: string | null = null;
       try {
@@ -147,7 +155,7 @@ export function startConfirmer(opts: ConfirmerOptions): Confirmer {
       }
       if (secret === null) {
         // This machine does not hold the secret (another server machine on the database does, or `set` is under way).
-        loaded = { version: account.version, account, api: null, permits: null };
+        loaded = { version: account.version, account, api: null, permits: null, triedAt: now() };
         return null;
       }
       const permits = createServerPermits({ db: opts.db, account: account.accountKey, now, ...(opts.rateLimit ? { limit: opts.rateLimit } : {}) });
@@ -158,7 +166,7 @@ export function startConfirmer(opts: ConfirmerOptions): Confirmer {
         retry: { maxAttempts: 3, baseMs: 250, capMs: 2_000, maxElapsedMs: 4_000, ...opts.api?.retry },
         onRequest: () => void sent++,
       });
-      loaded = { version: account.version, account, api, permits };
+      loaded = { version: account.version, account, api, permits, triedAt: now() };
     }
     return loaded.api ? { account: loaded.account, api: loaded.api } : null;
   }
@@ -174,6 +182,10 @@ export function startConfirmer(opts: ConfirmerOptions): Confirmer {
     const { account, api } = held;
     isLeader = await takeLeadership(opts.db, account.accountKey, holder, now(), leaseMs);
     if (!isLeader) return;
+    if (now() - prunedAt >= PRUNE_EVERY_MS) {
+      prunedAt = now();
+      await pruneWatches(opts.db, prunedAt);
+    }
     const at = now();
     const due = await dueDocuments(opts.db, account.accountKey, at + COALESCE_MS, firstLookMs, MAX_DUE);
     // Looked at only when one is due now; the others due within COALESCE_MS come along (one list for all).
@@ -182,6 +194,7 @@ export function startConfirmer(opts: ConfirmerOptions): Confirmer {
     try {
       await look(api, account, due);
     } catch (error) {
+      if (error instanceof LeaseLost) return;
       if (isApiError(error) && error.kind === 'auth') {
         await refuseServiceAccount(opts.db, account.version, now());
         log(`confirmaciones: el servicio rechazó las credenciales de ${account.clientId} (401): el servidor deja de confirmar; `
@@ -196,6 +209,13 @@ export function startConfirmer(opts: ConfirmerOptions): Confirmer {
     }
   }
 
+  /** Before each request: the lease renewed, so that one process confirms at a time even through a long turn. */
+  async function keepLease(account: ServiceAccount): Promise<void> {
+    if (closed) throw new LeaseLost();
+    isLeader = await takeLeadership(opts.db, account.accountKey, holder, now(), leaseMs);
+    if (!isLeader) throw new LeaseLost();
+  }
+
   /** Learns the fate of `due` (and of any other waiting document a list page shows) with the fewest requests. */
   async function look(api: InvoicingApi, account: ServiceAccount, due: WaitingDocument[]): Promise<void> {
     const seen = new Map<string, RemoteDocument>();
@@ -206,6 +226,7 @@ export function startConfirmer(opts: ConfirmerOptions): Confirmer {
       const maxPages = Math.ceil(waiting / perPage) + 1;
       let wantedSeen = 0;
       for (let page = 1; page <= maxPages && wantedSeen < wantedIds.size && !closed; page++) {
+        await keepLease(account);
         const result = await api.listDocuments({ page, perPage });
         for (const doc of result.documents) {
           if (seen.has(doc.id)) continue;
@@ -220,6 +241,7 @@ export function startConfirmer(opts: ConfirmerOptions): Confirmer {
     const missing = due.filter((d) => !seen.has(d.documentId)).slice(0, MAX_LOOKUPS);
     for (const d of missing) {
       if (closed) break;
+      await keepLease(account);
       try {
         seen.set(d.documentId, await api.getDocument(d.documentId));
       } catch (error) {

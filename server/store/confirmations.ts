@@ -219,6 +219,16 @@ function boundedDocument(doc: RemoteDocument): Record<string, unknown> {
   return fits(withImage) ? withImage : { id: doc.id, status: doc.status, full_number: doc.full_number, cufe: doc.cufe };
 }
 
+/**
+ * Watches no longer needed: settled by their till a day ago, or final for 30 days (a till away that long polls the
+ * service itself when it is back; its feed cursor may then skip the outcome, which it does not need any more).
+ */
+export async function pruneWatches(db: Queryable, now: number): Promise<void> {
+  await db.query(
+    'DELETE FROM service_watch WHERE (settled AND watched_at < $1) OR (final AND seen_at < $2)', [now - 86_400_000, now - 30 * 86_400_000]);
+  await db.query('DELETE FROM service_heard WHERE heard_at < $1', [now - HEARD_KEEP_MS]);
+}
+
 // ---- Heard ids (webhooks) ----------------------------------------------------------------------------------------
 
 /** How long an id heard of before any till watched it is remembered. */
