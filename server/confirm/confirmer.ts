@@ -258,11 +258,15 @@ export function startConfirmer(opts: ConfirmerOptions): Confirmer {
     const at = now();
     let stored = 0;
     const firstLooks: Array<{ final: boolean; ageMs: number }> = [];
+    const dueRefs = new Set(due.map((d) => d.referenceCode));
     for (const d of [...due, ...extra]) {
       const read = notFound.has(d.documentId) ? 'not_found' as const : seen.get(d.documentId);
       if (read === undefined) continue;
       const pending = read !== 'not_found' && classifyStatus(read.status) === 'pending';
-      if (d.looks === 0 && !d.prompt && read !== 'not_found') firstLooks.push({ final: !pending, ageMs: at - d.queuedAt });
+      const wasDue = dueRefs.has(d.referenceCode);
+      // Not due yet and still pending: its own schedule stands (and it teaches nothing about the first look).
+      if (!wasDue && pending) continue;
+      if (wasDue && d.looks === 0 && !d.prompt && read !== 'not_found') firstLooks.push({ final: !pending, ageMs: at - d.queuedAt });
       if (pending) {
         await notePending(opts.db, d.referenceCode, read.status, at + Math.min(FOLLOW_UP_MAX_MS, FOLLOW_UP_MS * 2 ** Math.min(d.looks, 10)));
         continue;
