@@ -17,6 +17,7 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { classifyStatus, type RemoteDocument } from '../../shared/api/document';
+import type { ShopInvoicingStatus } from '../../shared/shop/confirmations';
 import { isApiError } from '../../common/invoicing/errors';
 import { createInvoicingApi, type InvoicingApi, type InvoicingApiOptions } from '../../common/invoicing/invoicing-api';
 import type { Database } from '../db/adapter';
@@ -315,4 +316,28 @@ export function startConfirmer(opts: ConfirmerOptions): Confirmer {
 /** For Tienda: per till, its documents waiting and its last watch; the shop's requests in the last 60 s and the limit. */
 export function readConfirmationFigures(db: Database, now: number = Date.now()): Promise<ConfirmationFigures> {
   return confirmationFigures(db, now);
+}
+
+/** A till that has not watched for this long is taken to confirm by itself (the server away for it, or an old till). */
+export const WATCH_FRESH_MS = 2 * 60_000;
+
+/**
+ * The contract's `ShopInvoicingStatus` for Tienda and the status bars, from `readConfirmationFigures`; the webhooks
+ * part gives its own counters. A till confirms by itself unless its last watch, within WATCH_FRESH_MS, was answered
+ * `confirming`.
+ */
+export async function readShopInvoicingStatus(
+  db: Database, now: number = Date.now(), webhooks: ShopInvoicingStatus['webhooks'] = { configured: false, received: 0, lastAt: null },
+): Promise<ShopInvoicingStatus> {
+  const figures = await confirmationFigures(db, now);
+  return {
+    credentials: figures.credentials,
+    requestsLastMinute: figures.requestsLastMinute,
+    limit: figures.limit,
+    tills: figures.tills.map((t) => ({
+      tillId: t.tillId, number: t.number, name: t.name.slice(0, 80), waiting: t.waiting, lastWatchAt: t.lastWatchAt,
+      confirmsItself: !(t.confirming && t.lastWatchAt !== null && now - t.lastWatchAt <= WATCH_FRESH_MS),
+    })),
+    webhooks,
+  };
 }

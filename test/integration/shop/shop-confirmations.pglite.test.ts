@@ -12,9 +12,9 @@ import type { InvoicingApi } from '../../../common/invoicing/invoicing-api';
 import { resolveNumberingRange } from '../../../common/invoicing/range-selection';
 import type { RunningSandbox } from '../../../sandbox/server';
 import { keychainSecrets } from '../../../server/confirm/keychain';
-import { startConfirmer, readConfirmationFigures, type Confirmer } from '../../../server/confirm/confirmer';
+import { startConfirmer, readConfirmationFigures, readShopInvoicingStatus, type Confirmer } from '../../../server/confirm/confirmer';
 import { setServiceAccount, readLeader, storeOutcome } from '../../../server/store/confirmations';
-import { documentOutcomeSchema, CONFIRM_WATCH_PATH, confirmWatchResponseSchema } from '../../../shared/shop/confirmations';
+import { documentOutcomeSchema, CONFIRM_WATCH_PATH, confirmWatchResponseSchema, shopInvoicingStatusSchema } from '../../../shared/shop/confirmations';
 import type { ShopTill } from '../../support/shop-till';
 import { clientFor, controlSandbox, invoiceBody, startTestSandbox } from '../api/sandbox-control';
 import { startHarness, type Harness } from '../server/harness';
@@ -118,6 +118,9 @@ describe('confirmations for the whole shop at the server', () => {
     expect(figures.requestsLastMinute).toBeGreaterThan(0);
     expect(figures.limit).toBe(297);
     expect(figures.tills.map((t) => [t.name, t.waiting, t.confirming, t.lastWatchAt !== null])).toEqual([['Caja 1', 0, true, true], ['Caja 2', 0, true, true]]);
+    const status = shopInvoicingStatusSchema.parse(await readShopInvoicingStatus(harness.db));
+    expect(status.tills.map((t) => t.confirmsItself)).toEqual([false, false]);
+    expect(shopInvoicingStatusSchema.parse(await readShopInvoicingStatus(harness.db, Date.now() + 10 * 60_000)).tills.map((t) => t.confirmsItself)).toEqual([true, true]);
   }, 60_000);
 
   it('says why it does not confirm: no credentials, another account, credentials the service refused (and the loop stops)', async () => {
