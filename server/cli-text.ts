@@ -71,6 +71,13 @@ export const COMMAND_HELP: Record<string, string> = {
     vez; la última copia del servidor y su edad; las direcciones que escriben las cajas y la dirección de Tienda en
     este computador (con su clave). Con --database-url lee la base directamente (varios procesos en una base).
     Sale con 1 si el servidor no responde.`,
+  'service-account': `npm run server -- service-account set --service-url URL --client-id ID (--data-dir CARPETA | --database-url URL)
+                    npm run server -- service-account show | clear (--data-dir CARPETA | --database-url URL)
+    Las credenciales del servicio de facturación en el servidor: con ellas el servidor confirma los documentos de
+    todas las cajas de esa cuenta (una sola consulta al servicio por la tienda, no una por caja). set lee el secreto
+    del cliente por la entrada estándar (nunca en la línea de órdenes) y lo guarda en el llavero de este computador;
+    la base de datos guarda solo la dirección, el id de cliente y si el servicio las rechazó. show dice cuáles hay y
+    su estado (nunca el secreto); clear las borra (las cajas vuelven a confirmar por sí mismas).`,
 };
 
 export const COMMANDS = Object.keys(COMMAND_HELP);

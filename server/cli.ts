@@ -12,6 +12,8 @@
  * npm run server -- backups (--backup-dir DIR | --data-dir DIR)            lists the kept copies
  * npm run server -- backup-now --data-dir DIR                               the running server takes a copy now
  * npm run server -- restore FILE (--data-dir DIR | --database-url URL)     restores a copy into an empty store
+ * npm run server -- service-account set --service-url URL --client-id ID | show | clear   the invoicing service's
+ *                                              credentials at the server (the secret from stdin, into the keychain)
  * npm run server -- status (--data-dir DIR | --database-url URL)   processes and their heartbeat, database, tills and
  *                                              when each last spoke, the last server copy, the tills' addresses, Tienda
  */
@@ -38,6 +40,8 @@ import { startBackOfficePc, type BackOfficePc } from './back-office-pc/start';
 import { ensureCertificate } from './tls';
 import { announceShopServer, type Announcement } from '../common/shop-discovery';
 import { readShop } from './store/shop';
+import { keychainSecrets } from './confirm/keychain';
+import { serviceAccountCommand } from './service-account-cli';
 
 function parsedArguments() {
   try {
@@ -58,6 +62,9 @@ function parsedArguments() {
         'no-announce': { type: 'boolean', default: false },
         // A proxy in front of the server whose X-Forwarded-For is believed for pairing limits (issue 27); repeatable.
         'trusted-proxy': { type: 'string', multiple: true },
+        // service-account set (issue 28): the invoicing service's address and client id (the secret comes from stdin).
+        'service-url': { type: 'string' },
+        'client-id': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -94,7 +101,9 @@ async function serve(): Promise<void> {
     const outcome = await backups.run();
     return outcome.ok ? { ok: true as const, file: outcome.copy.path, counts: outcome.copy.record.counts } : outcome;
   };
-  const server = await startShopServer({ db, host: values.host, port, tls, adminToken: ensureAdminToken(dataDir), backupNow, trustedProxies: values['trusted-proxy'] ?? [] }).catch(async (error: unknown) => {
+  const server = await startShopServer({ db, host: values.host, port, tls, adminToken: ensureAdminToken(dataDir), backupNow, trustedProxies: values['trusted-proxy'] ?? [],
+    // Issue 28: confirms the tills' documents with the service's credentials set by service-account (secret: keychain).
+    confirmations: { secrets: keychainSecrets() } }).catch(async (error: unknown) => {
     await db.close().catch(() => {});
     const code = (error as { code?: string }).code;
     if (code === 'EADDRINUSE') throw new Error(`el puerto ${port} ya está en uso en ${values.host} (¿otro servidor de la tienda, u otro programa?): detenga ese, o arranque con otro --port`);
@@ -281,6 +290,11 @@ async function admin(): Promise<void> {
   }
   if (command === 'restore') return restore();
   if (command === 'status') return status();
+  if (command === 'service-account') {
+    return serviceAccountCommand({
+      sub: rest[0], dataDir, databaseUrl: values['database-url'], serviceUrl: values['service-url'], clientId: values['client-id'],
+    });
+  }
   if (command === 'pair') {
     const answer = await adminCall(dataDir, 'POST', '/admin/pairing');
     const body = answer.body as { code?: string; expiresAt?: number };

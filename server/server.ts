@@ -26,6 +26,7 @@ import { Pairing } from './pairing/pairing';
 import { pruneNonces } from './store/nonces';
 import { TillSeen } from './store/till-seen';
 import { readShop } from './store/shop';
+import { startConfirmer, type Confirmer, type ConfirmerOptions } from './confirm/confirmer';
 
 export interface ShopServerOptions {
   db: Database;
@@ -47,6 +48,11 @@ export interface ShopServerOptions {
    * from before issue 27: no version header, strict reading, no version refusal.
    */
   contractVersion?: number;
+  /**
+   * Issue 28: run this process's confirmation loop (server/confirm/confirmer.ts) with the service's secret from
+   * `secrets` (the machine's keychain). Absent: this process does not confirm (tests of other parts).
+   */
+  confirmations?: Omit<ConfirmerOptions, 'db' | 'changed' | 'now' | 'log'>;
   backupNow?: () => Promise<{ ok: true; file: string; counts: Record<string, number> } | { ok: false; message: string } | null>;
 }
 
@@ -60,6 +66,8 @@ export interface ShopServer {
   /** The back office's change signal (moves when tills push sales or shifts) and its sessions. */
   salesSignal: SalesSignal;
   sessions: BackOfficeSessions;
+  /** The confirmation loop, when started with `confirmations` (its `heard` is the webhooks' hook). */
+  confirmer: Confirmer | null;
   close(): Promise<void>;
 }
 
@@ -87,6 +95,9 @@ export async function startShopServer(options: ShopServerOptions): Promise<ShopS
   await link.start({ changes: () => notifier.wakeLocal(), sales: () => salesSignal.wakeLocal() });
   const sessions = new BackOfficeSessions(db, now);
   const backOffice: BackOfficeContext = { db, sessions, signal: salesSignal, now, notifier };
+  const confirmer = options.confirmations
+    ? startConfirmer({ ...options.confirmations, db, now, log, changed: () => notifier.changed() })
+    : null;
   const contract = options.contractVersion ?? CONTRACT_VERSION;
   const versioned = contract > 1;
 
@@ -177,7 +188,7 @@ export async function startShopServer(options: ShopServerOptions): Promise<ShopS
     if (method !== tillRoute.method) return refusal(405, 'method_not_allowed', `use ${tillRoute.method}`, {}, { Allow: tillRoute.method });
     const signed = await signedTill(req, method, note);
     if (!signed.ok) return signed.reply;
-    return tillRoute.handle({ db, notifier, salesSignal, now }, { method, url, body: signed.body, till: signed.till, signal: aborted.signal, tolerant: version.tolerant });
+    return tillRoute.handle({ db, notifier, salesSignal, now, ...(confirmer ? { confirmations: confirmer } : {}) }, { method, url, body: signed.body, till: signed.till, signal: aborted.signal, tolerant: version.tolerant });
   }
 
   const handler = (req: IncomingMessage, res: ServerResponse) => {
@@ -208,6 +219,7 @@ export async function startShopServer(options: ShopServerOptions): Promise<ShopS
       server.listen(options.port, options.host, () => resolve());
     });
   } catch (error) {
+    await confirmer?.close();
     await link.close();
     throw error;
   }
@@ -227,8 +239,10 @@ export async function startShopServer(options: ShopServerOptions): Promise<ShopS
     pairing,
     salesSignal,
     sessions,
+    confirmer,
     async close() {
       clearInterval(prune);
+      await confirmer?.close();
       await link.close();
       notifier.wakeLocal();
       salesSignal.wakeLocal();

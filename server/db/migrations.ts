@@ -397,6 +397,65 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    // Issue 28: the shop's confirmations. The service's credentials at the server (the secret in the server machine's
+    // keychain, never here), the documents the tills wait on, one confirming process per account (a lease), ids heard
+    // of before they were watched. The server takes permits from the shop's budget too: its leases are not a till's.
+    name: 'service account, watched documents, confirmation leader',
+    async up(tx) {
+      await tx.exec(`
+        ALTER TABLE rate_leases DROP CONSTRAINT IF EXISTS rate_leases_till_id_fkey;
+        CREATE SEQUENCE service_account_version;
+        CREATE TABLE service_account (
+          singleton   BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (singleton),
+          service_url TEXT NOT NULL,
+          client_id   TEXT NOT NULL,
+          account_key TEXT NOT NULL CHECK (account_key ~ '^[0-9a-f]{64}$'),
+          state       TEXT NOT NULL CHECK (state IN ('set', 'refused')),
+          refused_at  BIGINT,
+          version     BIGINT NOT NULL,
+          updated_at  BIGINT NOT NULL
+        );
+        CREATE TABLE service_watch (
+          reference_code TEXT PRIMARY KEY,
+          till_id        TEXT NOT NULL REFERENCES tills (id),
+          account_key    TEXT NOT NULL,
+          document_id    TEXT NOT NULL,
+          queued_at      BIGINT NOT NULL,
+          watched_at     BIGINT NOT NULL,
+          next_look_at   BIGINT NOT NULL,
+          looks          INTEGER NOT NULL DEFAULT 0,
+          prompt         BOOLEAN NOT NULL DEFAULT FALSE,
+          status         TEXT,
+          final          BOOLEAN NOT NULL DEFAULT FALSE,
+          outcome        JSONB,
+          seen_at        BIGINT,
+          seq            BIGINT,
+          version        INTEGER NOT NULL DEFAULT 0,
+          settled        BOOLEAN NOT NULL DEFAULT FALSE
+        );
+        CREATE INDEX service_watch_feed ON service_watch (seq) WHERE seq IS NOT NULL;
+        CREATE INDEX service_watch_waiting ON service_watch (account_key, next_look_at) WHERE NOT final AND NOT settled;
+        CREATE INDEX service_watch_document ON service_watch (document_id);
+        CREATE TABLE service_watchers (
+          till_id       TEXT PRIMARY KEY REFERENCES tills (id),
+          account_key   TEXT NOT NULL,
+          last_watch_at BIGINT NOT NULL,
+          confirming    BOOLEAN NOT NULL
+        );
+        CREATE TABLE service_heard (
+          document_id TEXT PRIMARY KEY,
+          heard_at    BIGINT NOT NULL
+        );
+        CREATE TABLE confirm_leader (
+          account_key TEXT PRIMARY KEY,
+          holder      TEXT NOT NULL,
+          expires_at  BIGINT NOT NULL,
+          since       BIGINT NOT NULL
+        );
+      `);
+    },
+  },
 ];
 
 export class SchemaTooNewError extends Error {}

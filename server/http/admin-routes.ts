@@ -15,6 +15,8 @@ import type { Pairing } from '../pairing/pairing';
 import { customerKey, saveRecord, takeFeedLock } from '../store/master-data';
 import { listTills, revokeTill } from '../store/tills';
 import { readServerStatus } from '../store/server-status';
+import { clearServiceAccount, readServiceAccount, setServiceAccount, type ServiceAccount } from '../store/confirmations';
+import { rateAccountKey } from '../../common/invoicing/account-key';
 import type { ChangeNotifier } from './change-notifier';
 import { renameReply } from './till-routes';
 import { parseBody, refusal, reply, type Reply } from './io';
@@ -34,6 +36,36 @@ const recordSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('person'), data: shopPersonSchema.omit({ version: true }) }),
   z.strictObject({ kind: z.literal('setting'), data: shopSettingSchema.omit({ version: true }) }),
 ]);
+
+/** The service's credentials at the server (issue 28): the address and client id only; the secret is in the keychain. */
+export const serviceAccountSchema = z.strictObject({
+  serviceUrl: z.string().min(8).max(500).regex(/^https?:\/\/[^\s]+$/, { error: 'must be the service\'s address (http:// or https://)' }),
+  clientId: z.string().min(1).max(200).regex(/^[\x21-\x7e]+$/, { error: 'must be the client id (printable, no spaces)' }),
+});
+
+/** What `service-account show` says: never the secret. */
+export function shownAccount(account: ServiceAccount | null): Record<string, unknown> {
+  if (!account) return { account: null };
+  return {
+    account: {
+      serviceUrl: account.serviceUrl, clientId: account.clientId, accountKey: account.accountKey, state: account.state,
+      refusedAt: account.refusedAt, updatedAt: account.updatedAt,
+    },
+  };
+}
+
+/** The owner's service-account routes; null when the path is not one of them. */
+async function serviceAccountRoute(ctx: AdminContext, method: string, path: string, body: Buffer): Promise<Reply | null> {
+  if (method === 'GET' && path === '/admin/service-account') return reply(200, shownAccount(await readServiceAccount(ctx.db)));
+  if (method === 'POST' && path === '/admin/service-account') {
+    const parsed = parseBody(body, serviceAccountSchema);
+    if (!parsed.ok) return parsed.reply;
+    const { serviceUrl, clientId } = parsed.value;
+    return reply(200, shownAccount(await setServiceAccount(ctx.db, serviceUrl, clientId, rateAccountKey(serviceUrl, clientId), ctx.now())));
+  }
+  if (method === 'POST' && path === '/admin/service-account/clear') return reply(200, shownAccount(await clearServiceAccount(ctx.db)));
+  return null;
+}
 
 export function isSameMachine(req: IncomingMessage): boolean {
   const remote = req.socket.remoteAddress ?? '';
@@ -56,6 +88,10 @@ export async function handleAdmin(ctx: AdminContext, method: string, path: strin
     return reply(200, { tills: tills.map(({ publicKey: _omit, ...till }) => till) });
   }
   if (method === 'GET' && path === '/admin/status') return reply(200, await readServerStatus(ctx.db, ctx.now()));
+  if (path.startsWith('/admin/service-account')) {
+    const answered = await serviceAccountRoute(ctx, method, path, body);
+    if (answered) return answered;
+  }
   if (method === 'POST' && path === '/admin/tills/revoke') {
     const parsed = parseBody(body, revokeSchema);
     if (!parsed.ok) return parsed.reply;

@@ -4,6 +4,8 @@ import {
   shiftsBatchSchema, shopSettingsPushSchema, shopUploadSchema, TILL_NAME_TAKEN, tillRenameSchema,
 } from '../../shared/shop/contract';
 import { FEED_ASIDE_PATH, feedAsideReportSchema } from '../../shared/shop/feed-aside';
+import { CONFIRM_WATCH_PATH, confirmWatchRequestSchema } from '../../shared/shop/confirmations';
+import { confirmVerdict, readServiceAccount, referencesOfOtherTills, storeWatch } from '../store/confirmations';
 import type { Database } from '../db/adapter';
 import { recordFeedAside } from '../store/feed-aside';
 import { readChanges } from '../store/changes';
@@ -27,6 +29,8 @@ export interface TillRouteContext {
   /** Moved after a push that stored sales or shifts: the back office's dashboard refreshes by itself. */
   salesSignal: SalesSignal;
   now: () => number;
+  /** Issue 28: this process's confirmation loop, woken when a watch names documents (server/confirm/confirmer.ts). */
+  confirmations?: { wake(): void };
 }
 
 export interface TillRequest {
@@ -47,7 +51,33 @@ export const TILL_ROUTES: Record<string, { method: 'GET' | 'POST'; handle: (ctx:
   '/v1/till/name': { method: 'POST', handle: rename },
   '/v1/rate/lease': { method: 'POST', handle: rateLease },
   [FEED_ASIDE_PATH]: { method: 'POST', handle: feedAside },
+  [CONFIRM_WATCH_PATH]: { method: 'POST', handle: confirmWatch },
 };
+
+/** A reference named in a watch that another till watches: the whole watch is refused (409), nothing stored. */
+export const REFERENCE_OF_ANOTHER_TILL = 'reference_of_another_till';
+
+/**
+ * Issue 28: the documents this till waits on at the invoicing service, and those it has a verdict for now. Stored
+ * whatever the server's credentials (idempotent by reference code); the answer says whether the server confirms them.
+ */
+async function confirmWatch(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {
+  const body = parseBody(req.body, confirmWatchRequestSchema, req.tolerant);
+  if (!body.ok) return body.reply;
+  const { account, documents, settled } = body.value;
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const foreign = await referencesOfOtherTills(tx, req.till.id, [...documents.map((d) => d.referenceCode), ...settled]);
+    if (foreign.length > 0) return { foreign, answer: null };
+    const verdict = confirmVerdict(await readServiceAccount(tx), account);
+    const watching = await storeWatch(tx, req.till.id, account, documents, settled, verdict.confirming, ctx.now());
+    return { foreign: null, answer: { ...verdict, watching } };
+  });
+  if (outcome.foreign) {
+    return refusal(409, REFERENCE_OF_ANOTHER_TILL, `${outcome.foreign.length} of these documents are watched by another till; nothing was stored`, { references: outcome.foreign.slice(0, 100) });
+  }
+  if (outcome.answer.confirming && documents.length > 0) ctx.confirmations?.wake();
+  return reply(200, outcome.answer);
+}
 
 /** Issue 27: the till's list of feed records it set aside (replacing its last one); Tienda's dashboard lists them. */
 async function feedAside(ctx: TillRouteContext, req: TillRequest): Promise<Reply> {
@@ -88,10 +118,10 @@ async function changes(ctx: TillRouteContext, req: TillRequest): Promise<Reply> 
   if (clock !== undefined) await recordTillClock(ctx.db, req.till.id, clock, ctx.now());
   // Marked before the read: a change committed (here or at another process) after it wakes this wait at once.
   const mark = ctx.notifier.mark();
-  let page = await readChanges(ctx.db, since, SHOP_LIMITS.changesPerPage);
+  let page = await readChanges(ctx.db, since, SHOP_LIMITS.changesPerPage, req.till.id);
   if (page.changes.length === 0 && wait > 0 && !req.signal.aborted) {
     await ctx.notifier.wait(wait * 1000, req.signal, mark);
-    page = await readChanges(ctx.db, since, SHOP_LIMITS.changesPerPage);
+    page = await readChanges(ctx.db, since, SHOP_LIMITS.changesPerPage, req.till.id);
   }
   const cursor = page.changes.at(-1)?.seq ?? since;
   return reply(200, { changes: page.changes, cursor, more: page.more, generation: await readGeneration(ctx.db) });

@@ -1,10 +1,13 @@
-/** The change feed: every master record whose last change is after the till's cursor, in seq order, a page at a time. */
+/**
+ * The change feed: every master record whose last change is after the till's cursor, in seq order, a page at a time;
+ * and (issue 28) the outcomes of the documents this till watched, to this till only (`tillId`).
+ */
 import type { Change } from '../../shared/shop/contract';
 import type { Queryable } from '../db/adapter';
 
 interface Row { seq: number; kind: Change['kind']; key: string; data: Record<string, unknown>; version: number }
 
-export async function readChanges(db: Queryable, since: number, limit: number): Promise<{ changes: Change[]; more: boolean }> {
+export async function readChanges(db: Queryable, since: number, limit: number, tillId: string | null = null): Promise<{ changes: Change[]; more: boolean }> {
   const { rows } = await db.query<Row>(
     `SELECT seq, kind, key, data, version FROM (
        SELECT seq, 'product' AS kind, key, data, version FROM products WHERE seq > $1
@@ -14,8 +17,10 @@ export async function readChanges(db: Queryable, since: number, limit: number): 
        UNION ALL SELECT seq, 'till', id,
          jsonb_build_object('tillId', id, 'number', number, 'name', name, 'revoked', revoked), version
          FROM tills WHERE seq > $1
+       UNION ALL SELECT seq, 'document', reference_code, outcome, version
+         FROM service_watch WHERE seq > $1 AND till_id = $3
      ) AS feed ORDER BY seq LIMIT $2`,
-    [since, limit + 1],
+    [since, limit + 1, tillId ?? ''],
   );
   const more = rows.length > limit;
   return { changes: rows.slice(0, limit).map(toChange), more };

@@ -33,7 +33,8 @@ import { createBackupService, type BackupService } from '../backup/backup-servic
 import { backupPassphrase } from '../backup/backup-passphrase';
 import { startRecordPruning, type RecordPruning } from './record-pruning';
 import { createShopLink, type ShopLink, type ShopLinkOptions } from '../shop/shop-link';
-import { createRatePermits, rateAccountKey } from '../shop/rate-permits';
+import { rateAccountKey } from '../../../common/invoicing/account-key';
+import { createRatePermits } from '../shop/rate-permits';
 import { createConfirmWatch, type ConfirmMode, type ConfirmWatch } from '../shop/confirm-watch';
 import { applyRelayedOutcome, type RelayedUpdate } from '../shop/relayed-outcome';
 import { renameAtServer, shopServerHandlers } from './shop-server-handlers';

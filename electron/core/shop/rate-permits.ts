@@ -9,16 +9,13 @@
  * Nothing here waits without bound: a wait for a freed permit is at most `maxWaitMs` at a time, and every loop ends
  * when `close()` is called.
  */
-import { createHash } from 'node:crypto';
 import type { RateLease, RateLeaseRequest } from '../../../shared/shop/contract';
 import { RATE_LEASE } from '../../../shared/shop/rate-lease-rule';
 import type { ShopClient } from './shop-client';
 import { ShopError } from './shop-error';
 
 /** The account's name at the server: the hex SHA-256 of the service's address and client id (the id is not sent). */
-export function rateAccountKey(baseUrl: string, clientId: string): string {
-  return createHash('sha256').update(`${baseUrl.replace(/\/+$/, '')}\n${clientId}`).digest('hex');
-}
+export { rateAccountKey } from '../../../common/invoicing/account-key';
 
 /** Why a till keeps to its own share: not paired, the server away, or a server too old to share the budget. */
 export type OwnReason = 'unpaired' | 'server-away' | 'server-old';

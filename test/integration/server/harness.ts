@@ -1,7 +1,7 @@
 /** A shop server on 127.0.0.1 over a given store, with a movable clock, captured log lines and paired test tills. */
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../../server/db/adapter';
-import { startShopServer, type ShopServer } from '../../../server/server';
+import { startShopServer, type ShopServer, type ShopServerOptions } from '../../../server/server';
 import { customerKey, saveRecord, takeFeedLock, type MasterKind } from '../../../server/store/master-data';
 import { ShopTill } from '../../support/shop-till';
 
@@ -27,7 +27,11 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(openDb: OpenDb, options: { tls?: { key: string; cert: string; fingerprint: string }; trustedProxies?: string[]; contractVersion?: number } = {}): Promise<Harness> {
+export async function startHarness(openDb: OpenDb, options: {
+  tls?: { key: string; cert: string; fingerprint: string }; trustedProxies?: string[]; contractVersion?: number;
+  /** Issue 28: each server (the first, a restart, a second) runs a confirmation loop with these options. */
+  confirmations?: ShopServerOptions['confirmations'];
+} = {}): Promise<Harness> {
   const { db, cleanup } = await openDb();
   let offset = 0;
   const logs: string[] = [];
@@ -36,6 +40,7 @@ export async function startHarness(openDb: OpenDb, options: { tls?: { key: strin
     db, host: '127.0.0.1', port: 0, tls: options.tls ?? null, adminToken, now: () => Date.now() + offset, log: (line) => logs.push(line),
     ...(options.trustedProxies ? { trustedProxies: options.trustedProxies } : {}),
     ...(options.contractVersion === undefined ? {} : { contractVersion: options.contractVersion }),
+    ...(options.confirmations ? { confirmations: options.confirmations } : {}),
   });
   let server = await start();
   const others: ShopServer[] = [];

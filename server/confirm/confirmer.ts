@@ -1,0 +1,343 @@
+/**
+ * The shop's confirmation loop (issue 28): one per invoicing account for the whole shop, across server processes.
+ * Every process runs a `Confirmer`; the one that holds the account's lease (`confirm_leader`, renewed each turn,
+ * taken over when it lapses) looks at the documents the tills wait on and stores each final outcome into the change
+ * feed for its till. Only a process that can read the secret from its machine's keychain tries to lead.
+ *
+ * With the fewest requests: when two or more documents are due it reads pages of the documents list (one request
+ * answers for up to a page), then looks up one by one only those the list did not show; a single due document is one
+ * GET. A document is first looked at `firstLookMs` after the service accepted it (learned, like the till's
+ * confirm-timing: lower after a first look found it final, higher after one found it pending), then again with
+ * backoff. Every request takes a permit from the shop's budget (server-permits.ts). A 404 is recorded as such
+ * (status NOT_FOUND) and not looked at again; a 401 to the server's credentials marks them refused and stops the loop.
+ *
+ * Every loop is bounded: a turn looks at most `maxDue` documents, reads at most a few pages and `maxLookups` single
+ * documents, and `close()` ends it.
+ */
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { classifyStatus, type RemoteDocument } from '../../shared/api/document';
+import type { ShopInvoicingStatus } from '../../shared/shop/confirmations';
+import { isApiError } from '../../common/invoicing/errors';
+import { createInvoicingApi, type InvoicingApi, type InvoicingApiOptions } from '../../common/invoicing/invoicing-api';
+import type { Database } from '../db/adapter';
+import {
+  confirmationFigures, dueDocuments, noteHeard, pruneWatches, notePending, postpone, readServiceAccount, refuseServiceAccount, releaseLeadership,
+  storeOutcome, takeLeadership, waitingByIds, waitingCount, type ConfirmationFigures, type ServiceAccount, type WaitingDocument,
+} from '../store/confirmations';
+import { createServerPermits, type ServerPermits } from './server-permits';
+import type { ServiceSecrets } from './keychain';
+
+export interface ConfirmerOptions {
+  db: Database;
+  /** Told when an outcome was stored: long-polls at every process wake (ChangeNotifier.changed). */
+  changed: () => void;
+  secrets: ServiceSecrets;
+  now?: () => number;
+  log?: (line: string) => void;
+  /** This process's name in the leader lease (default: host, pid and a random tag). */
+  holder?: string;
+  /** Between turns (default 250 ms); the lease lasts `leaseMs` (default 5 s) and is renewed every turn. */
+  turnMs?: number;
+  leaseMs?: number;
+  /** Tests: the client's timeouts and retries, and the ceiling for the server's permits with no budget row yet. */
+  api?: Pick<InvoicingApiOptions, 'timeouts' | 'retry'>;
+  rateLimit?: { limit: number; windowMs: number };
+}
+
+/** What the webhooks part hands the confirmer: a document id the service spoke of (believed only after a GET). */
+export interface HeardHook {
+  heard(documentId: string): void;
+}
+
+export interface Confirmer extends HeardHook {
+  /** Runs a turn soon (a watch named documents). */
+  wake(): void;
+  /** Whether this process confirms now (holds the lease). */
+  leading(): boolean;
+  /** Runs one turn now and waits for it (tests). */
+  turn(): Promise<void>;
+  /** Requests this process's client sent to the service (tests and figures). */
+  requests(): number;
+  close(): Promise<void>;
+}
+
+/** Documents looked at in one turn, pages read for them, single look-ups after the list. */
+const MAX_DUE = 500;
+const PER_PAGE = 100;
+const MIN_PAGE = 10;
+const MAX_LOOKUPS = 20;
+/** Due documents within this of the first one due are looked at with it (one list request for all). */
+const COALESCE_MS = 300;
+/** Follow-ups: 300 ms, doubling, at most 30 s apart; a failed turn waits 2 s. */
+const FOLLOW_UP_MS = 300;
+const FOLLOW_UP_MAX_MS = 30_000;
+const FAILED_WAIT_MS = 2_000;
+/** The learned first look: from 1 s, within 100 ms and 10 min. */
+const FIRST_LOOK_MS = 1_000;
+/** Without the secret in this machine's keychain, it is looked for again this often. */
+const SECRET_RETRY_MS = 30_000;
+/** Old watches are deleted once a minute by the confirming process (see pruneWatches). */
+const PRUNE_EVERY_MS = 60_000;
+
+class LeaseLost extends Error {}
+
+export function startConfirmer(opts: ConfirmerOptions): Confirmer {
+  const now = opts.now ?? Date.now;
+  const log = opts.log ?? (() => {});
+  const holder = opts.holder ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const turnMs = opts.turnMs ?? 250;
+  const leaseMs = opts.leaseMs ?? 5_000;
+  let loaded: { version: number; account: ServiceAccount; api: InvoicingApi | null; permits: ServerPermits | null; triedAt: number } | null = null;
+  let prunedAt = 0;
+  let isLeader = false;
+  let firstLookMs = FIRST_LOOK_MS;
+  let closed = false;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let timer: NodeJS.Timeout | null = null;
+  let sent = 0;
+
+  function schedule(ms: number): void {
+    if (closed) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      void runTurn();
+    }, ms);
+    timer.unref();
+  }
+
+  function runTurn(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        await turn();
+      } catch (error) {
+        log(`confirmaciones: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}`);
+      } finally {
+        running = null;
+      }
+      if (again) {
+        again = false;
+        schedule(0);
+      } else {
+        schedule(isLeader ? turnMs : Math.max(turnMs, 1_000));
+      }
+    })();
+    return running;
+  }
+
+  async function dropClient(): Promise<void> {
+    const old = loaded;
+    loaded = null;
+    old?.permits?.close();
+    await old?.api?.close();
+  }
+
+  /** The account's credentials as this process can use them: reloaded when their version moves. */
+  async function credentials(): Promise<{ account: ServiceAccount; api: InvoicingApi } | null> {
+    const account = await readServiceAccount(opts.db);
+    if (!account || account.state !== 'set') {
+      if (loaded) await dropClient();
+      return null;
+    }
+    // Read again when the owner set them again (a new version), or, without a secret here, every half minute.
+    if (!loaded || loaded.version !== account.version || (!loaded.api && now() - loaded.triedAt >= SECRET_RETRY_MS)) {
+      await dropClient();
+      let secret: string | null = null;
+      try {
+        secret = await opts.secrets.get(account.accountKey);
+      } catch (error) {
+        log(error instanceof Error ? error.message : String(error));
+      }
+      if (secret === null) {
+        // This machine does not hold the secret (another server machine on the database does, or `set` is under way).
+        loaded = { version: account.version, account, api: null, permits: null, triedAt: now() };
+        return null;
+      }
+      const permits = createServerPermits({ db: opts.db, account: account.accountKey, now, ...(opts.rateLimit ? { limit: opts.rateLimit } : {}) });
+      const api = createInvoicingApi({
+        baseUrl: account.serviceUrl, clientId: account.clientId, getClientSecret: async () => secret,
+        permits, now,
+        timeouts: { connectMs: 5_000, totalMs: 15_000, ...opts.api?.timeouts },
+        retry: { maxAttempts: 3, baseMs: 250, capMs: 2_000, maxElapsedMs: 4_000, ...opts.api?.retry },
+        onRequest: () => void sent++,
+      });
+      loaded = { version: account.version, account, api, permits, triedAt: now() };
+    }
+    return loaded.api ? { account: loaded.account, api: loaded.api } : null;
+  }
+
+  async function turn(): Promise<void> {
+    if (closed) return;
+    const held = await credentials();
+    if (!held) {
+      if (isLeader) await releaseLeadership(opts.db, holder);
+      isLeader = false;
+      return;
+    }
+    const { account, api } = held;
+    isLeader = await takeLeadership(opts.db, account.accountKey, holder, now(), leaseMs);
+    if (!isLeader) return;
+    if (now() - prunedAt >= PRUNE_EVERY_MS) {
+      prunedAt = now();
+      await pruneWatches(opts.db, prunedAt);
+    }
+    const at = now();
+    const due = await dueDocuments(opts.db, account.accountKey, at + COALESCE_MS, firstLookMs, MAX_DUE);
+    // Looked at only when one is due now; the others due within COALESCE_MS come along (one list for all).
+    const dueNow = due.some((d) => d.prompt || (d.looks === 0 ? d.queuedAt + firstLookMs : 0) <= at);
+    if (due.length === 0 || !dueNow) return;
+    try {
+      await look(api, account, due);
+    } catch (error) {
+      if (error instanceof LeaseLost) return;
+      if (isApiError(error) && error.kind === 'auth') {
+        await refuseServiceAccount(opts.db, account.version, now());
+        log(`confirmaciones: el servicio rechazó las credenciales de ${account.clientId} (401): el servidor deja de confirmar; `
+          + 'las cajas confirman por sí mismas hasta que se escriban de nuevo (npm run server -- service-account set)');
+        await dropClient();
+        await releaseLeadership(opts.db, holder);
+        isLeader = false;
+        return;
+      }
+      await postpone(opts.db, due.map((d) => d.referenceCode), now() + FAILED_WAIT_MS);
+      throw error;
+    }
+  }
+
+  /** Before each request: the lease renewed, so that one process confirms at a time even through a long turn. */
+  async function keepLease(account: ServiceAccount): Promise<void> {
+    if (closed) throw new LeaseLost();
+    isLeader = await takeLeadership(opts.db, account.accountKey, holder, now(), leaseMs);
+    if (!isLeader) throw new LeaseLost();
+  }
+
+  /** Learns the fate of `due` (and of any other waiting document a list page shows) with the fewest requests. */
+  async function look(api: InvoicingApi, account: ServiceAccount, due: WaitingDocument[]): Promise<void> {
+    const seen = new Map<string, RemoteDocument>();
+    const wantedIds = new Set(due.map((d) => d.documentId));
+    if (due.length > 1) {
+      const waiting = await waitingCount(opts.db, account.accountKey);
+      const perPage = Math.min(PER_PAGE, Math.max(MIN_PAGE, 2 * waiting));
+      const maxPages = Math.ceil(waiting / perPage) + 1;
+      let wantedSeen = 0;
+      for (let page = 1; page <= maxPages && wantedSeen < wantedIds.size && !closed; page++) {
+        await keepLease(account);
+        const result = await api.listDocuments({ page, perPage });
+        for (const doc of result.documents) {
+          if (seen.has(doc.id)) continue;
+          seen.set(doc.id, doc);
+          if (wantedIds.has(doc.id)) wantedSeen++;
+        }
+        const totalPages = result.page?.total_pages;
+        if (result.documents.length === 0 || result.page === null || (totalPages !== undefined && page >= totalPages)) break;
+      }
+    }
+    const notFound = new Set<string>();
+    const missing = due.filter((d) => !seen.has(d.documentId)).slice(0, MAX_LOOKUPS);
+    for (const d of missing) {
+      if (closed) break;
+      await keepLease(account);
+      try {
+        seen.set(d.documentId, await api.getDocument(d.documentId));
+      } catch (error) {
+        if (isApiError(error) && error.kind === 'permanent' && error.status === 404) {
+          notFound.add(d.documentId);
+          continue;
+        }
+        throw error;
+      }
+    }
+
+    // Waiting documents the list showed that were not due yet: their outcome is free.
+    const extra = await waitingByIds(opts.db, account.accountKey, [...seen.keys()].filter((id) => !wantedIds.has(id)));
+    const at = now();
+    let stored = 0;
+    const firstLooks: Array<{ final: boolean; ageMs: number }> = [];
+    const dueRefs = new Set(due.map((d) => d.referenceCode));
+    for (const d of [...due, ...extra]) {
+      const read = notFound.has(d.documentId) ? 'not_found' as const : seen.get(d.documentId);
+      if (read === undefined) continue;
+      const pending = read !== 'not_found' && classifyStatus(read.status) === 'pending';
+      const wasDue = dueRefs.has(d.referenceCode);
+      // Not due yet and still pending: its own schedule stands (and it teaches nothing about the first look).
+      if (!wasDue && pending) continue;
+      if (wasDue && d.looks === 0 && !d.prompt && read !== 'not_found') firstLooks.push({ final: !pending, ageMs: at - d.queuedAt });
+      if (pending) {
+        await notePending(opts.db, d.referenceCode, read.status, at + Math.min(FOLLOW_UP_MAX_MS, FOLLOW_UP_MS * 2 ** Math.min(d.looks, 10)));
+        continue;
+      }
+      if (await opts.db.transaction((tx) => storeOutcome(tx, d.referenceCode, read, at))) stored++;
+    }
+    // Due documents neither the list nor a look-up answered this turn (more than MAX_LOOKUPS): soon again.
+    const unanswered = due.filter((d) => !seen.has(d.documentId) && !notFound.has(d.documentId)).map((d) => d.referenceCode);
+    await postpone(opts.db, unanswered, at + FOLLOW_UP_MS);
+    learn(firstLooks);
+    if (stored > 0) opts.changed();
+  }
+
+  /** One turn is one trial of the first look's timing: lower when a first look found documents final, else higher. */
+  function learn(firstLooks: Array<{ final: boolean; ageMs: number }>): void {
+    if (firstLooks.length === 0) return;
+    if (firstLooks.some((f) => f.final)) firstLookMs = Math.max(100, Math.round(firstLookMs * 0.8));
+    else firstLookMs = Math.min(600_000, Math.round(Math.max(firstLookMs, ...firstLooks.map((f) => f.ageMs)) * 1.05));
+  }
+
+  schedule(0);
+  return {
+    heard(documentId) {
+      if (closed || documentId.length === 0 || documentId.length > 100) return;
+      noteHeard(opts.db, documentId, now())
+        .then((watched) => { if (watched) schedule(0); })
+        .catch((error: unknown) => log(`confirmaciones: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}`));
+    },
+    wake() {
+      schedule(0);
+    },
+    leading: () => isLeader,
+    turn: () => runTurn(),
+    requests: () => sent,
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      await running?.catch(() => {});
+      await dropClient();
+      if (isLeader) await releaseLeadership(opts.db, holder).catch(() => {});
+      isLeader = false;
+    },
+  };
+}
+
+/** For Tienda: per till, its documents waiting and its last watch; the shop's requests in the last 60 s and the limit. */
+export function readConfirmationFigures(db: Database, now: number = Date.now()): Promise<ConfirmationFigures> {
+  return confirmationFigures(db, now);
+}
+
+/** A till that has not watched for this long is taken to confirm by itself (the server away for it, or an old till). */
+export const WATCH_FRESH_MS = 2 * 60_000;
+
+/**
+ * The contract's `ShopInvoicingStatus` for Tienda and the status bars, from `readConfirmationFigures`; the webhooks
+ * part gives its own counters. A till confirms by itself unless its last watch, within WATCH_FRESH_MS, was answered
+ * `confirming`.
+ */
+export async function readShopInvoicingStatus(
+  db: Database, now: number = Date.now(), webhooks: ShopInvoicingStatus['webhooks'] = { configured: false, received: 0, lastAt: null },
+): Promise<ShopInvoicingStatus> {
+  const figures = await confirmationFigures(db, now);
+  return {
+    credentials: figures.credentials,
+    requestsLastMinute: figures.requestsLastMinute,
+    limit: figures.limit,
+    tills: figures.tills.map((t) => ({
+      tillId: t.tillId, number: t.number, name: t.name.slice(0, 80), waiting: t.waiting, lastWatchAt: t.lastWatchAt,
+      confirmsItself: !(t.confirming && t.lastWatchAt !== null && now - t.lastWatchAt <= WATCH_FRESH_MS),
+    })),
+    webhooks,
+  };
+}
