@@ -59,6 +59,8 @@ export interface Confirmer extends HeardHook {
   turn(): Promise<void>;
   /** Requests this process's client sent to the service (tests and figures). */
   requests(): number;
+  /** Of those, the reads of documents (list pages and single GETs). */
+  reads(): number;
   close(): Promise<void>;
 }
 
@@ -97,6 +99,7 @@ export function startConfirmer(opts: ConfirmerOptions): Confirmer {
   let again = false;
   let timer: NodeJS.Timeout | null = null;
   let sent = 0;
+  let reads = 0;
 
   function schedule(ms: number): void {
     if (closed) return;
@@ -165,7 +168,10 @@ export function startConfirmer(opts: ConfirmerOptions): Confirmer {
         permits, now,
         timeouts: { connectMs: 5_000, totalMs: 15_000, ...opts.api?.timeouts },
         retry: { maxAttempts: 3, baseMs: 250, capMs: 2_000, maxElapsedMs: 4_000, ...opts.api?.retry },
-        onRequest: () => void sent++,
+        onRequest: (request) => {
+          sent++;
+          if (request.kind === 'list' || request.kind === 'document') reads++;
+        },
       });
       loaded = { version: account.version, account, api, permits, triedAt: now() };
     }
@@ -302,6 +308,7 @@ export function startConfirmer(opts: ConfirmerOptions): Confirmer {
     leading: () => isLeader,
     turn: () => runTurn(),
     requests: () => sent,
+    reads: () => reads,
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);

@@ -72,6 +72,7 @@ export function createConfirmWatch(opts: ConfirmWatchOptions): ConfirmWatch {
   let oldUntil = 0;
   let closed = false;
   let timer: NodeJS.Timeout | null = null;
+  let timerDue = 0;
   let inFlight: Promise<void> | null = null;
   let again = false;
 
@@ -99,7 +100,11 @@ export function createConfirmWatch(opts: ConfirmWatchOptions): ConfirmWatch {
       again = true;
       return;
     }
-    if (timer) return;
+    const due = o.now() + Math.max(0, delayMs);
+    // A report already due sooner stands; one due later (the keep-alive) gives way to this one.
+    if (timer && timerDue <= due) return;
+    if (timer) clearTimeout(timer);
+    timerDue = due;
     timer = setTimeout(() => {
       timer = null;
       inFlight = report().finally(() => {
