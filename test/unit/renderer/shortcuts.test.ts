@@ -34,8 +34,8 @@ describe('keyboard shortcuts (app.md)', () => {
     expect(commandFor(press('F2', { shiftKey: true }))).toBeNull();
   });
 
-  it('the README\'s keyboard table lists every shortcut', () => {
-    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+  it('the keyboard table in docs/developer/the-till.md lists every shortcut', () => {
+    const readme = readFileSync(new URL('../../../docs/developer/the-till.md', import.meta.url), 'utf8');
     const table = readme.slice(readme.indexOf('| Key | What it does |'), readme.indexOf('\n\n', readme.indexOf('| Key | What it does |')));
     // The first cell of each row: "F4 / F8", "F12 or Ctrl+Enter".
     const listed = table.split('\n').slice(2).flatMap((row) => (row.split('|')[1] ?? '').trim().split(/ \/ | or /));

@@ -1,0 +1,67 @@
+/**
+ * Every shell command README.md and docs/ show is run on this checkout, or checked as a marked dry run (the rule is
+ * at the top of docs/README.md), and every relative link in them points at a file that exists. A doc that names a
+ * missing npm script, file, server subcommand or flag fails here.
+ */
+import { describe, expect, it } from 'vitest';
+import { missingLinkTarget, readDocs } from './doc-commands';
+import { judgeCommand } from './judge-command';
+
+const { commands, links, untagged } = readDocs();
+
+describe('the commands in README.md and docs/', () => {
+  it('finds the commands (the README\'s two among them)', () => {
+    const readme = commands.filter((c) => c.file === 'README.md').map((c) => c.text);
+    expect(readme).toContain('npm install && npm start');
+    expect(readme).toContain('npm test');
+    expect(commands.length).toBeGreaterThan(50);
+  });
+
+  it('no untagged block shows a command (tag it ```sh, or ```text for output)', () => {
+    expect(untagged.map((u) => `${u.file}:${u.line}: ${u.text}`)).toEqual([]);
+  });
+
+  const ran: string[] = [];
+  for (const command of commands) {
+    it(`${command.file}:${command.line} ${command.kind === 'inline' ? '(inline) ' : ''}${command.text.slice(0, 90)}`, async () => {
+      const verdict = await judgeCommand(command.text, command.kind);
+      ran.push(...verdict.ran);
+      expect(verdict.problems).toEqual([]);
+    }, 60_000);
+  }
+
+  it('ran the CLIs for real: the server\'s --help and its subcommands\', the restore\'s, the dump\'s, the sandbox', () => {
+    const distinct = new Set(ran);
+    expect([...distinct].filter((r) => r.startsWith('server/cli.ts ')).length).toBeGreaterThanOrEqual(5);
+    expect(distinct).toContain('electron/restore-cli.ts --help');
+    expect(distinct).toContain('server/dump-cli.ts --help');
+    expect([...distinct].some((r) => r.startsWith('sandbox '))).toBe(true);
+  });
+});
+
+describe('the judge itself', () => {
+  it('fails a missing npm script, a missing file, an unknown server subcommand or flag, a bench flag nobody reads', async () => {
+    const wrong = [
+      'npm run no-such-script',
+      'npx tsx test/no-such-file.ts',
+      'npm run server -- frobnicate --data-dir X',
+      'npm run server -- status --data-dir X --no-such-flag',
+      'npm run bench:sync -- --no-such-bench-flag 3',
+      'curl -s $B/v1/no-such-route',
+      'frobnicator --now',
+    ];
+    for (const text of wrong) expect((await judgeCommand(text, 'block')).problems, text).not.toEqual([]);
+    expect((await judgeCommand('npm run server -- status --data-dir X', 'block')).problems).toEqual([]);
+  }, 60_000);
+});
+
+describe('the relative links in README.md and docs/', () => {
+  it('every one points at a file that exists', () => {
+    const broken = links.flatMap((l) => {
+      const missing = missingLinkTarget(l);
+      return missing ? [`${l.file}:${l.line}: ${l.target} (no ${missing})`] : [];
+    });
+    expect(broken).toEqual([]);
+    expect(links.length).toBeGreaterThan(20);
+  });
+});
