@@ -30,12 +30,13 @@ describe('the commands in README.md and docs/', () => {
     }, 60_000);
   }
 
-  it('ran the CLIs for real: the server\'s --help and its subcommands\', the restore\'s, the dump\'s, the sandbox', () => {
+  it('ran the CLIs for real: the server\'s --help and its subcommands\', the restore\'s, the dump\'s, the sandbox, browser mode', () => {
     const distinct = new Set(ran);
     expect([...distinct].filter((r) => r.startsWith('server/cli.ts ')).length).toBeGreaterThanOrEqual(5);
     expect(distinct).toContain('electron/restore-cli.ts --help');
     expect(distinct).toContain('server/dump-cli.ts --help');
     expect([...distinct].some((r) => r.startsWith('sandbox '))).toBe(true);
+    expect([...distinct].some((r) => r.startsWith('browser mode'))).toBe(true);
   });
 });
 
@@ -49,6 +50,7 @@ describe('the judge itself', () => {
       'npm run bench:sync -- --no-such-bench-flag 3',
       'curl -s $B/v1/no-such-route',
       'frobnicator --now',
+      'npm run start:web -- --no-such-option',
     ];
     for (const text of wrong) expect((await judgeCommand(text, 'block')).problems, text).not.toEqual([]);
     expect((await judgeCommand('npm run server -- status --data-dir X', 'block')).problems).toEqual([]);

@@ -5,7 +5,8 @@
  * test suite, benches or services.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, extname, join } from 'node:path';
 import { ROOT, simpleCommands, words } from './doc-commands';
 
@@ -25,7 +26,8 @@ const SYSTEM = new Set([
 ]);
 
 /** The CLIs whose --help is run for real, by the file that holds them. */
-const CLIS: Record<string, { help: 'server' | 'plain' | 'sandbox' }> = {
+const CLIS: Record<string, { help: 'server' | 'plain' | 'sandbox' | 'web' }> = {
+  'electron/web.ts': { help: 'web' },
   'server/cli.ts': { help: 'server' },
   'electron/restore-cli.ts': { help: 'plain' },
   'server/dump-cli.ts': { help: 'plain' },
@@ -94,27 +96,66 @@ function sourcesUnder(dir: string): string {
   return text;
 }
 
+/** A file's text and that of the files it imports by a relative path, two levels deep. */
+function sourceWithImports(file: string, depth = 2, seen = new Set<string>()): string {
+  if (seen.has(file) || !exists(file)) return '';
+  seen.add(file);
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  if (depth === 0) return text;
+  let all = text;
+  for (const m of text.matchAll(/from '(\.{1,2}\/[^']+)'/g)) {
+    const base = join(dirname(file), m[1] ?? '');
+    for (const candidate of [base, `${base}.ts`, `${base}.mjs`, join(base, 'index.ts')]) {
+      if (exists(candidate) && statSync(join(ROOT, candidate)).isFile()) {
+        all += sourceWithImports(candidate, depth - 1, seen);
+        break;
+      }
+    }
+  }
+  return all;
+}
+
+/** The arguments with a flag's value replaced (or the flag added). */
+function withValue(args: string[], flag: string, value: string): string[] {
+  const out = [...args];
+  const i = out.indexOf(flag);
+  if (i >= 0) out[i + 1] = value;
+  else out.push(flag, value);
+  return out;
+}
+
+/** Scripts whose arguments go on to another file than the one the script names. */
+const SCRIPT_TARGET: Record<string, string> = { 'start:web': 'electron/web.ts' };
+
 async function judgeCli(file: string, args: string[], verdict: Verdict): Promise<void> {
   const cli = CLIS[file];
   if (!cli) {
-    // A script of ours that is not a CLI with --help (a bench, a runner): its flags must be named in its folder.
-    const source = sourcesUnder(dirname(file));
+    // A script of ours that is not a CLI with --help (a bench, a runner): its flags must be read by it or by what it
+    // imports from this repository.
+    const source = sourceWithImports(file);
     for (const flag of flagsOf(args)) {
       const name = flag.slice(2).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       if (!new RegExp(`['"\`](--)?${name}['"\`=]|[{,\\s]${name}\\s*:\\s*\\{`).test(source)) verdict.problems.push(`${file} does not read the flag ${flag}`);
     }
     return;
   }
+  if (cli.help === 'web') {
+    // Browser mode, for real: the core on its embedded demo sandbox, on a free port, in a throwaway data folder, until
+    // it prints its address (then SIGTERM).
+    const dataDir = mkdtempSync(join(tmpdir(), 'mostrador-docs-'));
+    try {
+      const real = withValue(withValue([...args.filter((a) => a !== '--no-open'), '--no-open'], '--port', '0'), '--data-dir', dataDir);
+      const result = await run([file, ...real], /Mostrador \(browser mode\): http:\/\/127\.0\.0\.1:\d+/, 30_000);
+      verdict.ran.push(`browser mode ${args.join(' ')}`.trim());
+      if (result.code !== 0) verdict.problems.push(`browser mode did not start with these flags: ${result.out.trim().slice(-600)}`);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    return;
+  }
   if (cli.help === 'sandbox') {
     // Run it for real on a free port, in memory, until it prints its address.
-    const real = [...args];
-    const set = (flag: string, value: string): void => {
-      const i = real.indexOf(flag);
-      if (i >= 0) real[i + 1] = value;
-      else real.push(flag, value);
-    };
-    set('--port', '0');
-    set('--db', ':memory:');
+    const real = withValue(withValue(args, '--port', '0'), '--db', ':memory:');
     const result = await run([file, ...real], /^http:\/\/127\.0\.0\.1:\d+/m, 20_000);
     verdict.ran.push(`sandbox ${real.join(' ')}`);
     if (result.code !== 0) verdict.problems.push(`the sandbox did not start with these flags: ${result.out.trim()}`);
@@ -156,7 +197,7 @@ async function judgeNpmScript(name: string, args: string[], verdict: Verdict): P
     verdict.problems.push(`package.json has no script "${name}"`);
     return;
   }
-  const target = /(?:tsx|node)\s+(?:--import tsx\s+)?([\w./-]+\.(?:ts|mjs|js))/.exec(script)?.[1];
+  const target = SCRIPT_TARGET[name] ?? /(?:tsx|node)\s+(?:--import tsx\s+)?([\w./-]+\.(?:ts|mjs|js))/.exec(script)?.[1];
   if (target) await judgeFile(target, args, verdict);
   else for (const arg of args) if (!arg.startsWith('-') && !exists(arg)) verdict.problems.push(`npm run ${name} is given ${arg}, which is no file here`);
 }
