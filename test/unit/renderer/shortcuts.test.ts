@@ -41,4 +41,12 @@ describe('keyboard shortcuts (app.md)', () => {
     const listed = table.split('\n').slice(2).flatMap((row) => (row.split('|')[1] ?? '').trim().split(/ \/ | or /));
     for (const { keys } of SHORTCUTS) for (const key of keys.split(' / ')) expect(listed, key).toContain(key);
   });
+
+  it('the Spanish guide\'s key table (docs/guia/la-caja.md) lists every shortcut, Shift as Mayús', () => {
+    const guide = readFileSync(new URL('../../../docs/guia/la-caja.md', import.meta.url), 'utf8');
+    const start = guide.indexOf('| Tecla | Qué hace |');
+    const table = guide.slice(start, guide.indexOf('\n\n', start));
+    const listed = table.split('\n').slice(2).flatMap((row) => (row.split('|')[1] ?? '').trim().split(/ \/ | o /));
+    for (const { keys } of SHORTCUTS) for (const key of keys.split(' / ')) expect(listed, key).toContain(key.replace('Shift+', 'Mayús+'));
+  });
 });
