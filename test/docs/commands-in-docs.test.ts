@@ -4,7 +4,9 @@
  * missing npm script, file, server subcommand or flag fails here.
  */
 import { describe, expect, it } from 'vitest';
-import { missingLinkTarget, readDocs } from './doc-commands';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { missingLinkTarget, readDocs, ROOT } from './doc-commands';
 import { judgeCommand } from './judge-command';
 
 const { commands, links, untagged } = readDocs();
@@ -37,6 +39,16 @@ describe('the commands in README.md and docs/', () => {
     expect(distinct).toContain('server/dump-cli.ts --help');
     expect([...distinct].some((r) => r.startsWith('sandbox '))).toBe(true);
     expect([...distinct].some((r) => r.startsWith('browser mode'))).toBe(true);
+  });
+});
+
+describe('the README\'s prerequisites', () => {
+  it('name the Debian packages .ci/run installs, no more, no fewer', () => {
+    const ci = readFileSync(join(ROOT, '.ci/run'), 'utf8');
+    const installed = /for pkg in ([^;]+);/.exec(ci)?.[1]?.trim().split(/\s+/) ?? [];
+    const readme = commands.find((c) => c.file === 'README.md' && c.text.startsWith('sudo apt-get install '));
+    expect(installed.length).toBeGreaterThan(5);
+    expect(readme?.text.split(/\s+/).slice(3).sort()).toEqual([...installed].sort());
   });
 });
 
