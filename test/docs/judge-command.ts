@@ -22,7 +22,8 @@ const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as 
 const SYSTEM = new Set([
   'install', 'cp', 'mkdir', 'useradd', 'chown', 'chmod', 'systemctl', 'journalctl', 'systemd-analyze', 'sleep', 'jq',
   'cd', 'export', 'ls', 'cat', 'tar', 'pg_dump', 'pg_restore', 'psql', 'createdb', 'openssl', 'apt-get', 'git',
-  'faketime', 'strace', 'echo', 'test', 'ssh', 'scp', 'rsync',
+  'faketime', 'strace', 'echo', 'test', 'ssh', 'scp', 'rsync', 'nginx', 'caddy', 'certbot', 'ufw', 'iptables', 'nft',
+  'initdb', 'pg_ctl',
 ]);
 
 /** The CLIs whose --help is run for real, by the file that holds them. */
@@ -270,13 +271,14 @@ async function judgeSimple(text: string, verdict: Verdict): Promise<void> {
     return;
   }
   if (program === 'curl') {
-    const sandbox = sourcesUnder('sandbox');
+    // A route of the sandbox or of the shop server: each fixed part of its path is written in their sources.
+    const sandbox = sourcesUnder('sandbox') + sourcesUnder('server') + sourcesUnder('shared/shop');
     for (const arg of rest) {
       const at = arg.search(/\/(v1|sandbox)\//);
       if (at < 0) continue;
       for (const segment of arg.slice(at).split(/[/?]/)) {
         if (segment === '' || segment.includes('…') || segment.includes('$')) continue;
-        if (!sandbox.includes(segment)) verdict.problems.push(`the sandbox has no route with "${segment}" (${arg})`);
+        if (!sandbox.includes(segment)) verdict.problems.push(`neither the sandbox nor the server has a route with "${segment}" (${arg})`);
       }
     }
     return;
