@@ -6,10 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { missingLinkTarget, readDocs, ROOT } from './doc-commands';
+import { missingLinkTarget, missingRepoPath, readDocs, ROOT } from './doc-commands';
 import { judgeCommand } from './judge-command';
 
-const { commands, links, untagged } = readDocs();
+const { commands, links, untagged, paths } = readDocs();
 
 describe('the commands in README.md and docs/', () => {
   it('finds the commands (the README\'s two among them)', () => {
@@ -69,7 +69,7 @@ describe('the judge itself', () => {
   }, 60_000);
 });
 
-describe('the relative links in README.md and docs/', () => {
+describe('the relative links and the paths in README.md and docs/', () => {
   it('every one points at a file that exists', () => {
     const broken = links.flatMap((l) => {
       const missing = missingLinkTarget(l);
@@ -77,5 +77,11 @@ describe('the relative links in README.md and docs/', () => {
     });
     expect(broken).toEqual([]);
     expect(links.length).toBeGreaterThan(20);
+  });
+
+  it('every file or folder of the repository named in code (`server/cli.ts`) exists', () => {
+    const missing = paths.flatMap((p) => (missingRepoPath(p) ? [`${p.file}:${p.line}: ${p.target}`] : []));
+    expect(missing).toEqual([]);
+    expect(paths.length).toBeGreaterThan(100);
   });
 });

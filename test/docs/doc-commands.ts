@@ -74,9 +74,13 @@ export interface UntaggedProblem {
   text: string;
 }
 
-export function readDocs(): { commands: DocCommand[]; links: DocLink[]; untagged: UntaggedProblem[] } {
+/** A code span naming a file or folder of this repository (`server/cli.ts`, `docs/screenshots/`). */
+const REPO_PATH = /^(shared|common|electron|renderer|server|sandbox|test|scripts|build|docs)\/[A-Za-z0-9_.\/-]*$/;
+
+export function readDocs(): { commands: DocCommand[]; links: DocLink[]; untagged: UntaggedProblem[]; paths: DocLink[] } {
   const commands: DocCommand[] = [];
   const links: DocLink[] = [];
+  const paths: DocLink[] = [];
   const untagged: UntaggedProblem[] = [];
   for (const file of docFiles()) {
     const lines = readFileSync(join(ROOT, file), 'utf8').split('\n');
@@ -120,6 +124,7 @@ export function readDocs(): { commands: DocCommand[]; links: DocLink[]; untagged
       for (const span of raw.matchAll(/`([^`]+)`/g)) {
         const text = (span[1] ?? '').trim();
         if (INLINE_COMMAND.test(text)) commands.push({ file, line: lineNo, text, kind: 'inline' });
+        else if (REPO_PATH.test(text)) paths.push({ file, line: lineNo, target: text });
       }
       for (const link of raw.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) {
         const target = link[1] ?? '';
@@ -128,7 +133,12 @@ export function readDocs(): { commands: DocCommand[]; links: DocLink[]; untagged
       }
     });
   }
-  return { commands, links, untagged };
+  return { commands, links, untagged, paths };
+}
+
+/** A path a doc names in code (from the repository's root); null when it exists. */
+export function missingRepoPath(path: DocLink): string | null {
+  return existsSync(join(ROOT, path.target)) ? null : path.target;
 }
 
 /** Where a relative link points, from the file it is in; null when it exists. */
