@@ -11,6 +11,13 @@ import { judgeCommand } from './judge-command';
 
 const { commands, links, untagged, paths } = readDocs();
 
+/** How a command is judged, for the test's name: run for real (a CLI's --help, the sandbox, browser mode) or dry. */
+function plan(text: string): string {
+  if (/npm run (sandbox|start:web)\b/.test(text)) return 'runs it on a free port';
+  if (/npm run (server|restore|shop:dump)\b|server\/cli\.ts|restore-cli\.ts|dump-cli\.ts/.test(text)) return 'runs its --help';
+  return 'dry run';
+}
+
 describe('the commands in README.md and docs/', () => {
   it('finds the commands (the README\'s two among them)', () => {
     const readme = commands.filter((c) => c.file === 'README.md').map((c) => c.text);
@@ -25,7 +32,7 @@ describe('the commands in README.md and docs/', () => {
 
   const ran: string[] = [];
   for (const command of commands) {
-    it(`${command.file}:${command.line} ${command.kind === 'inline' ? '(inline) ' : ''}${command.text.slice(0, 90)}`, async () => {
+    it(`${command.file}:${command.line} [${plan(command.text)}] ${command.kind === 'inline' ? '(inline) ' : ''}${command.text.slice(0, 90)}`, async () => {
       const verdict = await judgeCommand(command.text, command.kind);
       ran.push(...verdict.ran);
       expect(verdict.problems).toEqual([]);
