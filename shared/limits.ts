@@ -1,7 +1,7 @@
 /**
  * The limits Mostrador itself puts on everything it accepts. The service's own limits are "not shown" in its
  * spec, so these are chosen to be safe: far above what a counter needs, far below what could hurt the service,
- * the store or the screen. The shared schemas (bridge contract, invoice request) enforce them; the README's
+ * the store or the screen. The shared schemas (bridge contract, invoice request) enforce them; docs/developer/not-done-yet.md's
  * "Limits" table lists them. Change a limit here and nowhere else.
  */
 export const LIMITS = {

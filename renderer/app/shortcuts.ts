@@ -35,7 +35,7 @@ export function commandFor(press: KeyPress): Command | null {
   return null;
 }
 
-/** The shortcut list shown in the help line and the README. */
+/** The shortcut list shown in the help line, docs/developer/the-till.md and docs/guia/la-caja.md. */
 export const SHORTCUTS: ReadonlyArray<{ keys: string; command: Command }> = [
   { keys: 'F2', command: 'focus-product-search' },
   { keys: 'F4', command: 'focus-customer' },

@@ -1,7 +1,7 @@
 /**
  * A long import allocates gigabytes of short-lived objects a row at a time, and V8 sizes its heap for throughput:
  * its young generation grows to its maximum and the old one to about four times what is alive before it collects,
- * so the till's process reached 324 MB for a 100 000-row file with nothing done about it (see the README's bench
+ * so the till's process reached 324 MB for a 100 000-row file with nothing done about it (see docs/developer/benchmarks.md, the bench
  * table). `relieveHeap`, called between rows, asks the heap's size (a cheap question) and only when it has grown past
  * a budget runs one full collection that also gives the young generation's memory back: about 180 MB at the peak,
  * with nine collections for that file's preview and import together (a collection every 10 000 rows made twenty),
@@ -49,7 +49,7 @@ export function relieveHeap(): boolean {
  * last growth, doubling each time up to a maximum it sizes from the machine's memory (128 MB of new space under
  * Node 24 on this 24 GB machine, 64 MB semi-spaces): any long-lived process keeping a few requests in flight gets
  * there, and each doubling is resident memory the till never gives back (on the aged till's bench, 141 → 155 MB
- * after some 150 charges; measured in the README). Once the till has started (its young generation sized by the
+ * after some 150 charges; measured in docs/developer/benchmarks.md). Once the till has started (its young generation sized by the
  * start's own work), growth is turned off: scavenges come a little more often, each as cheap as before (their cost
  * is what survives, not the space). A collection that shrinks the young generation (`relieveHeap`) still does.
  * Where the runtime refuses the flag, V8's own sizing decides.

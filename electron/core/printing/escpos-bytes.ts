@@ -1,5 +1,5 @@
 /**
- * Laid-out paper → ESC/POS bytes, through @point-of-sale/receipt-printer-encoder (why this library: README,
+ * Laid-out paper → ESC/POS bytes, through @point-of-sale/receipt-printer-encoder (why this library: docs/developer/the-till.md,
  * "Printing at the counter"). Text goes out in the printer's code page (CP858 by default: ñ, tildes, ü, ¿ ¡);
  * the QR with the printer's own command, or as a raster picture for printers without one; then the cut.
  */

@@ -1,5 +1,5 @@
 /**
- * The ESC/POS pictures in the README are the bytes the till prints today: each is drawn again from the receipt model
+ * The ESC/POS pictures in docs/developer/the-till.md are the bytes the till prints today: each is drawn again from the receipt model
  * (also into test-results/screenshots/ with the e2e screenshots) and must equal the committed one in docs/.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -34,11 +34,19 @@ describe('keyboard shortcuts (app.md)', () => {
     expect(commandFor(press('F2', { shiftKey: true }))).toBeNull();
   });
 
-  it('the README\'s keyboard table lists every shortcut', () => {
-    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+  it('the keyboard table in docs/developer/the-till.md lists every shortcut', () => {
+    const readme = readFileSync(new URL('../../../docs/developer/the-till.md', import.meta.url), 'utf8');
     const table = readme.slice(readme.indexOf('| Key | What it does |'), readme.indexOf('\n\n', readme.indexOf('| Key | What it does |')));
     // The first cell of each row: "F4 / F8", "F12 or Ctrl+Enter".
     const listed = table.split('\n').slice(2).flatMap((row) => (row.split('|')[1] ?? '').trim().split(/ \/ | or /));
     for (const { keys } of SHORTCUTS) for (const key of keys.split(' / ')) expect(listed, key).toContain(key);
+  });
+
+  it('the Spanish guide\'s key table (docs/guia/la-caja.md) lists every shortcut, Shift as Mayús', () => {
+    const guide = readFileSync(new URL('../../../docs/guia/la-caja.md', import.meta.url), 'utf8');
+    const start = guide.indexOf('| Tecla | Qué hace |');
+    const table = guide.slice(start, guide.indexOf('\n\n', start));
+    const listed = table.split('\n').slice(2).flatMap((row) => (row.split('|')[1] ?? '').trim().split(/ \/ | o /));
+    for (const { keys } of SHORTCUTS) for (const key of keys.split(' / ')) expect(listed, key).toContain(key.replace('Shift+', 'Mayús+'));
   });
 });
