@@ -12,6 +12,7 @@ import type { Database } from '../db/adapter';
 import type { ChangeNotifier } from '../http/change-notifier';
 import type { SalesSignal } from '../http/sales-signal';
 import { dashboard } from '../store/dashboard';
+import { readShopInvoicing } from '../confirm/shop-invoicing';
 import { dayReport } from '../store/day-report';
 import { saleDetail, searchSales } from '../store/sale-history';
 import { readShop } from '../store/shop';
@@ -121,7 +122,7 @@ export function backOfficePcHandlers(ctx: BackOfficePcContext): Pick<BridgeHandl
     },
     'shop.dashboard': async () => {
       await checked();
-      return dashboard(ctx.db, ctx.now(), { withFeedAside: true });
+      return { ...await dashboard(ctx.db, ctx.now(), { withFeedAside: true }), invoicing: await readShopInvoicing(ctx.db, ctx.now()) };
     },
     'shop.waitForChange': async ({ since, wait }) => {
       await checked();

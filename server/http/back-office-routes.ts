@@ -6,12 +6,13 @@
  */
 import type { IncomingMessage } from 'node:http';
 import {
-  changesSignalQuerySchema, DASHBOARD_WITH_FEED_ASIDE, dayReportQuerySchema, salesQuerySchema, sessionRequestSchema,
+  changesSignalQuerySchema, DASHBOARD_WITH_FEED_ASIDE, DASHBOARD_WITH_INVOICING, dayReportQuerySchema, salesQuerySchema, sessionRequestSchema,
 } from '../../shared/shop/back-office';
 import { referenceCodeSchema } from '../../shared/shop/contract';
 import type { BackOfficeSessions } from '../back-office/sessions';
 import type { Database } from '../db/adapter';
 import { dashboard } from '../store/dashboard';
+import { readShopInvoicing } from '../confirm/shop-invoicing';
 import { dayReport } from '../store/day-report';
 import { saleDetail, searchSales } from '../store/sale-history';
 import { checkValue, parseBody, refusal, reply, type Reply } from './io';
@@ -78,7 +79,10 @@ export async function handleBackOffice(ctx: BackOfficeContext, req: IncomingMess
     return reply(200, await dayReport(ctx.db, q.value.date));
   }
   if (path === `${BACK_OFFICE_PREFIX}dashboard`) {
-    return reply(200, await dashboard(ctx.db, ctx.now(), { withFeedAside: url.searchParams.get('with') === DASHBOARD_WITH_FEED_ASIDE }));
+    const wanted = url.searchParams.getAll('with');
+    const board = await dashboard(ctx.db, ctx.now(), { withFeedAside: wanted.includes(DASHBOARD_WITH_FEED_ASIDE) });
+    // Issue 28: the shop's invoicing traffic, only to a reader that asks for it (an older till's schema is strict).
+    return reply(200, wanted.includes(DASHBOARD_WITH_INVOICING) ? { ...board, invoicing: await readShopInvoicing(ctx.db, ctx.now()) } : board);
   }
   if (path === `${BACK_OFFICE_PREFIX}changes`) {
     const q = checkValue(query, changesSignalQuerySchema, 'query');

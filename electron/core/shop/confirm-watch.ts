@@ -143,8 +143,8 @@ export function createConfirmWatch(opts: ConfirmWatchOptions): ConfirmWatch {
     const awaitingNow = new Set(opts.awaiting().map((e) => e.referenceCode));
     for (const ref of [...covered.keys()]) if (!awaitingNow.has(ref)) covered.delete(ref);
     const waiting = unreported();
-    // Nothing new, nothing settled, nothing covered: no request (an idle till says nothing).
-    if (waiting.length === 0 && settled.size === 0 && covered.size === 0) return;
+    // With nothing new it still says it is there at the keep-alive: the server's panel tells a till that confirms its
+    // own (silent for long) from one whose documents the server confirms, and the till learns of cleared credentials.
     const offset = opts.serverNow() - t;
     const documents = waiting.slice(0, CONFIRM_LIMITS.documentsPerWatch).map((e) => ({
       referenceCode: e.referenceCode, documentId: e.remoteId as string, queuedAt: Math.max(0, e.updatedAt + offset),

@@ -10,6 +10,7 @@ import { rateAccountKey } from '../../../common/invoicing/account-key';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
 import { keychainSecrets } from '../../../server/confirm/keychain';
 import { setServiceAccount } from '../../../server/store/confirmations';
+import { readShopInvoicing } from '../../../server/confirm/shop-invoicing';
 import { CASH, ITEMS, startAppRig, type AppRig } from '../app/app-rig';
 import { consumidorFinal } from '../../../shared/consumidor-final';
 import { startHarness, type Harness } from '../server/harness';
@@ -87,6 +88,11 @@ describe('the shop server confirms the till\'s invoices (issue 28)', () => {
     expect(serverReads).toBeGreaterThan(0);
     expect((await readsAtService()) - readsBefore).toBe(serverReads);
     await until('the status bar says the server confirms', async () => (await rig.value('sync.status', {})).confirmations?.by === 'server');
+    // Tienda's panel: the server confirms for this till, nothing waits, the shop's requests are counted.
+    const panel = await readShopInvoicing(h.db, Date.now());
+    expect(panel.credentials).toBe('set');
+    expect(panel.tills).toEqual([expect.objectContaining({ name: 'Caja 1', waiting: 0, confirmsItself: false })]);
+    expect(panel.requestsLastMinute).toBeGreaterThan(0);
     // The screens heard of each validation (sale.updated), as with the till's own polls.
     expect(rig.events.filter((e) => e.event === 'sale.updated' && (e.payload as { state: string }).state === 'validated').length).toBeGreaterThanOrEqual(3);
 
@@ -111,5 +117,8 @@ describe('the shop server confirms the till\'s invoices (issue 28)', () => {
       const c = (await rig.value('sync.status', {})).confirmations;
       return c?.by === 'till' && c.reason === 'no_credentials';
     });
+    const panel = await readShopInvoicing(h.db, Date.now());
+    expect(panel.credentials).toBe('none');
+    expect(panel.tills).toEqual([expect.objectContaining({ confirmsItself: true })]);
   }, 60_000);
 });
