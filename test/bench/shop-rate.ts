@@ -6,11 +6,16 @@
  *   - baseline: the tills on their own, each believing the whole budget is its own (what a shop had before);
  *   - shop: paired with one shop server, every request under a permit from the shop's one budget;
  *   - till-kill: the same, with till 1 SIGKILLed mid-drain and restarted on its file;
- *   - server-kill: the same, with the shop server SIGKILLed mid-drain and started again a window later.
+ *   - server-kill: the same, with the shop server SIGKILLed mid-drain and started again a window later;
+ *   - confirm, confirm-till-kill, confirm-server-kill: the same three with the server confirming for the whole shop
+ *     (its service credentials set with `service-account set`; the tills hand their documents over and apply the
+ *     outcomes the feed relays);
+ *   - stream: the server confirming, each till charging a steady stream (`--stream-rate` per second, `--stream-count`
+ *     sales): requests per validated invoice for the whole shop, and charge → validated at the till (p50/p95).
  * Prints per run the most requests the service saw in any window, the 429s, how close to the limit the shop drained,
  * duplicates and losses (sales not validated), then one line of JSON.
  */
-import { describeFigures, drainRatio, runShopTills, runTwoTills, type RateFigures } from '../reliability/rate-harness';
+import { describeFigures, drainRatio, runShopTills, runTwoTills, setServiceAccountAt, type RateFigures } from '../reliability/rate-harness';
 
 const arg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`);
@@ -20,20 +25,37 @@ const SCALE = Number(arg('scale', '1'));
 const SALES = Number(arg('sales', '250'));
 const TILLS = Number(arg('tills', '4'));
 const RUNS = arg('runs', 'all');
+const STREAM_RATE = Number(arg('stream-rate', '1'));
+const STREAM_COUNT = Number(arg('stream-count', '60'));
+const quantile = (xs: number[], q: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? NaN : (s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] as number);
+};
 const base = { serviceLimit: 300, windowMs: Math.round(60_000 / SCALE) };
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const want = (name: string) => RUNS === 'all' || RUNS.split(',').includes(name);
 
-const runs: Array<RateFigures & { name: string; ratio: number }> = [];
-const record = (name: string, f: RateFigures) => {
-  runs.push({ ...f, name, ratio: Number(drainRatio(f, base).toFixed(3)) });
-  console.log(describeFigures(f, base));
+const runs: Array<RateFigures & { name: string; ratio: number; shown?: { p50: number; p95: number; n: number } }> = [];
+const record = (name: string, f: RateFigures & { shownMs?: number[] }) => {
+  const shown = f.shownMs && f.shownMs.length > 0 ? { p50: quantile(f.shownMs, 0.5), p95: quantile(f.shownMs, 0.95), n: f.shownMs.length } : undefined;
+  const { shownMs: _shown, ...figures } = f;
+  runs.push({ ...figures, name, ratio: Number(drainRatio(f, base).toFixed(3)), ...(shown ? { shown } : {}) });
+  console.log(`${describeFigures(f, base)}${shown ? `, charge → validated p50 ${shown.p50} ms, p95 ${shown.p95} ms (${shown.n} sales)` : ''}`);
 };
+const confirming = { confirm: true, prepareServer: setServiceAccountAt };
 if (want('baseline')) record('baseline', await runTwoTills({ ...base, salesPerTill: SALES, share: 1, tills: TILLS }));
 if (want('shop')) record('shop', await runShopTills({ ...base, salesPerTill: SALES, tills: TILLS, log }));
 if (want('till-kill')) record('till-kill', await runShopTills({ ...base, salesPerTill: SALES, tills: TILLS, killTillAfter: 60, log }));
 if (want('server-kill')) {
   record('server-kill', await runShopTills({ ...base, salesPerTill: SALES, tills: TILLS, killServerAfterMs: Math.round(base.windowMs / 2), serverAwayMs: base.windowMs, log }));
+}
+if (want('confirm')) record('confirm', await runShopTills({ ...base, ...confirming, salesPerTill: SALES, tills: TILLS, log }));
+if (want('confirm-till-kill')) record('confirm-till-kill', await runShopTills({ ...base, ...confirming, salesPerTill: SALES, tills: TILLS, killTillAfter: 60, log }));
+if (want('confirm-server-kill')) {
+  record('confirm-server-kill', await runShopTills({ ...base, ...confirming, salesPerTill: SALES, tills: TILLS, killServerAfterMs: Math.round(base.windowMs / 2), serverAwayMs: base.windowMs, log }));
+}
+if (want('stream')) {
+  record('stream', await runShopTills({ ...base, ...confirming, salesPerTill: 0, tills: TILLS, stream: { rate: STREAM_RATE, count: STREAM_COUNT }, log }));
 }
 
 const shopRuns = runs.filter((r) => r.name !== 'baseline');

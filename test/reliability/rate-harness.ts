@@ -64,6 +64,27 @@ export function busiestWindow(times: number[], windowMs: number): number {
   return best;
 }
 
+/**
+ * Issue 28: the service's credentials at a shop server process, as the owner enters them (`service-account set`, the
+ * secret on standard input into that machine's keychain; the running server is told through its admin routes).
+ */
+export function setServiceAccountAt(server: ShopServerProcess, sb: SandboxProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'service-account', 'set', '--service-url', sb.baseUrl,
+      '--client-id', sb.clientId, '--data-dir', server.dataDir], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => { output += c.toString(); });
+    child.stderr.on('data', (c: Buffer) => { output += c.toString(); });
+    child.stdin.end(sb.clientSecret);
+    const limit = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('exit', (code) => {
+      clearTimeout(limit);
+      if (code === 0) resolve();
+      else reject(new Error(`service-account set failed (${code}): ${output.slice(-1000)}`));
+    });
+  });
+}
+
 /** Bundles the child once, so each (re)start is a plain `node` start, not a TypeScript compile. */
 async function bundleChild(): Promise<string> {
   const childJs = join(ROOT, `node_modules/.cache/mostrador-rate/child-${process.pid}.mjs`);
