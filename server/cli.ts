@@ -12,6 +12,8 @@
  * npm run server -- backups (--backup-dir DIR | --data-dir DIR)            lists the kept copies
  * npm run server -- backup-now --data-dir DIR                               the running server takes a copy now
  * npm run server -- restore FILE (--data-dir DIR | --database-url URL)     restores a copy into an empty store
+ * npm run server -- webhooks set --public-url URL [--adapter sandbox|manual] --data-dir DIR   (manual: the secret on stdin)
+ * npm run server -- webhooks show|clear --data-dir DIR    the invoicing service's webhooks (docs/shop-webhooks.md)
  * npm run server -- status (--data-dir DIR | --database-url URL)   processes and their heartbeat, database, tills and
  *                                              when each last spoke, the last server copy, the tills' addresses, Tienda
  */
@@ -38,6 +40,10 @@ import { startBackOfficePc, type BackOfficePc } from './back-office-pc/start';
 import { ensureCertificate } from './tls';
 import { announceShopServer, type Announcement } from '../common/shop-discovery';
 import { readShop } from './store/shop';
+import { handleWebhookAdmin } from './webhooks/admin';
+import { osWebhookKeychain } from './webhooks/keychain';
+import { parseListen, startWebhookReceiver, type Confirmer, type WebhookReceiver } from './webhooks/receiver';
+import { WebhookSettings } from './webhooks/settings';
 
 function parsedArguments() {
   try {
@@ -58,6 +64,10 @@ function parsedArguments() {
         'no-announce': { type: 'boolean', default: false },
         // A proxy in front of the server whose X-Forwarded-For is believed for pairing limits (issue 27); repeatable.
         'trusted-proxy': { type: 'string', multiple: true },
+        // The invoicing service's webhooks (issue 28, docs/shop-webhooks.md): a listener of their own, off by default.
+        'webhooks-listen': { type: 'string' },
+        'public-url': { type: 'string' },
+        adapter: { type: 'string', default: 'manual' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -88,13 +98,37 @@ async function serve(): Promise<void> {
   const useTls = values.tls || !isLoopbackHost(values.host);
   const tls = useTls ? ensureCertificate(dataDir) : null;
   const db = await openDatabase(databaseUrl);
+  const listen = values['webhooks-listen'] ? parseListen(values['webhooks-listen']) : null;
+  if (listen && 'problem' in listen) {
+    await db.close();
+    throw new Error(listen.problem);
+  }
+  // The invoicing service's webhooks: the settings always (the owner may configure them before listening), the
+  // listener only with --webhooks-listen. The confirmer is the server's confirmation loop (it alone GETs documents).
+  const webhookSettings = new WebhookSettings({ db, keychain: osWebhookKeychain(), now: Date.now, serviceAccess: async () => null });
+  const webhookConfirmer: Confirmer = { heard: () => {} };
+  let webhooks: WebhookReceiver | null = null;
+  if (listen) {
+    webhooks = await startWebhookReceiver({
+      db, settings: webhookSettings, confirmer: webhookConfirmer, host: listen.host, port: listen.port,
+      tls: isLoopbackHost(listen.host) ? null : ensureCertificate(dataDir), log: (line) => console.error(line),
+    }).catch(async (error: unknown) => {
+      await db.close().catch(() => {});
+      const code = (error as { code?: string }).code;
+      if (code === 'EADDRINUSE') throw new Error(`--webhooks-listen: el puerto ${listen.port} ya está en uso en ${listen.host}: elija otro`);
+      if (code === 'EADDRNOTAVAIL') throw new Error(`--webhooks-listen: este computador no tiene la dirección ${listen.host}`);
+      throw error;
+    });
+  }
+  const webhookAdmin = (method: string, path: string, body: Buffer) => handleWebhookAdmin({ db, settings: webhookSettings, receiver: webhooks }, method, path, body);
   let backups: BackupSchedule | null = null;
   const backupNow = async () => {
     if (!backups) return null;
     const outcome = await backups.run();
     return outcome.ok ? { ok: true as const, file: outcome.copy.path, counts: outcome.copy.record.counts } : outcome;
   };
-  const server = await startShopServer({ db, host: values.host, port, tls, adminToken: ensureAdminToken(dataDir), backupNow, trustedProxies: values['trusted-proxy'] ?? [] }).catch(async (error: unknown) => {
+  const server = await startShopServer({ db, host: values.host, port, tls, adminToken: ensureAdminToken(dataDir), backupNow, webhookAdmin, trustedProxies: values['trusted-proxy'] ?? [] }).catch(async (error: unknown) => {
+    await webhooks?.close().catch(() => {});
     await db.close().catch(() => {});
     const code = (error as { code?: string }).code;
     if (code === 'EADDRINUSE') throw new Error(`el puerto ${port} ya está en uso en ${values.host} (¿otro servidor de la tienda, u otro programa?): detenga ese, o arranque con otro --port`);
@@ -128,6 +162,7 @@ async function serve(): Promise<void> {
   console.log(`Servidor de la tienda Mostrador en ${addresses.length === 1 ? addresses[0] : `el puerto ${listening.port}`} (${db.kind === 'pglite' ? `PostgreSQL integrado en ${pgliteDir(dataDir)}` : 'PostgreSQL'}; ${db.durability.summary})`);
   printTillAddresses(addresses, adminUrl);
   if (tls) console.log(`Huella del certificado (SHA-256), la que la caja muestra al emparejar: ${server.fingerprint}`);
+  if (webhooks) console.log(`Webhooks del servicio de facturación: escuchando en ${webhooks.url} (detrás de un proxy con certificado o un túnel; docs/shop-webhooks.md)`);
   if (backOffice) {
     if (!backOffice.rendererBuilt) console.log('Las pantallas aún no están construidas: ejecute `npm run build:renderer` y abra la dirección de abajo.');
     console.log(`Tienda en este computador (solo aquí): ${backOffice.url}`);
@@ -154,6 +189,7 @@ async function serve(): Promise<void> {
     await backups?.close();
     await backOffice?.close();
     await server.close();
+    await webhooks?.close();
     await db.close();
     lock?.release();
     process.exit(0);
@@ -281,6 +317,7 @@ async function admin(): Promise<void> {
   }
   if (command === 'restore') return restore();
   if (command === 'status') return status();
+  if (command === 'webhooks') return webhooksCommand();
   if (command === 'pair') {
     const answer = await adminCall(dataDir, 'POST', '/admin/pairing');
     const body = answer.body as { code?: string; expiresAt?: number };
@@ -318,6 +355,68 @@ async function admin(): Promise<void> {
   throw new Error(`no hay una orden «${command}»; las órdenes son ${COMMANDS.join(', ')} (npm run server -- --help)`);
 }
 
+/** `webhooks set | show | clear`: the invoicing service's webhooks at the running server (docs/shop-webhooks.md). */
+async function webhooksCommand(): Promise<void> {
+  const what = rest[0];
+  if (what === 'show') {
+    const answer = await adminCall(dataDir, 'GET', '/admin/webhooks');
+    if (answer.status !== 200) throw new Error(`el servidor no mostró los webhooks: ${refusalText(answer.body)}`);
+    const b = answer.body as { configured: boolean; adapter: string | null; hookUrl: string | null; signed: boolean; configuredAt: number | null; listening: string | null;
+      numbers: { received: number; lastReceivedAt: number | null; replayed: number; refused: { signature: number; tooOld: number; malformed: number; busy: number; total: number } } };
+    if (!b.configured) console.log('Webhooks: sin configurar (el servidor confirma consultando al servicio). Configúrelos con npm run server -- webhooks set --help');
+    else {
+      console.log(`Webhooks: adaptador ${b.adapter}, ${b.signed ? 'con firma comprobada' : 'sin firma conocida: solo la lectura del documento (GET) cuenta'}, desde el ${shopDateTime(b.configuredAt ?? 0)}.`);
+      console.log(`  Dirección que llama el servicio: ${b.hookUrl} (el final, secreto, se mostró al configurarla; webhooks set de nuevo hace otra)`);
+    }
+    console.log(b.listening ? `  Este proceso escucha en ${b.listening}.` : '  Este proceso no escucha webhooks: arránquelo con --webhooks-listen 127.0.0.1:4302 (detrás de un proxy o un túnel).');
+    const n = b.numbers;
+    console.log(`  Recibidos: ${n.received}${n.lastReceivedAt ? `, el último el ${shopDateTime(n.lastReceivedAt)}` : ''}; repetidos: ${n.replayed}; rechazados: ${n.refused.total}`
+      + ` (firma o dirección ${n.refused.signature}, viejos ${n.refused.tooOld}, ilegibles ${n.refused.malformed}, demasiados a la vez ${n.refused.busy}).`);
+    return;
+  }
+  if (what === 'clear') {
+    const answer = await adminCall(dataDir, 'POST', '/admin/webhooks/clear');
+    if (answer.status !== 200) throw new Error(`no se quitaron los webhooks: ${refusalText(answer.body)}`);
+    console.log((answer.body as { cleared?: boolean }).cleared
+      ? 'Webhooks quitados: el servidor rechaza los que lleguen y confirma consultando al servicio. Quite también la dirección en el portal del proveedor.'
+      : 'No había webhooks configurados.');
+    return;
+  }
+  if (what === 'set') {
+    const publicUrl = values['public-url'];
+    if (!publicUrl) throw new Error('diga la dirección pública por la que el servicio llega a este servidor: webhooks set --public-url https://… (vea webhooks --help)');
+    const adapter = values.adapter;
+    if (adapter !== 'sandbox' && adapter !== 'manual') throw new Error(`--adapter es sandbox o manual, no ${adapter}`);
+    const secret = adapter === 'manual' ? await readSecretFromStdin() : null;
+    const answer = await adminCall(dataDir, 'POST', '/admin/webhooks', { adapter, publicUrl, secret });
+    const b = answer.body as { hookUrl?: string; signed?: boolean; listening?: string | null };
+    if (answer.status !== 200 || !b.hookUrl) throw new Error(`no se configuraron los webhooks: ${refusalText(answer.body)}`);
+    console.log(adapter === 'sandbox'
+      ? `Registrado en el servicio: llamará a ${b.hookUrl} y firma cada evento (la firma se comprueba).`
+      : `Registre esta dirección en el portal del proveedor (su final es secreto): ${b.hookUrl}`);
+    if (adapter === 'manual') console.log(secret ? 'Secreto guardado en el llavero de este computador; no se conoce el esquema de firma del proveedor: el servidor cree solo lo que lee del documento (GET).' : 'Sin secreto: el servidor no comprueba firmas; cree solo lo que lee del documento (GET).');
+    if (!b.listening) console.log('Este proceso no escucha webhooks: arránquelo de nuevo con --webhooks-listen 127.0.0.1:4302 y ponga un proxy con certificado o un túnel delante (docs/shop-webhooks.md).');
+    return;
+  }
+  throw new Error('diga qué hacer: webhooks set --public-url URL [--adapter sandbox|manual], webhooks show o webhooks clear (npm run server -- webhooks --help)');
+}
+
+/** The provider's secret, from stdin (a pipe, or typed at the prompt); empty: none. Never echoed back or logged. */
+async function readSecretFromStdin(): Promise<string | null> {
+  if (process.stdin.isTTY) process.stdout.write('Secreto de firma que muestra el proveedor (vacío: ninguno), y Intro: ');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of process.stdin) {
+    const b = chunk as Buffer;
+    size += b.length;
+    if (size > 4096) throw new Error('el secreto es demasiado largo (más de 4 KiB en la entrada)');
+    chunks.push(b);
+    if (process.stdin.isTTY && b.includes(10)) break;
+  }
+  const text = Buffer.concat(chunks).toString('utf8').trim();
+  return text === '' ? null : text;
+}
+
 /**
  * A refusal of the admin routes in the owner's words: the known codes said in Spanish with what to do, others by
  * their own message (never raw JSON).
@@ -331,6 +430,7 @@ function refusalText(body: unknown): string {
     case 'invalid_request': return `el servidor no entendió la orden (${typeof error.message === 'string' ? error.message : 'datos no válidos'}); vea npm run server -- ${command} --help`;
     case 'forbidden': return `el servidor no reconoce la clave de administración de ${dataDir}: ¿es esta la carpeta de datos del servidor en marcha?`;
     case 'no_backups': return 'el servidor arrancó sin --backup-dir: no guarda copias. Arránquelo con --backup-dir CARPETA';
+    case 'webhook_setup': case 'keychain': return typeof error.message === 'string' ? error.message : 'datos no válidos';
     case 'not_found': return 'el servidor en marcha no conoce esta orden: ¿es de una versión anterior? Actualícelo y arránquelo de nuevo';
     default: break;
   }

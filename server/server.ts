@@ -47,6 +47,8 @@ export interface ShopServerOptions {
    * from before issue 27: no version header, strict reading, no version refusal.
    */
   contractVersion?: number;
+  /** The owner's webhook routes (/admin/webhooks…, server/webhooks/admin.ts); absent: 404 like any unknown route. */
+  webhookAdmin?: (method: string, path: string, body: Buffer) => Promise<Reply>;
   backupNow?: () => Promise<{ ok: true; file: string; counts: Record<string, number> } | { ok: false; message: string } | null>;
 }
 
@@ -163,6 +165,7 @@ export async function startShopServer(options: ShopServerOptions): Promise<ShopS
         if (!outcome) return refusal(409, 'no_backups', 'this server was started without --backup-dir: it keeps no copies');
         return outcome.ok ? reply(200, outcome) : refusal(500, 'backup_failed', outcome.message.slice(0, 300));
       }
+      if (options.webhookAdmin && (path === '/admin/webhooks' || path.startsWith('/admin/webhooks/'))) return options.webhookAdmin(method, path, body.bytes);
       return handleAdmin({ db, notifier, pairing, now, adminToken }, method, path, body.bytes);
     }
     const aborted = new AbortController();
