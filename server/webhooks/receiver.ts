@@ -32,7 +32,7 @@ export interface WebhookReceiverOptions {
   now?: () => number;
   log?: (line: string) => void;
   /** Tests only: other limits than SERVICE_WEBHOOK_LIMITS. */
-  limits?: Partial<typeof SERVICE_WEBHOOK_LIMITS>;
+  limits?: { [K in keyof typeof SERVICE_WEBHOOK_LIMITS]?: number };
   /** How often the configuration is read again (other server processes may change it). Default 60 s. */
   reloadEveryMs?: number;
 }
