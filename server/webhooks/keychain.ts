@@ -26,8 +26,8 @@ export function osWebhookKeychain(service = WEBHOOK_KEYCHAIN_SERVICE): WebhookKe
       return await op(await loaded);
     } catch (error) {
       // The cause's words only (never a secret: keytar's errors do not carry the password).
-      throw new WebhookKeychainError(`the server machine's keychain cannot be used (${error instanceof Error ? error.message.slice(0, 200) : String(error)}): `
-        + 'run the server in a session with a keychain (on Linux a Secret Service such as gnome-keyring, unlocked)');
+      throw new WebhookKeychainError(`no se puede usar el llavero de este computador (${error instanceof Error ? error.message.slice(0, 200) : String(error)}): `
+        + 'ponga en marcha el servidor en una sesión con llavero (en Linux un Secret Service como gnome-keyring, desbloqueado)');
     }
   };
   return {

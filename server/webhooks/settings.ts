@@ -31,13 +31,13 @@ export function publicUrlProblem(text: string): string | null {
   try {
     url = new URL(text);
   } catch {
-    return `${text} is not a URL; write it whole, e.g. https://hooks.example.com`;
+    return `${text} no es una dirección: escríbala entera, p. ej. https://hooks.example.com`;
   }
   const loopback = url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]';
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) return 'the public URL must start with https:// (plain http only for 127.0.0.1 trials)';
-  if (url.username || url.password) return 'the public URL must not carry a user name or password';
-  if (url.search || url.hash) return 'the public URL must not carry a query (?…) or a fragment (#…)';
-  if (text.length > 500) return 'the public URL is too long (500 characters at most)';
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) return 'la dirección pública debe empezar por https:// (http solo para pruebas en 127.0.0.1)';
+  if (url.username || url.password) return 'la dirección pública no lleva usuario ni contraseña';
+  if (url.search || url.hash) return 'la dirección pública no lleva consulta (?…) ni fragmento (#…)';
+  if (text.length > 500) return 'la dirección pública es demasiado larga (500 caracteres como máximo)';
   return null;
 }
 
@@ -87,14 +87,14 @@ export class WebhookSettings {
     let signingSecret: string | null = null;
     let registrationId: string | null = null;
     if (input.adapter === 'sandbox') {
-      if (input.secret) throw new WebhookSetupError('with --adapter sandbox the service gives the secret at registration: do not type one');
+      if (input.secret) throw new WebhookSetupError('con --adapter sandbox el servicio da el secreto al registrar: no escriba ninguno');
       const registered = await this.registerAtSandbox(url);
       signingSecret = registered.secret;
       registrationId = registered.id;
     } else {
       const typed = input.secret?.trim() ?? '';
-      if (typed.length > 0 && typed.length < 16) throw new WebhookSetupError('the secret is too short (16 characters at least); paste the whole secret the provider shows, or none');
-      if (typed.length > 1000) throw new WebhookSetupError('the secret is too long (1000 characters at most)');
+      if (typed.length > 0 && typed.length < 16) throw new WebhookSetupError('el secreto es demasiado corto (16 caracteres como mínimo): pegue el secreto entero que muestra el proveedor, o ninguno');
+      if (typed.length > 1000) throw new WebhookSetupError('el secreto es demasiado largo (1000 caracteres como máximo)');
       signingSecret = typed || null;
     }
     const shopId = (await readShop(this.deps.db)).id;
@@ -116,7 +116,7 @@ export class WebhookSettings {
 
   private async registerAtSandbox(url: string): Promise<{ id: string; secret: string }> {
     const access = await this.deps.serviceAccess?.() ?? null;
-    if (!access) throw new WebhookSetupError('the server has no credentials for the invoicing service yet: enter them at the server first, then run webhooks set again');
+    if (!access) throw new WebhookSetupError('el servidor aún no tiene las credenciales del servicio de facturación: póngalas primero en el servidor y repita webhooks set');
     const token = await access.bearerToken();
     let res: Response;
     try {
@@ -127,18 +127,18 @@ export class WebhookSettings {
         signal: AbortSignal.timeout(REGISTER_TIMEOUT_MS),
       });
     } catch (error) {
-      throw new WebhookSetupError(`the service did not answer the registration (${error instanceof Error ? error.message : String(error)}): check the server's internet, then try again`);
+      throw new WebhookSetupError(`el servicio no contestó al registro (${error instanceof Error ? error.message : String(error)}): revise la conexión a internet del servidor y repita`);
     }
     const text = await res.text();
-    if (res.status === 404) throw new WebhookSetupError('the service has no /sandbox/webhooks: it is not the sandbox; use --adapter manual and register the URL in the provider\'s portal');
-    if (!res.ok) throw new WebhookSetupError(`the service refused the registration (HTTP ${res.status}: ${text.slice(0, 200)})`);
+    if (res.status === 404) throw new WebhookSetupError('el servicio no tiene /sandbox/webhooks (no es el sandbox): use --adapter manual y registre la dirección en el portal del proveedor');
+    if (!res.ok) throw new WebhookSetupError(`el servicio rechazó el registro (HTTP ${res.status}: ${text.slice(0, 200)})`);
     let body: { id?: unknown; secret?: unknown };
     try {
       body = JSON.parse(text) as typeof body;
     } catch {
-      throw new WebhookSetupError('the service answered the registration with something that is not JSON');
+      throw new WebhookSetupError('el servicio contestó al registro algo que no es JSON');
     }
-    if (typeof body.id !== 'string' || typeof body.secret !== 'string' || body.secret.length < 16) throw new WebhookSetupError('the service answered the registration without an id and a secret');
+    if (typeof body.id !== 'string' || typeof body.secret !== 'string' || body.secret.length < 16) throw new WebhookSetupError('el servicio contestó al registro sin identificador ni secreto');
     return { id: body.id, secret: body.secret };
   }
 }

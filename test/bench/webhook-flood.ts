@@ -23,6 +23,7 @@ try {
   console.log(`webhook flood: ${r.sent} deliveries (${r.signedSent} signed, ${r.forgedSent} forged) in ${(r.durationMs / 1000).toFixed(1)} s`
     + ` (${Math.round(r.sent / (r.durationMs / 1000))}/s); answers ${JSON.stringify(r.byStatus)}; unanswered ${r.unanswered}`);
   console.log(`till alone (feed GET): p50 ${f(percentile(quietTill, 50))}, p95 ${f(percentile(quietTill, 95))}, p99 ${f(percentile(quietTill, 99))} (${quietTill.length} requests)`);
+  console.log(`till during the flood (feed GET): p50 ${f(percentile(r.feedLatencies, 50))}, p95 ${f(percentile(r.feedLatencies, 95))}, p99 ${f(percentile(r.feedLatencies, 99))} (${r.feedLatencies.length} requests)`);
   console.log(`till during the flood (feed GET and health): p50 ${f(percentile(r.tillLatencies, 50))}, p95 ${f(percentile(r.tillLatencies, 95))}, `
     + `p99 ${f(percentile(r.tillLatencies, 99))}, max ${f(Math.max(...r.tillLatencies))} (${r.tillRequests} requests, ${r.tillFailures.length} failed)`);
   console.log(`server process memory (RSS): ${Math.round(r.rssBeforeKb / 1024)} MB before, ${Math.round(r.rssMaxKb / 1024)} MB at most during the flood`);

@@ -75,8 +75,9 @@ export interface FloodResult {
   durationMs: number;
   tillRequests: number;
   tillFailures: string[];
-  /** Latency of the till's requests (ms) during the flood, in order. */
+  /** Latency of the till's requests (ms) during the flood, in order; and of its feed requests alone (signed, database). */
   tillLatencies: number[];
+  feedLatencies: number[];
   rssBeforeKb: number;
   rssMaxKb: number;
 }
@@ -99,7 +100,7 @@ export async function flood(rig: FloodRig, opts: { total: number; seconds: numbe
   const pid = rig.server.pid();
   const result: FloodResult = {
     sent: 0, signedSent: 0, forgedSent: 0, byStatus: {}, unanswered: 0, durationMs: 0,
-    tillRequests: 0, tillFailures: [], tillLatencies: [], rssBeforeKb: rssKb(pid), rssMaxKb: 0,
+    tillRequests: 0, tillFailures: [], tillLatencies: [], feedLatencies: [], rssBeforeKb: rssKb(pid), rssMaxKb: 0,
   };
   result.rssMaxKb = result.rssBeforeKb;
   const started = Date.now();
@@ -112,10 +113,10 @@ export async function flood(rig: FloodRig, opts: { total: number; seconds: numbe
     while (flooding && Date.now() < hardStop) {
       const t0 = performance.now();
       try {
-        const answer = i++ % 2 === 0
-          ? await rig.till.call('GET', '/v1/changes?since=0')
-          : await rig.till.raw('GET', '/v1/health');
+        const feed = i++ % 2 === 0;
+        const answer = feed ? await rig.till.call('GET', '/v1/changes?since=0') : await rig.till.raw('GET', '/v1/health');
         result.tillLatencies.push(performance.now() - t0);
+        if (feed) result.feedLatencies.push(performance.now() - t0);
         if (answer.status !== 200) result.tillFailures.push(`HTTP ${answer.status}`);
       } catch (error) {
         result.tillFailures.push(error instanceof Error ? error.message : String(error));

@@ -252,10 +252,10 @@ describe('webhooks heard at the shop server (real sandbox deliveries)', () => {
     access = null;
     const none = await handleWebhookAdmin({ db, settings, receiver }, 'POST', '/admin/webhooks', Buffer.from(JSON.stringify({ adapter: 'sandbox', publicUrl: relay.url })));
     expect(none.status).toBe(400);
-    expect(JSON.stringify(none.body)).toMatch(/no credentials for the invoicing service/);
+    expect(JSON.stringify(none.body)).toMatch(/aún no tiene las credenciales del servicio/);
     const plain = await handleWebhookAdmin({ db, settings, receiver }, 'POST', '/admin/webhooks', Buffer.from(JSON.stringify({ adapter: 'manual', publicUrl: 'http://hooks.example.com' })));
-    expect(JSON.stringify(plain.body)).toMatch(/must start with https/);
+    expect(JSON.stringify(plain.body)).toMatch(/debe empezar por https/);
     const short = await handleWebhookAdmin({ db, settings, receiver }, 'POST', '/admin/webhooks', Buffer.from(JSON.stringify({ adapter: 'manual', publicUrl: 'https://hooks.example.com', secret: 'abc' })));
-    expect(JSON.stringify(short.body)).toMatch(/too short/);
+    expect(JSON.stringify(short.body)).toMatch(/demasiado corto/);
   });
 });
