@@ -230,6 +230,6 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
 export function parseListen(text: string): { host: string; port: number } | { problem: string } {
   const m = /^(\[[0-9a-fA-F:]+\]|[^:\s]+):(\d{1,5})$/.exec(text.trim());
   const port = m ? Number(m[2]) : NaN;
-  if (!m || port > 65_535) return { problem: `--webhooks-listen must be HOST:PORT (e.g. 127.0.0.1:4302 behind a proxy or a tunnel on this machine), not ${text}` };
+  if (!m || port > 65_535) return { problem: `--webhooks-listen debe ser HOST:PUERTO (p. ej. 127.0.0.1:4302, detrás de un proxy o un túnel en este computador), no ${text}` };
   return { host: m[1]!.replace(/^\[|\]$/g, ''), port };
 }

@@ -44,7 +44,7 @@ describe('service webhook rules', () => {
   it('reads --webhooks-listen and the public URL, or says why not', () => {
     expect(parseListen('127.0.0.1:4302')).toEqual({ host: '127.0.0.1', port: 4302 });
     expect(parseListen('[::1]:4302')).toEqual({ host: '::1', port: 4302 });
-    expect(parseListen('4302')).toMatchObject({ problem: expect.stringContaining('HOST:PORT') });
+    expect(parseListen('4302')).toMatchObject({ problem: expect.stringContaining('HOST:PUERTO') });
     expect(publicUrlProblem('https://hooks.example.com')).toBeNull();
     expect(publicUrlProblem('http://127.0.0.1:4302')).toBeNull();
     expect(publicUrlProblem('http://hooks.example.com')).toMatch(/https/);
