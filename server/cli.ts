@@ -90,6 +90,8 @@ const [command = 'serve', ...rest] = positionals;
 async function serve(): Promise<void> {
   const port = portNumber('--port', values.port);
   const backOfficePort = values['back-office'] ? portNumber('--back-office-port', values['back-office-port']) : null;
+  const listen = values['webhooks-listen'] ? parseListen(values['webhooks-listen']) : null;
+  if (listen && 'problem' in listen) throw new Error(listen.problem);
   ensureDataDir(dataDir);
   const databaseUrl = values['database-url'];
   // One writer per embedded store (issue 25): locked before anything in the folder is opened or written. With
@@ -98,11 +100,6 @@ async function serve(): Promise<void> {
   const useTls = values.tls || !isLoopbackHost(values.host);
   const tls = useTls ? ensureCertificate(dataDir) : null;
   const db = await openDatabase(databaseUrl);
-  const listen = values['webhooks-listen'] ? parseListen(values['webhooks-listen']) : null;
-  if (listen && 'problem' in listen) {
-    await db.close();
-    throw new Error(listen.problem);
-  }
   // The invoicing service's webhooks: the settings always (the owner may configure them before listening), the
   // listener only with --webhooks-listen. The confirmer is the server's confirmation loop (it alone GETs documents).
   const webhookSettings = new WebhookSettings({ db, keychain: osWebhookKeychain(), now: Date.now, serviceAccess: async () => null });

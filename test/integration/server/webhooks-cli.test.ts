@@ -52,6 +52,7 @@ describe('npm run server -- webhooks', () => {
       [['webhooks', 'set', '--public-url', 'https://hooks.example.com', '--adapter', 'otro', ...dir], /--adapter es sandbox o manual/],
       [['webhooks', 'set', '--public-url', 'https://hooks.example.com', '--adapter', 'sandbox', ...dir], /aún no tiene las credenciales del servicio/],
       [['webhooks', 'algo', ...dir], /webhooks set --public-url URL/],
+      [['--webhooks-listen', '4302', '--data-dir', `${server.dataDir}-nunca`], /--webhooks-listen debe ser HOST:PUERTO/],
     ];
     for (const [args, words] of cases) {
       const answer = await cli(args);
