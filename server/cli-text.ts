@@ -66,6 +66,12 @@ export const COMMAND_HELP: Record<string, string> = {
   restore: `npm run server -- restore ARCHIVO (--data-dir CARPETA | --database-url URL) [--pg-bin CARPETA]
     Restaura una copia en un almacén vacío: una carpeta integrada ausente o vacía (CARPETA/pglite) o una base de
     PostgreSQL vacía; un almacén con datos se rechaza. Después ponga en marcha el servidor como siempre.`,
+  status: `npm run server -- status (--data-dir CARPETA | --database-url URL)
+    Dice si el servidor de esa carpeta está en marcha; los procesos del servidor en su base de datos (cada uno late
+    cada 15 s: uno sin latido terminó sin avisar); la base de datos y su esquema; cada caja y cuándo habló por última
+    vez; la última copia del servidor y su edad; las direcciones que escriben las cajas y la dirección de Tienda en
+    este computador (con su clave). Con --database-url lee la base directamente (varios procesos en una base).
+    Sale con 1 si el servidor no responde.`,
   webhooks: `npm run server -- webhooks set --public-url https://… [--adapter sandbox|manual] --data-dir CARPETA
     npm run server -- webhooks show --data-dir CARPETA      npm run server -- webhooks clear --data-dir CARPETA
     Los webhooks del servicio de facturación (docs/shop-webhooks.md). set: la dirección pública (un proxy con
@@ -73,12 +79,6 @@ export const COMMAND_HELP: Record<string, string> = {
     guarda su secreto; manual (por omisión) muestra la dirección para registrarla en el portal del proveedor y lee
     el secreto de la entrada estándar (vacío: ninguno). Los secretos van al llavero de este computador, nunca a la
     base de datos. show: configuración y cifras (recibidos, el último, rechazados). clear: los quita.`,
-  status: `npm run server -- status (--data-dir CARPETA | --database-url URL)
-    Dice si el servidor de esa carpeta está en marcha; los procesos del servidor en su base de datos (cada uno late
-    cada 15 s: uno sin latido terminó sin avisar); la base de datos y su esquema; cada caja y cuándo habló por última
-    vez; la última copia del servidor y su edad; las direcciones que escriben las cajas y la dirección de Tienda en
-    este computador (con su clave). Con --database-url lee la base directamente (varios procesos en una base).
-    Sale con 1 si el servidor no responde.`,
 };
 
 export const COMMANDS = Object.keys(COMMAND_HELP);
