@@ -103,7 +103,10 @@ async function serve(): Promise<void> {
   // The invoicing service's webhooks: the settings always (the owner may configure them before listening), the
   // listener only with --webhooks-listen. The confirmer is the server's confirmation loop (it alone GETs documents).
   const webhookSettings = new WebhookSettings({ db, keychain: osWebhookKeychain(), now: Date.now, serviceAccess: async () => null });
-  const webhookConfirmer: Confirmer = { heard: () => {} };
+  // Late-bound: the confirmation loop (confirm-server) may be made after the listener; until it is set, a heard
+  // document is left to the loop's polling.
+  let confirmations = null as Confirmer | null; // lead: set it to confirm-server's loop (an object with heard(documentId))
+  const webhookConfirmer: Confirmer = { heard: (documentId) => confirmations?.heard(documentId) };
   let webhooks: WebhookReceiver | null = null;
   if (listen) {
     webhooks = await startWebhookReceiver({
