@@ -377,6 +377,8 @@ async function webhooksCommand(): Promise<void> {
   if (what === 'clear') {
     const answer = await adminCall(dataDir, 'POST', '/admin/webhooks/clear');
     if (answer.status !== 200) throw new Error(`no se quitaron los webhooks: ${refusalText(answer.body)}`);
+    const warning = (answer.body as { warning?: string | null }).warning;
+    if (warning) console.error(warning);
     console.log((answer.body as { cleared?: boolean }).cleared
       ? 'Webhooks quitados: el servidor rechaza los que lleguen y confirma consultando al servicio. Quite también la dirección en el portal del proveedor.'
       : 'No había webhooks configurados.');
@@ -403,7 +405,7 @@ async function webhooksCommand(): Promise<void> {
 
 /** The provider's secret, from stdin (a pipe, or typed at the prompt); empty: none. Never echoed back or logged. */
 async function readSecretFromStdin(): Promise<string | null> {
-  if (process.stdin.isTTY) process.stdout.write('Secreto de firma que muestra el proveedor (vacío: ninguno), y Intro: ');
+  if (process.stdin.isTTY) return readHiddenLine('Secreto de firma que muestra el proveedor (vacío: ninguno), y Intro: ');
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of process.stdin) {
@@ -411,10 +413,41 @@ async function readSecretFromStdin(): Promise<string | null> {
     size += b.length;
     if (size > 4096) throw new Error('el secreto es demasiado largo (más de 4 KiB en la entrada)');
     chunks.push(b);
-    if (process.stdin.isTTY && b.includes(10)) break;
   }
   const text = Buffer.concat(chunks).toString('utf8').trim();
   return text === '' ? null : text;
+}
+
+/** One line typed at the terminal without showing it (Ctrl-C stops the command). */
+function readHiddenLine(prompt: string): Promise<string | null> {
+  process.stdout.write(prompt);
+  const stdin = process.stdin;
+  stdin.setRawMode(true);
+  stdin.resume();
+  let typed = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      for (const ch of chunk.toString('utf8')) {
+        if (ch === '\r' || ch === '\n') {
+          stdin.off('data', onData);
+          stdin.setRawMode(false);
+          stdin.pause();
+          process.stdout.write('\n');
+          resolve(typed.trim() === '' ? null : typed.trim());
+          return;
+        }
+        if (ch === '\u0003') {
+          stdin.setRawMode(false);
+          process.stdout.write('\n');
+          reject(new Error('cancelado: no se cambió nada'));
+          return;
+        }
+        if (ch === '\u007f' || ch === '\b') typed = typed.slice(0, -1);
+        else if (typed.length < 4096) typed += ch;
+      }
+    };
+    stdin.on('data', onData);
+  });
 }
 
 /**

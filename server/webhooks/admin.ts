@@ -46,7 +46,7 @@ export async function handleWebhookAdmin(ctx: WebhookAdminContext, method: strin
     if (path === '/admin/webhooks/clear' && method === 'POST') {
       const cleared = await ctx.settings.clear();
       await ctx.receiver?.reload();
-      return reply(200, { cleared });
+      return reply(200, cleared);
     }
     return refusal(404, 'not_found', 'no such route');
   } catch (error) {

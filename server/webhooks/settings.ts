@@ -108,10 +108,15 @@ export class WebhookSettings {
     return { hookUrl: url, signed, registrationId };
   }
 
-  async clear(): Promise<boolean> {
+  /** Removes the configuration; then the keychain's entry (if the keychain cannot be reached, `warning` says so). */
+  async clear(): Promise<{ cleared: boolean; warning: string | null }> {
     const { rowCount } = await this.deps.db.query('DELETE FROM service_webhook_config');
-    await this.deps.keychain.remove((await readShop(this.deps.db)).id);
-    return rowCount > 0;
+    try {
+      await this.deps.keychain.remove((await readShop(this.deps.db)).id);
+      return { cleared: rowCount > 0, warning: null };
+    } catch (error) {
+      return { cleared: rowCount > 0, warning: `los webhooks quedan quitados, pero su secreto sigue en el llavero: ${error instanceof Error ? error.message : String(error)}` };
+    }
   }
 
   private async registerAtSandbox(url: string): Promise<{ id: string; secret: string }> {

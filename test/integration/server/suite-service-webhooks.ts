@@ -242,7 +242,7 @@ export function serviceWebhooksSuite(open: OpenDb): void {
       receiver = await startWebhookReceiver({ db, settings, confirmer, host: '127.0.0.1', port: 0, log: () => {} });
       expect((await db.query<{ event_id: string }>('SELECT event_id FROM service_webhook_events')).rows.map((r) => r.event_id)).toEqual(['new']);
       const cleared = await handleWebhookAdmin({ db, settings, receiver }, 'POST', '/admin/webhooks/clear', Buffer.alloc(0));
-      expect(cleared.body).toEqual({ cleared: true });
+      expect(cleared.body).toEqual({ cleared: true, warning: null });
       expect(await keychain.read((await readShop(db)).id)).toBeNull();
       expect((await webhookNumbers(db)).configured).toBe(false);
     });
