@@ -40,13 +40,14 @@ export function tillAddresses(host: string, port: number, scheme: 'http' | 'http
 export const COMMAND_HELP: Record<string, string> = {
   serve: `npm run server -- [--data-dir CARPETA | --database-url URL] [--port 4300] [--host 0.0.0.0] [--tls]
                     [--back-office [--back-office-port 4301]] [--backup-dir CARPETA [--backup-at 03:00] [--pg-bin CARPETA]]
-                    [--no-announce]
+                    [--no-announce] [--webhooks-listen 127.0.0.1:4302]
     Pone en marcha el servidor de la tienda y dice las direcciones que las cajas escriben en Ajustes → Servidor de
     la tienda. Con --back-office, también Tienda en este computador (solo aquí; su dirección, con su clave, se
     conserva en la carpeta de datos: npm run server -- status la vuelve a mostrar). Con --backup-dir guarda cada día
     a la hora --backup-at una copia verificada allí (y al arrancar, si la más nueva es más vieja que la última hora
     programada): se conservan 7 diarias, 4 semanales y 12 mensuales. Con TLS se anuncia en la red de la tienda
     (DNS-SD, _mostrador._tcp) para que una caja que lo perdió lo encuentre por su certificado; --no-announce no.
+    Con --webhooks-listen HOST:PUERTO escucha los webhooks del servicio de facturación en un puerto propio (vea webhooks --help).
     Detrás de un proxy, --trusted-proxy DIRECCIÓN (repetible) hace creer su X-Forwarded-For para contar por equipo los códigos de emparejamiento equivocados.`,
   pair: `npm run server -- pair --data-dir CARPETA
     Abre el emparejamiento en el servidor en marcha: muestra un código de un solo uso para escribirlo en la caja
@@ -78,6 +79,13 @@ export const COMMAND_HELP: Record<string, string> = {
     del cliente por la entrada estándar (nunca en la línea de órdenes) y lo guarda en el llavero de este computador;
     la base de datos guarda solo la dirección, el id de cliente y si el servicio las rechazó. show dice cuáles hay y
     su estado (nunca el secreto); clear las borra (las cajas vuelven a confirmar por sí mismas).`,
+  webhooks: `npm run server -- webhooks set --public-url https://… [--adapter sandbox|manual] --data-dir CARPETA
+    npm run server -- webhooks show --data-dir CARPETA      npm run server -- webhooks clear --data-dir CARPETA
+    Los webhooks del servicio de facturación (docs/shop-webhooks.md). set: la dirección pública (un proxy con
+    certificado o un túnel delante de --webhooks-listen); --adapter sandbox registra la dirección en el servicio y
+    guarda su secreto; manual (por omisión) muestra la dirección para registrarla en el portal del proveedor y lee
+    el secreto de la entrada estándar (vacío: ninguno). Los secretos van al llavero de este computador, nunca a la
+    base de datos. show: configuración y cifras (recibidos, el último, rechazados). clear: los quita.`,
 };
 
 export const COMMANDS = Object.keys(COMMAND_HELP);

@@ -14,6 +14,8 @@
  * npm run server -- restore FILE (--data-dir DIR | --database-url URL)     restores a copy into an empty store
  * npm run server -- service-account set --service-url URL --client-id ID | show | clear   the invoicing service's
  *                                              credentials at the server (the secret from stdin, into the keychain)
+ * npm run server -- webhooks set --public-url URL [--adapter sandbox|manual] --data-dir DIR   (manual: the secret on stdin)
+ * npm run server -- webhooks show|clear --data-dir DIR    the invoicing service's webhooks (docs/shop-webhooks.md)
  * npm run server -- status (--data-dir DIR | --database-url URL)   processes and their heartbeat, database, tills and
  *                                              when each last spoke, the last server copy, the tills' addresses, Tienda
  */
@@ -41,7 +43,12 @@ import { ensureCertificate } from './tls';
 import { announceShopServer, type Announcement } from '../common/shop-discovery';
 import { readShop } from './store/shop';
 import { keychainSecrets } from './confirm/keychain';
+import { serverServiceAccess } from './confirm/service-access';
 import { serviceAccountCommand } from './service-account-cli';
+import { handleWebhookAdmin } from './webhooks/admin';
+import { osWebhookKeychain } from './webhooks/keychain';
+import { parseListen, startWebhookReceiver, type Confirmer, type WebhookReceiver } from './webhooks/receiver';
+import { WebhookSettings } from './webhooks/settings';
 
 function parsedArguments() {
   try {
@@ -65,6 +72,10 @@ function parsedArguments() {
         // service-account set (issue 28): the invoicing service's address and client id (the secret comes from stdin).
         'service-url': { type: 'string' },
         'client-id': { type: 'string' },
+        // The invoicing service's webhooks (issue 28, docs/shop-webhooks.md): a listener of their own, off by default.
+        'webhooks-listen': { type: 'string' },
+        'public-url': { type: 'string' },
+        adapter: { type: 'string', default: 'manual' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -87,6 +98,8 @@ const [command = 'serve', ...rest] = positionals;
 async function serve(): Promise<void> {
   const port = portNumber('--port', values.port);
   const backOfficePort = values['back-office'] ? portNumber('--back-office-port', values['back-office-port']) : null;
+  const listen = values['webhooks-listen'] ? parseListen(values['webhooks-listen']) : null;
+  if (listen && 'problem' in listen) throw new Error(listen.problem);
   ensureDataDir(dataDir);
   const databaseUrl = values['database-url'];
   // One writer per embedded store (issue 25): locked before anything in the folder is opened or written. With
@@ -95,15 +108,38 @@ async function serve(): Promise<void> {
   const useTls = values.tls || !isLoopbackHost(values.host);
   const tls = useTls ? ensureCertificate(dataDir) : null;
   const db = await openDatabase(databaseUrl);
+  // The invoicing service's webhooks: the settings always (the owner may configure them before listening), the
+  // listener only with --webhooks-listen. The confirmer is the server's confirmation loop (it alone GETs documents).
+  const serviceSecrets = keychainSecrets();
+  const webhookSettings = new WebhookSettings({ db, keychain: osWebhookKeychain(), now: Date.now, serviceAccess: () => serverServiceAccess(db, serviceSecrets) });
+  // Late-bound: the confirmation loop (confirm-server) may be made after the listener; until it is set, a heard
+  // document is left to the loop's polling.
+  let confirmations = null as Confirmer | null;
+  const webhookConfirmer: Confirmer = { heard: (documentId) => confirmations?.heard(documentId) };
+  let webhooks: WebhookReceiver | null = null;
+  if (listen) {
+    webhooks = await startWebhookReceiver({
+      db, settings: webhookSettings, confirmer: webhookConfirmer, host: listen.host, port: listen.port,
+      tls: isLoopbackHost(listen.host) ? null : ensureCertificate(dataDir), log: (line) => console.error(line),
+    }).catch(async (error: unknown) => {
+      await db.close().catch(() => {});
+      const code = (error as { code?: string }).code;
+      if (code === 'EADDRINUSE') throw new Error(`--webhooks-listen: el puerto ${listen.port} ya está en uso en ${listen.host}: elija otro`);
+      if (code === 'EADDRNOTAVAIL') throw new Error(`--webhooks-listen: este computador no tiene la dirección ${listen.host}`);
+      throw error;
+    });
+  }
+  const webhookAdmin = (method: string, path: string, body: Buffer) => handleWebhookAdmin({ db, settings: webhookSettings, receiver: webhooks }, method, path, body);
   let backups: BackupSchedule | null = null;
   const backupNow = async () => {
     if (!backups) return null;
     const outcome = await backups.run();
     return outcome.ok ? { ok: true as const, file: outcome.copy.path, counts: outcome.copy.record.counts } : outcome;
   };
-  const server = await startShopServer({ db, host: values.host, port, tls, adminToken: ensureAdminToken(dataDir), backupNow, trustedProxies: values['trusted-proxy'] ?? [],
+  const server = await startShopServer({ db, host: values.host, port, tls, adminToken: ensureAdminToken(dataDir), backupNow, webhookAdmin, trustedProxies: values['trusted-proxy'] ?? [],
     // Issue 28: confirms the tills' documents with the service's credentials set by service-account (secret: keychain).
-    confirmations: { secrets: keychainSecrets() } }).catch(async (error: unknown) => {
+    confirmations: { secrets: serviceSecrets } }).catch(async (error: unknown) => {
+    await webhooks?.close().catch(() => {});
     await db.close().catch(() => {});
     const code = (error as { code?: string }).code;
     if (code === 'EADDRINUSE') throw new Error(`el puerto ${port} ya está en uso en ${values.host} (¿otro servidor de la tienda, u otro programa?): detenga ese, o arranque con otro --port`);
@@ -111,6 +147,8 @@ async function serve(): Promise<void> {
     if (code === 'EACCES') throw new Error(`este usuario no puede escuchar en el puerto ${port}: use un puerto desde 1024 (--port 4300)`);
     throw error;
   });
+  // Webhooks heard from here on go to this process's confirmation loop (it GETs the document before believing it).
+  confirmations = server.confirmer;
   const adminUrl = server.url.replace(/\/\/(0\.0\.0\.0|\[::\])/, '//127.0.0.1');
   const backupDir = values['backup-dir'] ? resolve(values['backup-dir']) : null;
   // What a till can type: each LAN address with the port (0.0.0.0 is where it listens, not an address to type).
@@ -137,6 +175,7 @@ async function serve(): Promise<void> {
   console.log(`Servidor de la tienda Mostrador en ${addresses.length === 1 ? addresses[0] : `el puerto ${listening.port}`} (${db.kind === 'pglite' ? `PostgreSQL integrado en ${pgliteDir(dataDir)}` : 'PostgreSQL'}; ${db.durability.summary})`);
   printTillAddresses(addresses, adminUrl);
   if (tls) console.log(`Huella del certificado (SHA-256), la que la caja muestra al emparejar: ${server.fingerprint}`);
+  if (webhooks) console.log(`Webhooks del servicio de facturación: escuchando en ${webhooks.url} (detrás de un proxy con certificado o un túnel; docs/shop-webhooks.md)`);
   if (backOffice) {
     if (!backOffice.rendererBuilt) console.log('Las pantallas aún no están construidas: ejecute `npm run build:renderer` y abra la dirección de abajo.');
     console.log(`Tienda en este computador (solo aquí): ${backOffice.url}`);
@@ -163,6 +202,7 @@ async function serve(): Promise<void> {
     await backups?.close();
     await backOffice?.close();
     await server.close();
+    await webhooks?.close();
     await db.close();
     lock?.release();
     process.exit(0);
@@ -295,6 +335,7 @@ async function admin(): Promise<void> {
       sub: rest[0], dataDir, databaseUrl: values['database-url'], serviceUrl: values['service-url'], clientId: values['client-id'],
     });
   }
+  if (command === 'webhooks') return webhooksCommand();
   if (command === 'pair') {
     const answer = await adminCall(dataDir, 'POST', '/admin/pairing');
     const body = answer.body as { code?: string; expiresAt?: number };
@@ -332,6 +373,101 @@ async function admin(): Promise<void> {
   throw new Error(`no hay una orden «${command}»; las órdenes son ${COMMANDS.join(', ')} (npm run server -- --help)`);
 }
 
+/** `webhooks set | show | clear`: the invoicing service's webhooks at the running server (docs/shop-webhooks.md). */
+async function webhooksCommand(): Promise<void> {
+  const what = rest[0];
+  if (what === 'show') {
+    const answer = await adminCall(dataDir, 'GET', '/admin/webhooks');
+    if (answer.status !== 200) throw new Error(`el servidor no mostró los webhooks: ${refusalText(answer.body)}`);
+    const b = answer.body as { configured: boolean; adapter: string | null; hookUrl: string | null; signed: boolean; configuredAt: number | null; listening: string | null;
+      numbers: { received: number; lastReceivedAt: number | null; replayed: number; refused: { signature: number; tooOld: number; malformed: number; busy: number; total: number } } };
+    if (!b.configured) console.log('Webhooks: sin configurar (el servidor confirma consultando al servicio). Configúrelos con npm run server -- webhooks set --help');
+    else {
+      console.log(`Webhooks: adaptador ${b.adapter}, ${b.signed ? 'con firma comprobada' : 'sin firma conocida: solo la lectura del documento (GET) cuenta'}, desde el ${shopDateTime(b.configuredAt ?? 0)}.`);
+      console.log(`  Dirección que llama el servicio: ${b.hookUrl} (el final, secreto, se mostró al configurarla; webhooks set de nuevo hace otra)`);
+    }
+    console.log(b.listening ? `  Este proceso escucha en ${b.listening}.` : '  Este proceso no escucha webhooks: arránquelo con --webhooks-listen 127.0.0.1:4302 (detrás de un proxy o un túnel).');
+    const n = b.numbers;
+    console.log(`  Recibidos: ${n.received}${n.lastReceivedAt ? `, el último el ${shopDateTime(n.lastReceivedAt)}` : ''}; repetidos: ${n.replayed}; rechazados: ${n.refused.total}`
+      + ` (firma o dirección ${n.refused.signature}, viejos ${n.refused.tooOld}, ilegibles ${n.refused.malformed}, demasiados a la vez ${n.refused.busy}).`);
+    return;
+  }
+  if (what === 'clear') {
+    const answer = await adminCall(dataDir, 'POST', '/admin/webhooks/clear');
+    if (answer.status !== 200) throw new Error(`no se quitaron los webhooks: ${refusalText(answer.body)}`);
+    const warning = (answer.body as { warning?: string | null }).warning;
+    if (warning) console.error(warning);
+    console.log((answer.body as { cleared?: boolean }).cleared
+      ? 'Webhooks quitados: el servidor rechaza los que lleguen y confirma consultando al servicio. Quite también la dirección en el portal del proveedor.'
+      : 'No había webhooks configurados.');
+    return;
+  }
+  if (what === 'set') {
+    const publicUrl = values['public-url'];
+    if (!publicUrl) throw new Error('diga la dirección pública por la que el servicio llega a este servidor: webhooks set --public-url https://… (vea webhooks --help)');
+    const adapter = values.adapter;
+    if (adapter !== 'sandbox' && adapter !== 'manual') throw new Error(`--adapter es sandbox o manual, no ${adapter}`);
+    const secret = adapter === 'manual' ? await readSecretFromStdin() : null;
+    const answer = await adminCall(dataDir, 'POST', '/admin/webhooks', { adapter, publicUrl, secret });
+    const b = answer.body as { hookUrl?: string; signed?: boolean; listening?: string | null };
+    if (answer.status !== 200 || !b.hookUrl) throw new Error(`no se configuraron los webhooks: ${refusalText(answer.body)}`);
+    console.log(adapter === 'sandbox'
+      ? `Registrado en el servicio: llamará a ${b.hookUrl} y firma cada evento (la firma se comprueba).`
+      : `Registre esta dirección en el portal del proveedor (su final es secreto): ${b.hookUrl}`);
+    if (adapter === 'manual') console.log(secret ? 'Secreto guardado en el llavero de este computador; no se conoce el esquema de firma del proveedor: el servidor cree solo lo que lee del documento (GET).' : 'Sin secreto: el servidor no comprueba firmas; cree solo lo que lee del documento (GET).');
+    if (!b.listening) console.log('Este proceso no escucha webhooks: arránquelo de nuevo con --webhooks-listen 127.0.0.1:4302 y ponga un proxy con certificado o un túnel delante (docs/shop-webhooks.md).');
+    return;
+  }
+  throw new Error('diga qué hacer: webhooks set --public-url URL [--adapter sandbox|manual], webhooks show o webhooks clear (npm run server -- webhooks --help)');
+}
+
+/** The provider's secret, from stdin (a pipe, or typed at the prompt); empty: none. Never echoed back or logged. */
+async function readSecretFromStdin(): Promise<string | null> {
+  if (process.stdin.isTTY) return readHiddenLine('Secreto de firma que muestra el proveedor (vacío: ninguno), y Intro: ');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of process.stdin) {
+    const b = chunk as Buffer;
+    size += b.length;
+    if (size > 4096) throw new Error('el secreto es demasiado largo (más de 4 KiB en la entrada)');
+    chunks.push(b);
+  }
+  const text = Buffer.concat(chunks).toString('utf8').trim();
+  return text === '' ? null : text;
+}
+
+/** One line typed at the terminal without showing it (Ctrl-C stops the command). */
+function readHiddenLine(prompt: string): Promise<string | null> {
+  process.stdout.write(prompt);
+  const stdin = process.stdin;
+  stdin.setRawMode(true);
+  stdin.resume();
+  let typed = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      for (const ch of chunk.toString('utf8')) {
+        if (ch === '\r' || ch === '\n') {
+          stdin.off('data', onData);
+          stdin.setRawMode(false);
+          stdin.pause();
+          process.stdout.write('\n');
+          resolve(typed.trim() === '' ? null : typed.trim());
+          return;
+        }
+        if (ch === '\u0003') {
+          stdin.setRawMode(false);
+          process.stdout.write('\n');
+          reject(new Error('cancelado: no se cambió nada'));
+          return;
+        }
+        if (ch === '\u007f' || ch === '\b') typed = typed.slice(0, -1);
+        else if (typed.length < 4096) typed += ch;
+      }
+    };
+    stdin.on('data', onData);
+  });
+}
+
 /**
  * A refusal of the admin routes in the owner's words: the known codes said in Spanish with what to do, others by
  * their own message (never raw JSON).
@@ -345,6 +481,7 @@ function refusalText(body: unknown): string {
     case 'invalid_request': return `el servidor no entendió la orden (${typeof error.message === 'string' ? error.message : 'datos no válidos'}); vea npm run server -- ${command} --help`;
     case 'forbidden': return `el servidor no reconoce la clave de administración de ${dataDir}: ¿es esta la carpeta de datos del servidor en marcha?`;
     case 'no_backups': return 'el servidor arrancó sin --backup-dir: no guarda copias. Arránquelo con --backup-dir CARPETA';
+    case 'webhook_setup': case 'keychain': return typeof error.message === 'string' ? error.message : 'datos no válidos';
     case 'not_found': return 'el servidor en marcha no conoce esta orden: ¿es de una versión anterior? Actualícelo y arránquelo de nuevo';
     default: break;
   }

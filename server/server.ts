@@ -53,6 +53,8 @@ export interface ShopServerOptions {
    * `secrets` (the machine's keychain). Absent: this process does not confirm (tests of other parts).
    */
   confirmations?: Omit<ConfirmerOptions, 'db' | 'changed' | 'now' | 'log'>;
+  /** The owner's webhook routes (/admin/webhooks…, server/webhooks/admin.ts); absent: 404 like any unknown route. */
+  webhookAdmin?: (method: string, path: string, body: Buffer) => Promise<Reply>;
   backupNow?: () => Promise<{ ok: true; file: string; counts: Record<string, number> } | { ok: false; message: string } | null>;
 }
 
@@ -174,6 +176,7 @@ export async function startShopServer(options: ShopServerOptions): Promise<ShopS
         if (!outcome) return refusal(409, 'no_backups', 'this server was started without --backup-dir: it keeps no copies');
         return outcome.ok ? reply(200, outcome) : refusal(500, 'backup_failed', outcome.message.slice(0, 300));
       }
+      if (options.webhookAdmin && (path === '/admin/webhooks' || path.startsWith('/admin/webhooks/'))) return options.webhookAdmin(method, path, body.bytes);
       return handleAdmin({ db, notifier, pairing, now, adminToken }, method, path, body.bytes);
     }
     const aborted = new AbortController();

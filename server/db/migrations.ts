@@ -456,6 +456,41 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    name: 'the invoicing service\'s webhooks heard at the server: its configuration, each event once, counters (issue 28)',
+    async up(tx) {
+      // No secret here: the signing secret and the path token live in the server machine's OS keychain.
+      await tx.exec(`
+        CREATE TABLE service_webhook_config (
+          singleton       BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (singleton),
+          adapter         TEXT NOT NULL CHECK (adapter IN ('sandbox', 'manual')),
+          public_url      TEXT NOT NULL,
+          registration_id TEXT,
+          signed          BOOLEAN NOT NULL,
+          configured_at   BIGINT NOT NULL
+        );
+        CREATE TABLE service_webhook_events (
+          event_id    TEXT PRIMARY KEY,
+          received_at BIGINT NOT NULL,
+          document_id TEXT NOT NULL,
+          type        TEXT NOT NULL,
+          verified    BOOLEAN NOT NULL
+        );
+        CREATE INDEX service_webhook_events_by_age ON service_webhook_events (received_at);
+        CREATE TABLE service_webhook_counters (
+          singleton         BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (singleton),
+          received          BIGINT NOT NULL DEFAULT 0,
+          replayed          BIGINT NOT NULL DEFAULT 0,
+          last_received_at  BIGINT,
+          refused_signature BIGINT NOT NULL DEFAULT 0,
+          refused_too_old   BIGINT NOT NULL DEFAULT 0,
+          refused_malformed BIGINT NOT NULL DEFAULT 0,
+          refused_busy      BIGINT NOT NULL DEFAULT 0
+        );
+        INSERT INTO service_webhook_counters (singleton) VALUES (TRUE);
+      `);
+    },
+  },
 ];
 
 export class SchemaTooNewError extends Error {}

@@ -52,7 +52,7 @@ describe('the shop\'s clock and the tills\' addresses', () => {
 
 describe('npm run server, in the owner\'s words', () => {
   it('has a Spanish --help for every command, and says a mistake plainly without a stack trace', async () => {
-    expect(COMMANDS).toEqual(['serve', 'pair', 'tills', 'rename', 'revoke', 'backups', 'backup-now', 'restore', 'status', 'service-account']);
+    expect(COMMANDS).toEqual(['serve', 'pair', 'tills', 'rename', 'revoke', 'backups', 'backup-now', 'restore', 'status', 'service-account', 'webhooks']);
     const all = await cli(['--help']);
     expect(all.code).toBe(0);
     expect(all.stdout).toMatch(/^Servidor de la tienda Mostrador\n/);
