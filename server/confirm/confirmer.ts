@@ -26,6 +26,7 @@ import {
   storeOutcome, takeLeadership, waitingByIds, waitingCount, type ConfirmationFigures, type ServiceAccount, type WaitingDocument,
 } from '../store/confirmations';
 import { createServerPermits, type ServerPermits } from './server-permits';
+import { webhookNumbers } from '../webhooks/numbers';
 import type { ServiceSecrets } from './keychain';
 
 export interface ConfirmerOptions {
@@ -77,6 +78,24 @@ const FOLLOW_UP_MAX_MS = 30_000;
 const FAILED_WAIT_MS = 2_000;
 /** The learned first look: from 1 s, within 100 ms and 10 min. */
 const FIRST_LOOK_MS = 1_000;
+/**
+ * The gap between two reads of the service grows with the documents waiting beyond a few (Little's law, as the till's
+ * poll schedule): a quiet shop learns each verdict at once, a busy one reads a page for many documents at a time —
+ * about one read per 20 documents when the shop sends at the service's limit.
+ */
+const READ_GAP_MIN_MS = 100;
+const READ_GAP_PER_WAITING_MS = 150;
+const READ_GAP_FREE_WAITING = 4;
+const READ_GAP_MAX_MS = 15_000;
+/**
+ * While the service's webhooks reach the server (one heard in the last WEBHOOKS_FRESH_MS), a document is read when its
+ * event comes; one whose event never comes is looked at after WEBHOOK_FALLBACK_MS at the earliest (a lost event), and
+ * follow-ups of a pending one are slower.
+ */
+const WEBHOOKS_FRESH_MS = 10 * 60_000;
+const WEBHOOK_FALLBACK_MS = 10_000;
+const WEBHOOK_FOLLOW_UP_MS = 5_000;
+const WEBHOOK_CHECK_EVERY_MS = 5_000;
 /** Without the secret in this machine's keychain, it is looked for again this often. */
 const SECRET_RETRY_MS = 30_000;
 /** Old watches are deleted once a minute by the confirming process (see pruneWatches). */
@@ -100,6 +119,12 @@ export function startConfirmer(opts: ConfirmerOptions): Confirmer {
   let timer: NodeJS.Timeout | null = null;
   let sent = 0;
   let reads = 0;
+  let lastReadAt = Number.NEGATIVE_INFINITY;
+  /** The next turn sooner than the usual tick (a read gap ending), or null. */
+  let soonest: number | null = null;
+  /** When a webhook was last heard (here, or by any process: its counters), and when that was last checked. */
+  let heardAt = Number.NEGATIVE_INFINITY;
+  let heardCheckedAt = Number.NEGATIVE_INFINITY;
 
   function schedule(ms: number): void {
     if (closed) return;
@@ -128,7 +153,9 @@ export function startConfirmer(opts: ConfirmerOptions): Confirmer {
         again = false;
         schedule(0);
       } else {
-        schedule(isLeader ? turnMs : Math.max(turnMs, 1_000));
+        const tick = isLeader ? turnMs : Math.max(turnMs, 1_000);
+        schedule(soonest === null ? tick : Math.max(0, Math.min(tick, soonest - now())));
+        soonest = null;
       }
     })();
     return running;
@@ -194,10 +221,22 @@ export function startConfirmer(opts: ConfirmerOptions): Confirmer {
       await pruneWatches(opts.db, prunedAt);
     }
     const at = now();
-    const due = await dueDocuments(opts.db, account.accountKey, at + COALESCE_MS, firstLookMs, MAX_DUE);
+    const hooked = await webhooksFlowing(at);
+    // With webhooks a document's first look waits for its event (a lost one is looked at after the fallback).
+    const firstLook = hooked ? Math.max(3 * firstLookMs, firstLookMs + WEBHOOK_FALLBACK_MS) : firstLookMs;
+    const due = await dueDocuments(opts.db, account.accountKey, at + COALESCE_MS, firstLook, MAX_DUE);
     // Looked at only when one is due now; the others due within COALESCE_MS come along (one list for all).
-    const dueNow = due.some((d) => d.prompt || (d.looks === 0 ? d.queuedAt + firstLookMs : 0) <= at);
+    const dueNow = due.some((d) => d.prompt || (d.looks === 0 ? d.queuedAt + firstLook : 0) <= at);
     if (due.length === 0 || !dueNow) return;
+    // Not before the read gap for what waits now: a busy shop's documents are read together, a page at a time.
+    const waiting = await waitingCount(opts.db, account.accountKey);
+    const gap = Math.min(READ_GAP_MAX_MS, READ_GAP_MIN_MS + READ_GAP_PER_WAITING_MS * Math.max(0, waiting - READ_GAP_FREE_WAITING));
+    if (at < lastReadAt + gap) {
+      soonest = lastReadAt + gap;
+      return;
+    }
+    lastReadAt = at;
+    followUpBase = hooked ? WEBHOOK_FOLLOW_UP_MS : FOLLOW_UP_MS;
     try {
       await look(api, account, due);
     } catch (error) {
@@ -214,6 +253,21 @@ export function startConfirmer(opts: ConfirmerOptions): Confirmer {
       await postpone(opts.db, due.map((d) => d.referenceCode), now() + FAILED_WAIT_MS);
       throw error;
     }
+  }
+
+  let followUpBase = FOLLOW_UP_MS;
+
+  /** Whether the service's webhooks reach the shop now: heard here lately, or by any process (their counters). */
+  async function webhooksFlowing(at: number): Promise<boolean> {
+    if (at - heardCheckedAt >= WEBHOOK_CHECK_EVERY_MS) {
+      heardCheckedAt = at;
+      try {
+        heardAt = Math.max(heardAt, (await webhookNumbers(opts.db)).lastReceivedAt ?? Number.NEGATIVE_INFINITY);
+      } catch {
+        // no webhook tables (an older schema in a test): polling alone, as without webhooks
+      }
+    }
+    return at - heardAt < WEBHOOKS_FRESH_MS;
   }
 
   /** Before each request: the lease renewed, so that one process confirms at a time even through a long turn. */
@@ -275,7 +329,7 @@ export function startConfirmer(opts: ConfirmerOptions): Confirmer {
       if (!wasDue && pending) continue;
       if (wasDue && d.looks === 0 && !d.prompt && read !== 'not_found') firstLooks.push({ final: !pending, ageMs: at - d.queuedAt });
       if (pending) {
-        await notePending(opts.db, d.referenceCode, read.status, at + Math.min(FOLLOW_UP_MAX_MS, FOLLOW_UP_MS * 2 ** Math.min(d.looks, 10)));
+        await notePending(opts.db, d.referenceCode, read.status, at + Math.min(FOLLOW_UP_MAX_MS, followUpBase * 2 ** Math.min(d.looks, 10)));
         continue;
       }
       if (await opts.db.transaction((tx) => storeOutcome(tx, d.referenceCode, read, at))) stored++;
@@ -298,6 +352,7 @@ export function startConfirmer(opts: ConfirmerOptions): Confirmer {
   return {
     heard(documentId) {
       if (closed || documentId.length === 0 || documentId.length > 100) return;
+      heardAt = now();
       noteHeard(opts.db, documentId, now())
         .then((watched) => { if (watched) schedule(0); })
         .catch((error: unknown) => log(`confirmaciones: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}`));

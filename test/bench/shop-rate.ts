@@ -11,11 +11,14 @@
  *     (its service credentials set with `service-account set`; the tills hand their documents over and apply the
  *     outcomes the feed relays);
  *   - stream: the server confirming, each till charging a steady stream (`--stream-rate` per second, `--stream-count`
- *     sales): requests per validated invoice for the whole shop, and charge → validated at the till (p50/p95).
+ *     sales): requests per validated invoice for the whole shop, and charge → validated at the till (p50/p95);
+ *   - stream-webhooks: the same with the service's webhooks heard at the server (`--webhooks-listen`, registered at
+ *     the sandbox with `webhooks set --adapter sandbox`).
  * Prints per run the most requests the service saw in any window, the 429s, how close to the limit the shop drained,
  * duplicates and losses (sales not validated), then one line of JSON.
  */
-import { describeFigures, drainRatio, runShopTills, runTwoTills, setServiceAccountAt, type RateFigures } from '../reliability/rate-harness';
+import { describeFigures, drainRatio, runShopTills, runTwoTills, setServiceAccountAt, setWebhooksAt, type RateFigures } from '../reliability/rate-harness';
+import { freePort } from '../support/shop-server-process';
 
 const arg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`);
@@ -56,6 +59,17 @@ if (want('confirm-server-kill')) {
 }
 if (want('stream')) {
   record('stream', await runShopTills({ ...base, ...confirming, salesPerTill: 0, tills: TILLS, stream: { rate: STREAM_RATE, count: STREAM_COUNT }, log }));
+}
+if (want('stream-webhooks')) {
+  const hookPort = await freePort();
+  record('stream-webhooks', await runShopTills({
+    ...base, ...confirming, salesPerTill: 0, tills: TILLS, stream: { rate: STREAM_RATE, count: STREAM_COUNT }, log,
+    serverArgs: ['--webhooks-listen', `127.0.0.1:${hookPort}`],
+    prepareServer: async (server, sb) => {
+      await setServiceAccountAt(server, sb);
+      await setWebhooksAt(server, `http://127.0.0.1:${hookPort}`);
+    },
+  }));
 }
 
 const shopRuns = runs.filter((r) => r.name !== 'baseline');

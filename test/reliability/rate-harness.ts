@@ -85,6 +85,24 @@ export function setServiceAccountAt(server: ShopServerProcess, sb: SandboxProces
   });
 }
 
+/** Issue 28: the service's webhooks at a running shop server, registered at the sandbox by the server itself (`webhooks set --adapter sandbox`). */
+export function setWebhooksAt(server: ShopServerProcess, publicUrl: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'webhooks', 'set', '--public-url', publicUrl, '--adapter', 'sandbox',
+      '--data-dir', server.dataDir], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => { output += c.toString(); });
+    child.stderr.on('data', (c: Buffer) => { output += c.toString(); });
+    child.stdin.end();
+    const limit = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('exit', (code) => {
+      clearTimeout(limit);
+      if (code === 0) resolve();
+      else reject(new Error(`webhooks set failed (${code}): ${output.slice(-1000)}`));
+    });
+  });
+}
+
 /** Bundles the child once, so each (re)start is a plain `node` start, not a TypeScript compile. */
 async function bundleChild(): Promise<string> {
   const childJs = join(ROOT, `node_modules/.cache/mostrador-rate/child-${process.pid}.mjs`);
