@@ -10,8 +10,9 @@ export type BarLevel = 0 | 1 | 2;
 
 export function useBarFit(bar: RefObject<HTMLElement | null>, who: string): BarLevel {
   const [level, setLevel] = useState<BarLevel>(0);
-  // A narrower bar renders again so the name is measured again: the window shrinking (1920 → 1366) with nothing
-  // else changing left "Vende: Marta" cut to "Vend…" (issue 29).
+  // A bar of another width renders again so the name is measured again: the window shrinking (1920 → 1366), or
+  // growing past the widths where CSS alone hides tabs (1093 → 1366, the level already 0), with nothing else
+  // changing, left "Vende: Marta" cut to "Vend…" (issue 29).
   const [, remeasure] = useState(0);
   const width = useRef(0);
   useLayoutEffect(() => setLevel(0), [who]);
@@ -25,7 +26,7 @@ export function useBarFit(bar: RefObject<HTMLElement | null>, who: string): BarL
     const observer = new ResizeObserver(() => {
       const now = element.clientWidth;
       if (now > width.current + 1) setLevel(0); // wider: the tabs may fit again
-      else if (now < width.current - 1) remeasure((n) => n + 1);
+      if (Math.abs(now - width.current) > 1) remeasure((n) => n + 1);
       width.current = now;
     });
     observer.observe(element);

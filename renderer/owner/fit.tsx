@@ -5,23 +5,37 @@
  */
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
-/** The exact text when it fits on one line of its box, else the short one (exact on hover, focus, read aloud). */
+/** Below this size (px) a figure is shortened rather than shrunk further. */
+const SMALLEST = 15;
+
+/**
+ * The exact text when it fits on one line of its box; else the exact text smaller, down to 15 px; else the short one
+ * (exact on hover, on focus and read aloud). Measured on a hidden copy at the box's own size, so what is shown never
+ * changes what is measured: it settles in one step.
+ */
 export function FitFigure({ exact, short, className, testId }: { exact: string; short: string; className: string; testId?: string }): ReactNode {
   const box = useRef<HTMLParagraphElement>(null);
   const measure = useRef<HTMLSpanElement>(null);
-  const [tight, setTight] = useState(false);
+  const [fit, setFit] = useState<{ scale: number; short: boolean }>({ scale: 1, short: false });
   useLayoutEffect(() => {
     const el = box.current;
     const m = measure.current;
     if (!el || !m) return undefined;
     // The measuring copy is clipped to nothing (width 0, overflow hidden): its scrollWidth is the exact text's width.
-    const check = () => setTight(m.scrollWidth > el.clientWidth + 0.5);
+    const check = () => {
+      const width = m.scrollWidth;
+      const room = el.clientWidth;
+      if (width <= room + 0.5 || width === 0) { setFit({ scale: 1, short: false }); return; }
+      const size = parseFloat(getComputedStyle(el).fontSize) || 16;
+      const scale = Math.floor((room / width) * 100) / 100;
+      setFit(size * scale >= SMALLEST ? { scale, short: false } : { scale: 1, short: true });
+    };
     check();
     const observer = new ResizeObserver(check);
     observer.observe(el);
     return () => observer.disconnect();
   }, [exact]);
-  const shows = tight && short !== exact;
+  const shows = fit.short && short !== exact;
   return (
     <p className={`${className} fit-figure`} ref={box} data-testid={testId} title={shows ? exact : undefined}>
       <span className="fit-measure" aria-hidden="true" ref={measure}>{exact}</span>
@@ -29,7 +43,7 @@ export function FitFigure({ exact, short, className, testId }: { exact: string; 
         <span className="fit-short" tabIndex={0} data-exact={exact}>
           <span aria-hidden="true">{short}</span><span className="visually-hidden">{exact}</span>
         </span>
-      ) : exact}
+      ) : fit.scale < 1 ? <span style={{ fontSize: `${fit.scale}em` }}>{exact}</span> : exact}
     </p>
   );
 }
