@@ -118,7 +118,7 @@ export const enOwnerView: typeof esOwnerView = {
   ownerInvoice: 'Invoice',
   ownerCashier: 'Cashier',
   ownerLines: 'Products',
-  clockDrift: (ahead: boolean, hours: number, minutes: number) => `clock ${ahead ? 'ahead' : 'behind'} by ${hours > 0 ? `${hours} h${minutes > 0 ? ` ${minutes} min` : ''}` : `${minutes} min`}`,
+  clockDrift: (ahead: boolean, hours: number, minutes: number) => `clock ${ahead ? 'ahead' : 'behind'} by ${durationText((hours * 60 + minutes) * 60_000, 'en')}`,
   clockOffLine: (till: string, drift: string) => `${till}: ${drift}`,
   // The shop's invoicing traffic (issue 28).
   invHeading: "The shop's electronic invoicing",

@@ -120,7 +120,7 @@ export const esOwnerView = {
   ownerCashier: 'Cajero',
   ownerLines: 'Productos',
   // Tills' clocks (issue 25): a till whose clock is off still reaches the server; Tienda says which and by how much.
-  clockDrift: (ahead: boolean, hours: number, minutes: number) => `reloj ${ahead ? 'adelantado' : 'atrasado'} ${hours > 0 ? `${hours} h${minutes > 0 ? ` ${minutes} min` : ''}` : `${minutes} min`}`,
+  clockDrift: (ahead: boolean, hours: number, minutes: number) => `reloj ${ahead ? 'adelantado' : 'atrasado'} ${durationText((hours * 60 + minutes) * 60_000, 'es-CO')}`,
   clockOffLine: (till: string, drift: string) => `${till}: ${drift}`,
   // The shop's invoicing traffic (issue 28).
   invHeading: 'Facturación electrónica de la tienda',

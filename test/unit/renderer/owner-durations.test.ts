@@ -67,3 +67,12 @@ describe('compactCop', () => {
     expect(compactCop('105737196.77', 'es-CO')).not.toMatch(/ /);
   });
 });
+
+describe('a till\'s clock off by a long time', () => {
+  it('reads in days too', () => {
+    expect(es.clockDrift(false, 1, 30)).toBe('reloj atrasado 1 h 30 min');
+    expect(es.clockDrift(true, 0, 10)).toBe('reloj adelantado 10 min');
+    expect(es.clockDrift(true, 8760, 0)).toBe('reloj adelantado 365 días');
+    expect(en.clockDrift(false, 50, 0)).toBe('clock behind by 2 days 2 h');
+  });
+});
