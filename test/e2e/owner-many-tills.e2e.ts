@@ -207,6 +207,8 @@ test('Tienda\'s panel holds 1, 5, 10 and 20 tills at every size: tables in their
   await page.getByRole('button', { name: 'Abrir la tienda' }).click();
   await expect(page.getByTestId('dashboard')).toBeVisible();
   await expect(page.getByTestId('dash-oldest')).toContainText('365 días');
+  // The measuring copy of a figure is never read (innerText, as the other Tienda e2e files read the cards): one amount.
+  expect((await page.getByTestId('dash-today').innerText()).match(/\$/g), 'one amount in the card\'s text').toHaveLength(1);
 
   for (const step of STEPS) {
     await addTills(step);
