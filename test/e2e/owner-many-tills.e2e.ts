@@ -10,10 +10,10 @@
  *   - no figure breaks across lines (each money cell, card figure, hour and day name is one line box);
  *   - the Tienda area does not scroll sideways (scrollWidth ≤ clientWidth), nor does the window;
  *   - the top bar shows "Vende: <name>" whole;
- * and the year-long wait reads "365 días". Screenshots (top and tables) in test-results/screenshots/, axe-core clean
- * at 1366×768 and 1920×1080 with ten tills.
+ * and the year-long wait reads "365 días". Screenshots (top, tables, lower panels) in test-results/screenshots/; with
+ * ten tills at 1366×768 and 1920×1080 also in docs/screenshots/ (top and tables), axe-core clean there.
  */
-import { mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test, expect, type Page } from '@playwright/test';
@@ -222,7 +222,14 @@ test('Tienda\'s panel holds 1, 5, 10 and 20 tills at every size: tables in their
       expect.soft(await panelProblems(page), label).toEqual([]);
       expect.soft(await sidewaysOverflow(page), `${label}: the window`).toEqual([]);
       await shoot(page, `owner-tills-${step}-${size.width}x${size.height}`);
-      if (step === 10 && size.width >= 1366) expect.soft(await axeViolations(page), `${label}: axe-core WCAG 2.1 A/AA`).toEqual([]);
+      if (step === 10 && size.width >= 1366) {
+        expect.soft(await axeViolations(page), `${label}: axe-core WCAG 2.1 A/AA`).toEqual([]);
+        // For the guide and the README: ten tills at a laptop's and a desktop's size.
+        for (const part of ['', '-tables']) {
+          const file = `owner-tills-${step}-${size.width}x${size.height}${part}.png`;
+          copyFileSync(join(SHOTS, file), join(ROOT, 'docs', 'screenshots', file));
+        }
+      }
     }
   }
 
