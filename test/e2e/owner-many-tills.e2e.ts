@@ -29,6 +29,7 @@ import { callCore } from './core-bridge';
 import { goToScreen, openTill } from './counter';
 import { axeViolations } from './screen-check';
 import { sidewaysOverflow } from './screen-geometry';
+import { expectSpanishScreen } from './spanish-check';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SHOTS = join(ROOT, 'test-results', 'screenshots');
@@ -224,6 +225,7 @@ test('Tienda\'s panel holds 1, 5, 10 and 20 tills at every size: tables in their
       await shoot(page, `owner-tills-${step}-${size.width}x${size.height}`);
       if (step === 10 && size.width >= 1366) {
         expect.soft(await axeViolations(page), `${label}: axe-core WCAG 2.1 A/AA`).toEqual([]);
+        await expectSpanishScreen(page, { screen: `Tienda · Panel, ${label}`, soft: true });
         // For the guide and the README: ten tills at a laptop's and a desktop's size.
         for (const part of ['', '-tables']) {
           const file = `owner-tills-${step}-${size.width}x${size.height}${part}.png`;
