@@ -1,4 +1,5 @@
 /** English words of "Shop" (issue 21), typed against the Spanish ones. */
+import { agoText, durationText } from '../format/duration';
 import type { esOwnerView } from './es-owner-view';
 
 const sales = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'sale' : 'sales'}`;
@@ -44,7 +45,7 @@ export const enOwnerView: typeof esOwnerView = {
   dashNeedsAttention: 'Need attention',
   dashOldestWait: 'Longest wait',
   dashNoWait: 'none',
-  dashWaited: (minutes: number) => (minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`),
+  dashWaited: (minutes: number) => durationText(minutes * 60_000, 'en'),
   dashByHour: 'Today by hour and till',
   dashByDay: 'This week by day and till',
   dashByMeans: 'Payment means today',
@@ -117,7 +118,7 @@ export const enOwnerView: typeof esOwnerView = {
   ownerInvoice: 'Invoice',
   ownerCashier: 'Cashier',
   ownerLines: 'Products',
-  clockDrift: (ahead: boolean, hours: number, minutes: number) => `clock ${ahead ? 'ahead' : 'behind'} by ${hours > 0 ? `${hours} h${minutes > 0 ? ` ${minutes} min` : ''}` : `${minutes} min`}`,
+  clockDrift: (ahead: boolean, hours: number, minutes: number) => `clock ${ahead ? 'ahead' : 'behind'} by ${durationText((hours * 60 + minutes) * 60_000, 'en')}`,
   clockOffLine: (till: string, drift: string) => `${till}: ${drift}`,
   // The shop's invoicing traffic (issue 28).
   invHeading: "The shop's electronic invoicing",
@@ -132,7 +133,7 @@ export const enOwnerView: typeof esOwnerView = {
   invNever: 'never',
   invWebhooks: (received: number, last: string | null) => `Service notices (webhooks): ${received} received${last ? `, the last ${last}` : ''}`,
   invNoWebhooks: 'Service notices (webhooks): not configured; the server asks the service for the invoices\' state.',
-  invAgo: (ms: number) => (ms < 60_000 ? 'just now' : ms < 3_600_000 ? `${Math.floor(ms / 60_000)} min ago` : ms < 172_800_000 ? `${Math.floor(ms / 3_600_000)} h ago` : `${Math.floor(ms / 86_400_000)} days ago`),
+  invAgo: (ms: number) => agoText(ms, 'en'),
   feedAsideHeading: 'Server changes a till could not apply',
   feedAsideTill: (name: string, count: number) => `${name}: ${count} ${count === 1 ? 'change' : 'changes'} not applied`,
   feedAsideNote: 'Those tills still receive every other change (prices, products, PINs). Resolve each as it says; it then applies by itself and leaves this list.',

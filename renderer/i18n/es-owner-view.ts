@@ -1,4 +1,5 @@
 /** Spanish words of "Tienda" (issue 21): the owner's view of every till, read from the shop server. */
+import { agoText, durationText } from '../format/duration';
 const sales = (n: number) => `${n.toLocaleString('es-CO')} ${n === 1 ? 'venta' : 'ventas'}`;
 
 export const esOwnerView = {
@@ -43,7 +44,7 @@ export const esOwnerView = {
   dashNeedsAttention: 'Requieren atención',
   dashOldestWait: 'Espera más larga',
   dashNoWait: 'ninguna',
-  dashWaited: (minutes: number) => (minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`),
+  dashWaited: (minutes: number) => durationText(minutes * 60_000, 'es-CO'),
   dashByHour: 'Hoy por hora y por caja',
   dashByDay: 'Esta semana por día y por caja',
   dashByMeans: 'Medios de pago hoy',
@@ -119,7 +120,7 @@ export const esOwnerView = {
   ownerCashier: 'Cajero',
   ownerLines: 'Productos',
   // Tills' clocks (issue 25): a till whose clock is off still reaches the server; Tienda says which and by how much.
-  clockDrift: (ahead: boolean, hours: number, minutes: number) => `reloj ${ahead ? 'adelantado' : 'atrasado'} ${hours > 0 ? `${hours} h${minutes > 0 ? ` ${minutes} min` : ''}` : `${minutes} min`}`,
+  clockDrift: (ahead: boolean, hours: number, minutes: number) => `reloj ${ahead ? 'adelantado' : 'atrasado'} ${durationText((hours * 60 + minutes) * 60_000, 'es-CO')}`,
   clockOffLine: (till: string, drift: string) => `${till}: ${drift}`,
   // The shop's invoicing traffic (issue 28).
   invHeading: 'Facturación electrónica de la tienda',
@@ -134,7 +135,7 @@ export const esOwnerView = {
   invNever: 'nunca',
   invWebhooks: (received: number, last: string | null) => `Avisos del servicio (webhooks): ${received} recibidos${last ? `, el último ${last}` : ''}`,
   invNoWebhooks: 'Avisos del servicio (webhooks): no configurados; el servidor consulta el estado de las facturas.',
-  invAgo: (ms: number) => (ms < 60_000 ? 'hace un momento' : ms < 3_600_000 ? `hace ${Math.floor(ms / 60_000)} min` : ms < 172_800_000 ? `hace ${Math.floor(ms / 3_600_000)} h` : `hace ${Math.floor(ms / 86_400_000)} días`),
+  invAgo: (ms: number) => agoText(ms, 'es-CO'),
   feedAsideHeading: 'Cambios del servidor que una caja no pudo aplicar',
   feedAsideTill: (name: string, count: number) => `${name}: ${count} ${count === 1 ? 'cambio sin aplicar' : 'cambios sin aplicar'}`,
   feedAsideNote: 'Esas cajas siguen recibiendo todos los demás cambios (precios, productos, PIN). Al resolver cada uno como se indica, se aplica solo y desaparece de aquí.',

@@ -50,7 +50,11 @@ export function BarChart({ label, keys, series, height = 190, compact }: Props):
           grid: { show: false },
           stroke: '#333', font: '12px system-ui, sans-serif', size: 32, gap: 4,
         },
-        { values: (_u, splits) => splits.map(compact), stroke: '#333', font: '12px system-ui, sans-serif', size: 64, grid: { stroke: '#e3e3e3' } },
+        {
+          values: (_u, splits) => splits.map(compact), stroke: '#333', font: '12px system-ui, sans-serif', grid: { stroke: '#e3e3e3' },
+          // Wide enough for its longest label ("$ 1107,2 M" with twenty tills), so none is cut at the left.
+          size: (_u, values) => Math.max(64, 16 + 7 * Math.max(0, ...(values ?? []).map((v) => String(v).length))),
+        },
       ],
       series: [{}, ...series.map((s) => ({ label: s.label, fill: s.colour, stroke: s.colour, width: 0, paths: bars, points: { show: false } }))],
     };

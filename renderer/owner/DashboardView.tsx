@@ -8,12 +8,14 @@ import { useMemo, type ReactNode } from 'react';
 import type { Dashboard } from '../../shared/shop/back-office';
 import { labelOf, PAYMENT_MEANS } from '../../shared/codes';
 import { formatCop, sumAmounts } from '../../shared/money';
+import { compactCop } from '../format/compact-money';
 import { useApp } from '../app/app-store';
 import { formatQuantity } from '../format/date-time';
 import { taxLabel } from '../format/tax-name';
 import { useScreenText } from '../i18n/screen-text';
 import { BarChart, ChartKey, colourOf } from './BarChart';
 import { InvoicingPanel } from './InvoicingPanel';
+import { FitFigure, TableScroll } from './fit';
 import { clockWarnings } from './clock-lines';
 import { cumulative, hourLabel, hourSeries, oldestWaitMinutes, shares, weekSeries, type StackedSeries } from './dashboard-series';
 
@@ -21,10 +23,8 @@ export function DashboardView({ dashboard }: { dashboard: Dashboard }): ReactNod
   const t = useScreenText();
   const locale = useApp((s) => s.locale);
   const money = (amount: string) => formatCop(amount, locale);
-  const compact = useMemo(() => {
-    const f = new Intl.NumberFormat(locale === 'en' ? 'en-US' : 'es-CO', { notation: 'compact', maximumFractionDigits: 1 });
-    return (value: number) => `$${f.format(value)}`;
-  }, [locale]);
+  const compact = useMemo(() => (value: number | string) => compactCop(value, locale), [locale]);
+  const figure = (amount: string) => ({ exact: money(amount), short: compact(amount) });
   const hours = useMemo(() => hourSeries(dashboard), [dashboard]);
   const week = useMemo(() => weekSeries(dashboard), [dashboard]);
   const { today } = dashboard;
@@ -60,13 +60,13 @@ export function DashboardView({ dashboard }: { dashboard: Dashboard }): ReactNod
         </section>
       ) : null}
       <section className="dash-cards" aria-label={t.dashFigures}>
-        <Card title={t.dashToday} value={money(today.sales.total)} note={t.dashSalesCount(today.sales.count)} testId="dash-today" />
-        <Card title={t.dashWeek} value={money(dashboard.week.sales.total)} note={t.dashSalesCount(dashboard.week.sales.count)} testId="dash-week" />
-        <Card title={t.dashTaxCollected} value={money(today.taxTotal)} testId="dash-tax" />
-        <Card title={`${t.dashDian} · ${t.dashPending}`} value={String(dashboard.dian.pending.count)} note={money(dashboard.dian.pending.total)} testId="dash-pending" />
-        <Card title={`${t.dashDian} · ${t.dashNeedsAttention}`} value={String(dashboard.dian.needsAttention.count)} note={money(dashboard.dian.needsAttention.total)}
+        <Card title={t.dashToday} value={figure(today.sales.total)} note={plain(t.dashSalesCount(today.sales.count))} testId="dash-today" />
+        <Card title={t.dashWeek} value={figure(dashboard.week.sales.total)} note={plain(t.dashSalesCount(dashboard.week.sales.count))} testId="dash-week" />
+        <Card title={t.dashTaxCollected} value={figure(today.taxTotal)} testId="dash-tax" />
+        <Card title={`${t.dashDian} · ${t.dashPending}`} value={plain(String(dashboard.dian.pending.count))} note={figure(dashboard.dian.pending.total)} testId="dash-pending" />
+        <Card title={`${t.dashDian} · ${t.dashNeedsAttention}`} value={plain(String(dashboard.dian.needsAttention.count))} note={figure(dashboard.dian.needsAttention.total)}
           warn={dashboard.dian.needsAttention.count > 0} testId="dash-attention" />
-        <Card title={t.dashOldestWait} value={wait === null ? t.dashNoWait : t.dashWaited(wait)} warn={wait !== null && wait >= 60} testId="dash-oldest" />
+        <Card title={t.dashOldestWait} value={plain(wait === null ? t.dashNoWait : t.dashWaited(wait))} warn={wait !== null && wait >= 60} testId="dash-oldest" />
       </section>
 
       <div className="dash-grid">
@@ -80,20 +80,20 @@ export function DashboardView({ dashboard }: { dashboard: Dashboard }): ReactNod
           {today.byMeans.length === 0 ? <p className="muted">{t.dashNothingYet}</p> : <>
             <BarChart label={t.dashChartOf(t.dashByMeans, money(today.sales.total))} keys={today.byMeans.map((m) => labelOf(PAYMENT_MEANS, m.meansCode))}
               series={[{ label: t.dashTotal, values: today.byMeans.map((m) => Number(m.total)), colour: colourOf(0) }]} compact={compact} height={160} />
-            <table className="dash-table">
+            <TableScroll label={t.dashByMeans}><table className="dash-table">
               <caption className="visually-hidden">{t.dashByMeans}</caption>
               <thead><tr><th scope="col">{t.dashMeans}</th><th scope="col" className="num">{t.dashCount}</th><th scope="col" className="num">{t.dashTotal}</th></tr></thead>
               <tbody>{today.byMeans.map((m) => (
                 <tr key={m.meansCode}><th scope="row">{labelOf(PAYMENT_MEANS, m.meansCode)}</th><td className="num">{m.count}</td><td className="num">{money(m.total)}</td></tr>
               ))}</tbody>
-            </table>
+            </table></TableScroll>
           </>}
         </section>
 
         <section className="dash-panel" aria-labelledby="dash-top">
           <h2 id="dash-top">{t.dashTopProducts}</h2>
           {today.topProducts.length === 0 ? <p className="muted">{t.dashNothingYet}</p> : (
-            <table className="dash-table top-products" data-testid="dash-top-products">
+            <TableScroll label={t.dashTopProducts}><table className="dash-table top-products" data-testid="dash-top-products">
               <caption className="visually-hidden">{t.dashTopProducts}</caption>
               <thead><tr><th scope="col">{t.dashProduct}</th><th scope="col" className="num">{t.dashQuantity}</th><th scope="col" className="num">{t.dashTotal}</th></tr></thead>
               <tbody>{today.topProducts.map((p, i) => (
@@ -103,27 +103,27 @@ export function DashboardView({ dashboard }: { dashboard: Dashboard }): ReactNod
                   <td className="num">{formatQuantity(p.quantity.replace(/\.?0+$/, ''), locale)}</td><td className="num">{money(p.total)}</td>
                 </tr>
               ))}</tbody>
-            </table>
+            </table></TableScroll>
           )}
         </section>
 
         <section className="dash-panel" aria-labelledby="dash-taxes">
           <h2 id="dash-taxes">{t.dashTaxes}</h2>
           {today.taxes.length === 0 ? <p className="muted">{t.dashNothingYet}</p> : (
-            <table className="dash-table" data-testid="dash-taxes">
+            <TableScroll label={t.dashTaxes}><table className="dash-table" data-testid="dash-taxes">
               <caption className="visually-hidden">{t.dashTaxes}</caption>
               <thead><tr><th scope="col">{t.dashTax}</th><th scope="col" className="num">{t.dashBase}</th><th scope="col" className="num">{t.dashAmount}</th></tr></thead>
               <tbody>{today.taxes.map((x) => (
                 <tr key={`${x.code}-${x.rate}`}><th scope="row">{taxLabel(x.code, x.rate, locale)}</th><td className="num">{money(x.taxableAmount)}</td><td className="num">{money(x.amount)}</td></tr>
               ))}</tbody>
               <tfoot><tr><th scope="row">{t.dashTotal}</th><td /><td className="num">{money(today.taxTotal)}</td></tr></tfoot>
-            </table>
+            </table></TableScroll>
           )}
         </section>
 
         <section className="dash-panel" aria-labelledby="dash-tills">
           <h2 id="dash-tills">{t.dashByTill}</h2>
-          <table className="dash-table" data-testid="dash-by-till">
+          <TableScroll label={t.dashByTill}><table className="dash-table" data-testid="dash-by-till">
             <caption className="visually-hidden">{t.dashByTill}</caption>
             <thead><tr><th scope="col">{t.dashTill}</th><th scope="col" className="num">{t.dashCount}</th><th scope="col" className="num">{t.dashToday}</th><th scope="col" className="num">{t.dashWeek}</th></tr></thead>
             <tbody>{hours.tills.map((till) => {
@@ -134,26 +134,30 @@ export function DashboardView({ dashboard }: { dashboard: Dashboard }): ReactNod
                   <td className="num">{money(day?.total ?? '0.00')}</td><td className="num">{money(wk?.total ?? '0.00')}</td></tr>
               );
             })}</tbody>
-          </table>
+          </table></TableScroll>
         </section>
       </div>
     </div>
   );
 }
 
-function Card({ title, value, note, warn, testId }: { title: string; value: string; note?: string; warn?: boolean; testId: string }): ReactNode {
+interface Figure { exact: string; short: string }
+const plain = (text: string): Figure => ({ exact: text, short: text });
+
+/** A card's figure and note on one line each: shrunk with the card, then shortened ("$ 105,7 M"), never broken. */
+function Card({ title, value, note, warn, testId }: { title: string; value: Figure; note?: Figure; warn?: boolean; testId: string }): ReactNode {
   return (
     <div className={`dash-card${warn ? ' dash-warn' : ''}`} data-testid={testId}>
       <h2>{title}</h2>
-      <p className="dash-figure">{value}</p>
-      {note ? <p className="dash-note">{note}</p> : null}
+      <FitFigure className="dash-figure" {...value} />
+      {note ? <FitFigure className="dash-note" {...note} /> : null}
     </div>
   );
 }
 
 interface StackedProps {
   title: string; id: string; series: StackedSeries; keyHeader: string;
-  keyLabel: (key: number | string) => string; money: (amount: string) => string; compact: (value: number) => string;
+  keyLabel: (key: number | string) => string; money: (amount: string) => string; compact: (value: number | string) => string;
 }
 
 /** Stacked bars by till with the table of the same figures: a row per hour or day that sold, a column per till. */
@@ -166,12 +170,13 @@ function Stacked({ title, id, series, keyHeader, keyLabel, money, compact }: Sta
   const total = sumAmounts(series.totals);
   const rows = series.keys.map((_, k) => k).filter((k) => series.totals[k] !== '0.00');
   return (
-    <section className="dash-panel dash-wide" aria-labelledby={id}>
+    // Beyond three tills the table takes the grid's whole row (it still scrolls inside its panel where that is short).
+    <section className={`dash-panel dash-wide${series.tills.length > 3 ? ' dash-full' : ''}`} aria-labelledby={id} data-testid={id}>
       <h2 id={id}>{title}</h2>
       {rows.length === 0 ? <p className="muted">{t.dashNothingYet}</p> : <>
         <BarChart label={t.dashChartOf(title, money(total))} keys={keys} series={bars} compact={compact} />
         <ChartKey items={series.tills.map((till, i) => ({ label: till.name, colour: colourOf(i) }))} />
-        <table className="dash-table" data-testid={`${id}-table`}>
+        <TableScroll label={title}><table className="dash-table dash-stacked" data-testid={`${id}-table`}>
           <caption className="visually-hidden">{title}</caption>
           <thead><tr><th scope="col">{keyHeader}</th>{series.tills.map((till) => <th key={till.number} scope="col" className="num">{till.name}</th>)}<th scope="col" className="num">{t.dashTotal}</th></tr></thead>
           <tbody>{rows.map((k) => (
@@ -179,7 +184,7 @@ function Stacked({ title, id, series, keyHeader, keyLabel, money, compact }: Sta
               {series.tills.map((till, i) => <td key={till.number} className="num">{money(series.amounts[i]![k]!)}</td>)}
               <td className="num">{money(series.totals[k]!)}</td></tr>
           ))}</tbody>
-        </table>
+        </table></TableScroll>
       </>}
     </section>
   );

@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import type { ShopInvoicingStatus } from '../../shared/shop/confirmations';
 import { useScreenText } from '../i18n/screen-text';
+import { TableScroll } from './fit';
 
 export function InvoicingPanel({ status, at }: { status: ShopInvoicingStatus; at: number }): ReactNode {
   const t = useScreenText();
@@ -16,7 +17,7 @@ export function InvoicingPanel({ status, at }: { status: ShopInvoicingStatus; at
       <p className={busy ? 'warn' : undefined} data-testid="dash-inv-requests">{t.invRequests(status.requestsLastMinute, status.limit)}</p>
       <p data-testid="dash-inv-credentials">{t.invCredentials[status.credentials]}</p>
       {status.tills.length > 0 ? (
-        <div className="dash-table-scroll">
+        <TableScroll label={t.invHeading}>
           <table className="dash-table" data-testid="dash-inv-tills">
             <caption className="visually-hidden">{t.invHeading}</caption>
             <thead><tr>
@@ -31,7 +32,7 @@ export function InvoicingPanel({ status, at }: { status: ShopInvoicingStatus; at
               </tr>
             ))}</tbody>
           </table>
-        </div>
+        </TableScroll>
       ) : null}
       <p data-testid="dash-inv-webhooks">{status.webhooks.configured
         ? t.invWebhooks(status.webhooks.received, status.webhooks.lastAt === null ? null : t.invAgo(Math.max(0, at - status.webhooks.lastAt)))

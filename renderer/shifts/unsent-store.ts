@@ -5,6 +5,7 @@
 import { create } from 'zustand';
 import type { UnsentSalesDto } from '../../shared/bridge/types';
 import { bridge } from '../bridge/client';
+import { durationText } from '../format/duration';
 
 interface UnsentState {
   unsent: UnsentSalesDto | null;
@@ -26,12 +27,7 @@ export function isLate(sale: { state: string; createdAt: number }, unsent: Unsen
   return sale.createdAt < unsent.at - unsent.alertAfterMinutes * 60_000;
 }
 
-/** "7 min", "2 h 5 min", "3 días": how long the oldest sale has waited. */
+/** "7 min", "2 h 5 min", "2 días 3 h", "3 días": how long the oldest sale has waited (the owner screens' formatter). */
 export function waitedText(ms: number, locale: 'es-CO' | 'en'): string {
-  const minutes = Math.max(0, Math.floor(ms / 60_000));
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} h ${minutes % 60} min`;
-  const days = Math.floor(hours / 24);
-  return locale === 'en' ? `${days} days` : `${days} días`;
+  return durationText(ms, locale);
 }
