@@ -123,6 +123,7 @@ export const enOwnerView: typeof esOwnerView = {
   // The shop's invoicing traffic (issue 28).
   invHeading: "The shop's electronic invoicing",
   invRequests: (used: number, limit: number) => `${used} of ${limit} requests to the service in the last minute`,
+  invRequestsNoLimit: (used: number) => `${used} ${used === 1 ? 'request' : 'requests'} to the service in the last minute`,
   invCredentials: { none: 'The server has no credentials for the service: each till confirms its own invoices.', set: 'The server confirms the invoices of every till.', refused: "The service refused the server's credentials: each till confirms its own invoices. Enter them again at the server (service-account set)." } as Record<string, string>,
   invTill: 'Till',
   invWaiting: 'Waiting for the DIAN',

@@ -125,6 +125,7 @@ export const esOwnerView = {
   // The shop's invoicing traffic (issue 28).
   invHeading: 'Facturación electrónica de la tienda',
   invRequests: (used: number, limit: number) => `${used} de ${limit} solicitudes al servicio en el último minuto`,
+  invRequestsNoLimit: (used: number) => `${used} ${used === 1 ? 'solicitud' : 'solicitudes'} al servicio en el último minuto`,
   invCredentials: { none: 'El servidor no tiene las credenciales del servicio: cada caja confirma sus facturas.', set: 'El servidor confirma las facturas de todas las cajas.', refused: 'El servicio rechazó las credenciales del servidor: cada caja confirma sus facturas. Ingréselas de nuevo en el servidor (service-account set).' } as Record<string, string>,
   invTill: 'Caja',
   invWaiting: 'Esperando a la DIAN',

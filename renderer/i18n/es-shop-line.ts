@@ -16,10 +16,10 @@ export const esShopLine = {
      * server away needs no word of its own: the line above says it).
      */
     selfConfirm: {
-      'server-old': 'Facturas: esta caja las confirma ella misma (el servidor de la tienda es de una versión anterior)',
-      no_credentials: 'Facturas: esta caja las confirma ella misma (el servidor de la tienda no tiene las credenciales del servicio)',
-      other_account: 'Facturas: esta caja las confirma ella misma (el servidor de la tienda tiene otra cuenta del servicio)',
-      service_refused: 'Facturas: esta caja las confirma ella misma (el servicio rechazó las credenciales del servidor)',
+      'server-old': 'Facturas: las confirma esta caja (servidor de versión anterior)',
+      no_credentials: 'Facturas: las confirma esta caja (el servidor no tiene las credenciales del servicio)',
+      other_account: 'Facturas: las confirma esta caja (el servidor tiene otra cuenta del servicio)',
+      service_refused: 'Facturas: las confirma esta caja (el servicio rechazó las credenciales del servidor)',
     } as Record<string, string>,
     /** Issue 27: records of the server's feed set aside here; Settings → Servidor de la tienda says what to do. */
     feedAside: (n: number) => `${n} ${n === 1 ? 'cambio' : 'cambios'} del servidor sin aplicar (vea Ajustes)`,

@@ -14,7 +14,7 @@ export function InvoicingPanel({ status, at }: { status: ShopInvoicingStatus; at
   return (
     <section className="dash-panel dash-invoicing" aria-labelledby="dash-invoicing" data-testid="dash-invoicing">
       <h2 id="dash-invoicing">{t.invHeading}</h2>
-      <p className={busy ? 'warn' : undefined} data-testid="dash-inv-requests">{t.invRequests(status.requestsLastMinute, status.limit)}</p>
+      <p className={busy ? 'warn' : undefined} data-testid="dash-inv-requests">{status.limit > 0 ? t.invRequests(status.requestsLastMinute, status.limit) : t.invRequestsNoLimit(status.requestsLastMinute)}</p>
       <p data-testid="dash-inv-credentials">{t.invCredentials[status.credentials]}</p>
       {status.tills.length > 0 ? (
         <TableScroll label={t.invHeading}>

@@ -185,7 +185,8 @@ export function createServiceConnection(opts: ServiceConnectionOptions): Service
       ...(permits ? { permits } : {}),
       ...opts.api,
     });
-    const delegate = opts.confirmations?.({ baseUrl: target.baseUrl, clientId: target.clientId, service: key }) ?? null;
+    // The demo service is this till's own: no shop server holds its account.
+    const delegate = target.mode === 'service' ? opts.confirmations?.({ baseUrl: target.baseUrl, clientId: target.clientId, service: key }) ?? null : null;
     const engine = createSyncEngine({
       store: rangeScopedStore(key), api, service: key, now: opts.now, random: opts.random, ...opts.engine,
       ...(delegate ? { delegate } : {}),

@@ -210,7 +210,8 @@ export function createConfirmWatch(opts: ConfirmWatchOptions): ConfirmWatch {
         if (covered.size > 0 || mode.by === 'server') uncover('server-away');
         return;
       }
-      if (retryAt > o.now()) {
+      // In touch (again, or paired just now): a till that confirms its own for want of the server asks at once.
+      if (retryAt > o.now() || (mode.by === 'till' && (mode.reason === 'unpaired' || mode.reason === 'server-away') && opts.client() !== null)) {
         retryAt = 0;
         schedule(o.batchMs);
       }
