@@ -79,6 +79,7 @@ export const enShop: typeof esShop & typeof esShopLine = {
     unsendable: (n: number) => `${sales(n)} cannot be sent to the server`,
     ownRate: (percent: number) => `Invoicing: this till keeps to its part of the service's limit (${percent} %) until the server is back`,
     ownRateOldServer: (percent: number) => `Invoicing: this till keeps to its part of the service's limit (${percent} %): the shop server's version does not share it`,
+    shopTraffic: (used: number, limit: number) => `Invoicing: the shop uses ${used} of ${limit} requests a minute to the service`,
     selfConfirm: {
       'server-old': 'Invoices: this till confirms them itself (the shop server is an older version)',
       no_credentials: 'Invoices: this till confirms them itself (the shop server has no credentials for the service)',

@@ -15,6 +15,7 @@ export const esShopLine = {
      * Issue 28: the shop server confirms the shop's invoices; a paired till that confirms its own says why (the
      * server away needs no word of its own: the line above says it).
      */
+    shopTraffic: (used: number, limit: number) => `Facturación: la tienda usa ${used} de ${limit} solicitudes por minuto al servicio`,
     selfConfirm: {
       'server-old': 'Facturas: las confirma esta caja (servidor de versión anterior)',
       no_credentials: 'Facturas: las confirma esta caja (el servidor no tiene las credenciales del servicio)',

@@ -52,3 +52,10 @@ export function selfConfirmText(line: ShopServerLineDto | null | undefined, conf
   if (!line || line.unreachableSince !== null || confirmations?.by !== 'till') return null;
   return t.shopLine.selfConfirm[confirmations.reason] ?? null;
 }
+
+/** Issue 28: the whole shop near the service's limit (80 % or more in the last minute): the reason sales wait. */
+export function shopTrafficText(confirmations: ConfirmationsDto | null | undefined, t: Pick<FirstMessages, 'shopLine'>): string | null {
+  const shop = confirmations?.shop;
+  if (!shop || shop.limit <= 0 || shop.requestsLastMinute < 0.8 * shop.limit) return null;
+  return t.shopLine.shopTraffic(shop.requestsLastMinute, shop.limit);
+}

@@ -5,7 +5,7 @@ import {
 } from '../../shared/shop/contract';
 import { FEED_ASIDE_PATH, feedAsideReportSchema } from '../../shared/shop/feed-aside';
 import { CONFIRM_WATCH_PATH, confirmWatchRequestSchema } from '../../shared/shop/confirmations';
-import { confirmVerdict, readServiceAccount, referencesOfOtherTills, storeWatch } from '../store/confirmations';
+import { confirmVerdict, readServiceAccount, referencesOfOtherTills, accountRequests, storeWatch } from '../store/confirmations';
 import type { Database } from '../db/adapter';
 import { recordFeedAside } from '../store/feed-aside';
 import { readChanges } from '../store/changes';
@@ -70,7 +70,8 @@ async function confirmWatch(ctx: TillRouteContext, req: TillRequest): Promise<Re
     if (foreign.length > 0) return { foreign, answer: null };
     const verdict = confirmVerdict(await readServiceAccount(tx), account);
     const watching = await storeWatch(tx, req.till.id, account, documents, settled, verdict.confirming, ctx.now());
-    return { foreign: null, answer: { ...verdict, watching } };
+    // The shop's traffic on the till's account: its status bar says so when the shop nears the limit.
+    return { foreign: null, answer: { ...verdict, watching, shop: await accountRequests(tx, account, ctx.now()) } };
   });
   if (outcome.foreign) {
     return refusal(409, REFERENCE_OF_ANOTHER_TILL, `${outcome.foreign.length} of these documents are watched by another till; nothing was stored`, { references: outcome.foreign.slice(0, 100) });

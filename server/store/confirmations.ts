@@ -303,15 +303,19 @@ export async function confirmationFigures(db: Queryable, now: number): Promise<C
     tillId: r.id, number: Number(r.number), name: r.name, waiting: Number(r.waiting),
     lastWatchAt: r.last_watch_at === null ? null : Number(r.last_watch_at), confirming: r.confirming === true,
   }));
-  let requestsLastMinute = 0;
-  let limit = 0;
-  if (account) {
-    const used = (await db.query<{ n: number }>(
-      'SELECT coalesce(sum(coalesce(used, granted)), 0)::int AS n FROM rate_leases WHERE account_key = $1 AND granted_at > $2',
-      [account.accountKey, now - 60_000])).rows[0];
-    requestsLastMinute = Number(used?.n ?? 0);
-    const budget = (await db.query<{ rate_limit: number }>('SELECT rate_limit FROM rate_budgets WHERE account_key = $1', [account.accountKey])).rows[0];
-    limit = budget ? Number(budget.rate_limit) : 0;
-  }
+  // The server's account, or without one the account the tills last took permits for (the shop's one budget).
+  const key = account?.accountKey
+    ?? (await db.query<{ account_key: string }>('SELECT account_key FROM rate_leases ORDER BY granted_at DESC LIMIT 1')).rows[0]?.account_key
+    ?? null;
+  const { requestsLastMinute, limit } = key === null ? { requestsLastMinute: 0, limit: 0 } : await accountRequests(db, key, now);
   return { credentials: account ? account.state : 'none', requestsLastMinute, limit, tills };
+}
+
+/** Requests on an account in the last 60 s (permits used, or granted and not given back yet: every till's and the server's) and its limit. */
+export async function accountRequests(db: Queryable, accountKey: string, now: number): Promise<{ requestsLastMinute: number; limit: number }> {
+  const used = (await db.query<{ n: number }>(
+    'SELECT coalesce(sum(coalesce(used, granted)), 0)::int AS n FROM rate_leases WHERE account_key = $1 AND granted_at > $2',
+    [accountKey, now - 60_000])).rows[0];
+  const budget = (await db.query<{ rate_limit: number }>('SELECT rate_limit FROM rate_budgets WHERE account_key = $1', [accountKey])).rows[0];
+  return { requestsLastMinute: Number(used?.n ?? 0), limit: budget ? Number(budget.rate_limit) : 0 };
 }

@@ -259,9 +259,13 @@ export type InvoicingRateDto =
   | { from: 'own'; sharePercent: number; reason?: 'server-away' | 'server-old' };
 
 /** Who learns the fate of this till's documents at the invoicing service (issue 28). */
-export type ConfirmationsDto =
+export type ConfirmationsDto = (
   | { by: 'server' }
-  | { by: 'till'; reason: 'unpaired' | 'server-away' | 'server-old' | 'no_credentials' | 'other_account' | 'service_refused' };
+  | { by: 'till'; reason: 'unpaired' | 'server-away' | 'server-old' | 'no_credentials' | 'other_account' | 'service_refused' }
+) & {
+  /** The whole shop's requests to the service in the last minute and the limit, as the server last said. */
+  shop?: { requestsLastMinute: number; limit: number };
+};
 
 /** What the status bar says of the shop server. */
 export interface ShopServerLineDto {

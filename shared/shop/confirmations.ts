@@ -49,6 +49,8 @@ export const confirmWatchResponseSchema = z.strictObject({
   reason: z.enum(CONFIRM_REFUSALS).nullable(),
   /** This till's documents the server watches now. */
   watching: counter,
+  /** The shop's requests on this account in the last 60 s and the limit they keep under (absent from older servers). */
+  shop: z.strictObject({ requestsLastMinute: counter, limit: counter }).optional(),
 });
 export type ConfirmWatchResponse = z.infer<typeof confirmWatchResponseSchema>;
 

@@ -238,7 +238,9 @@ export function createPosApp(opts: PosAppOptions): PosApp {
   /** Who confirms this till's documents now, in the status bar's terms (the watch of the service in use). */
   function confirmationsDto(): ConfirmationsDto {
     const mode = [...watches].map((w) => w.mode()).find((m) => m.by === 'server') ?? confirmMode;
-    return mode.by === 'server' ? { by: 'server' } : { by: 'till', reason: mode.reason };
+    const traffic = [...watches].map((w) => w.shopTraffic()).find((x) => x !== null) ?? null;
+    const shop = traffic ? { shop: { requestsLastMinute: traffic.requestsLastMinute, limit: traffic.limit } } : {};
+    return mode.by === 'server' ? { by: 'server', ...shop } : { by: 'till', reason: mode.reason, ...shop };
   }
 
   let pruning: RecordPruning | null = null;

@@ -46,6 +46,8 @@ export interface ConfirmWatchOptions {
 
 export interface ConfirmWatch extends ConfirmDelegate {
   mode(): ConfirmMode;
+  /** The shop's requests on this account in the last minute and its limit, as the server last said (null: not heard). */
+  shopTraffic(): { requestsLastMinute: number; limit: number; at: number } | null;
   /** The server could not learn this document's fate (its account does not know it): the engine looks at it itself. */
   release(referenceCode: string): void;
   /**
@@ -68,6 +70,7 @@ export function createConfirmWatch(opts: ConfirmWatchOptions): ConfirmWatch {
   const listeners = new Set<() => void>();
   let mode: ConfirmMode = { by: 'till', reason: 'unpaired' };
   let lastAnswerAt = Number.NEGATIVE_INFINITY;
+  let traffic: { requestsLastMinute: number; limit: number; at: number } | null = null;
   let retryAt = 0;
   let oldUntil = 0;
   let closed = false;
@@ -164,6 +167,7 @@ export function createConfirmWatch(opts: ConfirmWatchOptions): ConfirmWatch {
       return;
     }
     lastAnswerAt = o.now();
+    if (answer.shop) traffic = { ...answer.shop, at: lastAnswerAt };
     for (const ref of done) settled.delete(ref);
     if (!answer.confirming) {
       retryAt = o.now() + o.retryMs;
@@ -193,6 +197,7 @@ export function createConfirmWatch(opts: ConfirmWatchOptions): ConfirmWatch {
       // Left without an outcome too long: the till looks at it itself (the server may be confirming nothing).
       return o.now() - cover.since < o.coverMaxAgeMs;
     },
+    shopTraffic: () => (traffic && o.now() - traffic.at < o.keepAliveMs * 2 ? traffic : null),
     release(referenceCode) {
       if (!covered.delete(referenceCode)) return;
       for (const listener of listeners) listener();

@@ -107,7 +107,7 @@ describe.skipIf(postgresBinDir() === null)('confirmations at the server: two pro
     const account = rateAccountKey(sandbox.baseUrl, sandbox.clientId);
     const first = await queued();
     const watched = await till.call('POST', CONFIRM_WATCH_PATH, { account, documents: [first], settled: [] });
-    expect(watched.body).toEqual({ confirming: true, reason: null, watching: 1 });
+    expect(watched.body).toMatchObject({ confirming: true, reason: null, watching: 1 });
     await until('the first outcome', async () => (await outcomes(till)).length === 1, 30_000);
     const leader = async () => (await db.query<{ holder: string }>('SELECT holder FROM confirm_leader WHERE account_key = $1', [account])).rows[0]?.holder ?? '';
     const holder = await leader();

@@ -87,7 +87,7 @@ describe('confirmations for the whole shop at the server', () => {
     const two = await harness.pairedTill('Caja 2');
     const doc = await queued('SALE');
     const answer = await watch(one, [doc]);
-    expect(answer).toEqual({ confirming: true, reason: null, watching: 1 });
+    expect(answer).toMatchObject({ confirming: true, reason: null, watching: 1 });
     // The till's long-poll wakes with the outcome (notifier.changed when it is stored).
     const first = (await one.call('GET', '/v1/changes?since=0')).body;
     const page = first.changes.some((c: { kind: string }) => c.kind === 'document') ? first
@@ -127,7 +127,7 @@ describe('confirmations for the whole shop at the server', () => {
     harness = await startHarness(stores.open, { confirmations: CONFIRMING });
     const till = await harness.pairedTill('Caja 1');
     const doc = await queued('NOCRED');
-    expect(await watch(till, [doc])).toEqual({ confirming: false, reason: 'no_credentials', watching: 1 });
+    expect(await watch(till, [doc])).toMatchObject({ confirming: false, reason: 'no_credentials', watching: 1 });
     // A wrong secret: the service answers 401 to the server's token request; the account is marked refused.
     await setCredentials(harness, 'not-the-secret');
     expect(await watch(till, [], [], rateAccountKey(sandbox.baseUrl, 'fc_another_client'))).toMatchObject({ confirming: false, reason: 'other_account' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messagesFor } from '../../../renderer/i18n/messages';
-import { invoicingRateText, shopServerLineText } from '../../../renderer/status/shop-server-line';
+import { invoicingRateText, selfConfirmText, shopServerLineText, shopTrafficText } from '../../../renderer/status/shop-server-line';
 
 const es = messagesFor('es-CO');
 // 2026-11-25 10:42 in Bogotá (UTC-5).
@@ -54,5 +54,24 @@ describe('the status bar line for the shop server', () => {
       .toBe('Servidor de la tienda: 1 venta por enviar · 1 venta no se puede enviar al servidor · 1 cambio del servidor sin aplicar (vea Ajustes)');
     expect(shopServerLineText({ unreachableSince: AWAY_AT, problem: 'NETWORK', salesWaiting: 0, salesUnsendable: 0, feedAside: 1, feedCursor: 9 }, es, 'es-CO', AWAY_AT + 60_000)?.text)
       .toBe('Servidor de la tienda sin conexión desde las 10:42 · 1 cambio del servidor sin aplicar (vea Ajustes)');
+  });
+
+  it('says why a paired till confirms its own invoices while the server could (issue 28), and nothing otherwise', () => {
+    const line = { unreachableSince: null, problem: null, salesWaiting: 0, salesUnsendable: 0, feedCursor: 0 };
+    expect(selfConfirmText(line, { by: 'till', reason: 'no_credentials' }, es))
+      .toBe('Facturas: las confirma esta caja (el servidor no tiene las credenciales del servicio)');
+    expect(selfConfirmText(line, { by: 'till', reason: 'service_refused' }, es)).toBe('Facturas: las confirma esta caja (el servicio rechazó las credenciales del servidor)');
+    expect(selfConfirmText(line, { by: 'server' }, es)).toBeNull();
+    // The server away has its own line; a till not paired has nothing to say.
+    expect(selfConfirmText({ ...line, unreachableSince: AWAY_AT }, { by: 'till', reason: 'server-away' }, es)).toBeNull();
+    expect(selfConfirmText(null, { by: 'till', reason: 'unpaired' }, es)).toBeNull();
+    expect(selfConfirmText(line, { by: 'till', reason: 'unpaired' }, es)).toBeNull();
+  });
+
+  it('says the whole shop nears the service\'s limit at 80 % of it, not before', () => {
+    expect(shopTrafficText({ by: 'server', shop: { requestsLastMinute: 250, limit: 297 } }, es)).toBe('Facturación: la tienda usa 250 de 297 solicitudes por minuto al servicio');
+    expect(shopTrafficText({ by: 'server', shop: { requestsLastMinute: 200, limit: 297 } }, es)).toBeNull();
+    expect(shopTrafficText({ by: 'server' }, es)).toBeNull();
+    expect(shopTrafficText({ by: 'till', reason: 'no_credentials', shop: { requestsLastMinute: 0, limit: 0 } }, es)).toBeNull();
   });
 });
