@@ -74,6 +74,12 @@ const MAX_LOOKUPS = 20;
 const COALESCE_MS = 300;
 /** Follow-ups: 300 ms, doubling, at most 30 s apart; a failed turn waits 2 s. */
 const FOLLOW_UP_MS = 300;
+/**
+ * While a document is within the time documents normally take (1.5 × the learned first look, plus half a second) it
+ * is looked at again every EXPECTED_STEP_MS: a steady service's verdict is seen within that step of coming, as the
+ * till's own follow-ups do; after that window, the backoff above.
+ */
+const EXPECTED_STEP_MS = 100;
 const FOLLOW_UP_MAX_MS = 30_000;
 const FAILED_WAIT_MS = 2_000;
 /** The learned first look: from 1 s, within 100 ms and 10 min. */
@@ -237,6 +243,7 @@ export function startConfirmer(opts: ConfirmerOptions): Confirmer {
     }
     lastReadAt = at;
     followUpBase = hooked ? WEBHOOK_FOLLOW_UP_MS : FOLLOW_UP_MS;
+    hookedNow = hooked;
     try {
       await look(api, account, due);
     } catch (error) {
@@ -256,6 +263,7 @@ export function startConfirmer(opts: ConfirmerOptions): Confirmer {
   }
 
   let followUpBase = FOLLOW_UP_MS;
+  let hookedNow = false;
 
   /** Whether the service's webhooks reach the shop now: heard here lately, or by any process (their counters). */
   async function webhooksFlowing(at: number): Promise<boolean> {
@@ -329,7 +337,9 @@ export function startConfirmer(opts: ConfirmerOptions): Confirmer {
       if (!wasDue && pending) continue;
       if (wasDue && d.looks === 0 && !d.prompt && read !== 'not_found') firstLooks.push({ final: !pending, ageMs: at - d.queuedAt });
       if (pending) {
-        await notePending(opts.db, d.referenceCode, read.status, at + Math.min(FOLLOW_UP_MAX_MS, followUpBase * 2 ** Math.min(d.looks, 10)));
+        const age = at - d.queuedAt;
+        const step = !hookedNow && age < 1.5 * firstLookMs + 500 ? EXPECTED_STEP_MS : Math.min(FOLLOW_UP_MAX_MS, followUpBase * 2 ** Math.min(d.looks, 10));
+        await notePending(opts.db, d.referenceCode, read.status, at + step);
         continue;
       }
       if (await opts.db.transaction((tx) => storeOutcome(tx, d.referenceCode, read, at))) stored++;

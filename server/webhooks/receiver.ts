@@ -7,6 +7,7 @@
  * (counted in memory, written every few seconds), accepted events are capped per second (503 + Retry-After past
  * it), documents waiting to be handed over are a bounded set, and old event ids are pruned.
  */
+import { classifyStatus } from '../../shared/api/document';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -139,8 +140,11 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
     pending.received += 1;
     pending.lastReceivedAt = at;
     window.received += 1;
-    toHand.add(event.documentId);
-    handOver();
+    // A claimed status still pending is not worth a read (a hint only: the verdict is never taken from an event).
+    if (event.claimedStatus === null || classifyStatus(event.claimedStatus) !== 'pending') {
+      toHand.add(event.documentId);
+      handOver();
+    }
     return reply(200, { ok: true });
   }
 

@@ -27,17 +27,19 @@ export const WEBHOOK_ADAPTERS = ['sandbox', 'manual'] as const;
 export type WebhookAdapterKind = (typeof WEBHOOK_ADAPTERS)[number];
 
 /**
- * What is read of an event: its id (stored once), its type, the document it names, when the sender says it made it.
- * Other fields, the document's claimed status among them, are ignored (extra fields allowed: the sender may add some).
+ * What is read of an event: its id (stored once), its type, the document it names, when the sender says it made it,
+ * and the status it claims — never believed, only a hint of whether a read is worth its request: an event claiming a
+ * status still pending (QUEUED…) is stored and not handed over (a lie there only delays the verdict to the loop's own
+ * look). Other fields are ignored (extra fields allowed: the sender may add some).
  */
 export const serviceEventSchema = z.object({
   id: z.string().min(1).max(200).regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII' }),
   type: z.string().min(1).max(100),
   created_at: z.iso.datetime({ offset: true }).optional(),
-  data: z.object({ document: z.object({ id: serviceDocumentIdSchema }) }),
+  data: z.object({ document: z.object({ id: serviceDocumentIdSchema, status: z.string().max(40).optional().catch(undefined) }) }),
 });
 
-export interface ServiceEvent { eventId: string; type: string; documentId: string; createdAt: number | null }
+export interface ServiceEvent { eventId: string; type: string; documentId: string; createdAt: number | null; claimedStatus: string | null }
 
 /** The event in a raw body, or why it cannot be read (answered 400, counted as malformed). */
 export function readServiceEvent(raw: string): { ok: true; event: ServiceEvent } | { ok: false; why: string } {
@@ -53,7 +55,10 @@ export function readServiceEvent(raw: string): { ok: true; event: ServiceEvent }
     return { ok: false, why: `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'not an event'}` };
   }
   const e = parsed.data;
-  return { ok: true, event: { eventId: e.id, type: e.type, documentId: e.data.document.id, createdAt: e.created_at ? Date.parse(e.created_at) : null } };
+  return {
+    ok: true,
+    event: { eventId: e.id, type: e.type, documentId: e.data.document.id, createdAt: e.created_at ? Date.parse(e.created_at) : null, claimedStatus: e.data.document.status ?? null },
+  };
 }
 
 /**

@@ -130,7 +130,7 @@ export async function flood(rig: FloodRig, opts: { total: number; seconds: numbe
   const sends: Promise<void>[] = [];
   const sendOne = (n: number) => {
     const forged = n % Math.round(1 / forgedShare) === 0;
-    const event = serviceEvent(`doc-${n % documents}`);
+    const event = serviceEvent(`doc-${n % documents}`, 'VALIDATED');
     const delivery = signed(forged ? `whsec_forged_${randomUUID()}` : rig.secret, event);
     if (forged) result.forgedSent += 1; else result.signedSent += 1;
     result.sent += 1;

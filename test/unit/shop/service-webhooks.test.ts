@@ -6,9 +6,11 @@ import { publicUrlProblem } from '../../../server/webhooks/settings';
 import { signed } from '../../support/webhook-rig';
 
 describe('service webhook rules', () => {
-  it('reads only the event id, type, time and document id; says what is wrong otherwise', () => {
+  it('reads only the event id, type, time, document id and the status it claims (a hint); says what is wrong otherwise', () => {
     const ok = readServiceEvent(JSON.stringify({ id: 'e1', type: 'document.status_changed', created_at: '2026-11-28T10:00:00.000Z', data: { document: { id: 'd1', status: 'VALIDATED', extra: 1 } }, more: true }));
-    expect(ok).toEqual({ ok: true, event: { eventId: 'e1', type: 'document.status_changed', documentId: 'd1', createdAt: Date.parse('2026-11-28T10:00:00.000Z') } });
+    expect(ok).toEqual({ ok: true, event: { eventId: 'e1', type: 'document.status_changed', documentId: 'd1', createdAt: Date.parse('2026-11-28T10:00:00.000Z'), claimedStatus: 'VALIDATED' } });
+    // A claimed status that is not a short text is no hint at all (the event is still read).
+    expect(readServiceEvent(JSON.stringify({ id: 'e2', type: 't', data: { document: { id: 'd2', status: { no: 1 } } } }))).toMatchObject({ ok: true, event: { claimedStatus: null } });
     expect(readServiceEvent('{')).toEqual({ ok: false, why: 'the body is not JSON' });
     expect(readServiceEvent(JSON.stringify({ id: 'e1', type: 't', data: {} }))).toMatchObject({ ok: false, why: expect.stringContaining('data.document') });
     expect(readServiceEvent(JSON.stringify({ id: 'e 1', type: 't', data: { document: { id: 'd' } } }))).toMatchObject({ ok: false, why: expect.stringContaining('id') });
