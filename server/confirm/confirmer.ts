@@ -22,7 +22,7 @@ import { isApiError } from '../../common/invoicing/errors';
 import { createInvoicingApi, type InvoicingApi, type InvoicingApiOptions } from '../../common/invoicing/invoicing-api';
 import type { Database } from '../db/adapter';
 import {
-  confirmationFigures, dueDocuments, noteHeard, pruneWatches, notePending, postpone, readServiceAccount, refuseServiceAccount, releaseLeadership,
+  confirmationFigures, dueDocuments, nextDueAt, noteHeard, pruneWatches, notePending, postpone, readServiceAccount, refuseServiceAccount, releaseLeadership,
   storeOutcome, takeLeadership, waitingByIds, waitingCount, type ConfirmationFigures, type ServiceAccount, type WaitingDocument,
 } from '../store/confirmations';
 import { createServerPermits, type ServerPermits } from './server-permits';
@@ -76,10 +76,10 @@ const COALESCE_MS = 300;
 const FOLLOW_UP_MS = 300;
 /**
  * While a document is within the time documents normally take (1.5 × the learned first look, plus half a second) it
- * is looked at again every EXPECTED_STEP_MS: a steady service's verdict is seen within that step of coming, as the
+ * is looked at again every EXPECTED_STEP_MS (50 ms): a steady service's verdict is seen within that step of coming, as the
  * till's own follow-ups do; after that window, the backoff above.
  */
-const EXPECTED_STEP_MS = 100;
+const EXPECTED_STEP_MS = 50;
 const FOLLOW_UP_MAX_MS = 30_000;
 const FAILED_WAIT_MS = 2_000;
 /** The learned first look: from 1 s, within 100 ms and 10 min. */
@@ -233,7 +233,12 @@ export function startConfirmer(opts: ConfirmerOptions): Confirmer {
     const due = await dueDocuments(opts.db, account.accountKey, at + COALESCE_MS, firstLook, MAX_DUE);
     // Looked at only when one is due now; the others due within COALESCE_MS come along (one list for all).
     const dueNow = due.some((d) => d.prompt || (d.looks === 0 ? d.queuedAt + firstLook : 0) <= at);
-    if (due.length === 0 || !dueNow) return;
+    if (due.length === 0 || !dueNow) {
+      // The next turn when the next document is due (not at the usual tick): a follow-up is seen within its step.
+      const next = await nextDueAt(opts.db, account.accountKey, firstLook);
+      if (next !== null) soonest = Math.max(at, next);
+      return;
+    }
     // Not before the read gap for what waits now: a busy shop's documents are read together, a page at a time.
     const waiting = await waitingCount(opts.db, account.accountKey);
     const gap = Math.min(READ_GAP_MAX_MS, READ_GAP_MIN_MS + READ_GAP_PER_WAITING_MS * Math.max(0, waiting - READ_GAP_FREE_WAITING));
@@ -349,6 +354,9 @@ export function startConfirmer(opts: ConfirmerOptions): Confirmer {
     await postpone(opts.db, unanswered, at + FOLLOW_UP_MS);
     learn(firstLooks);
     if (stored > 0) opts.changed();
+    // Documents still pending: the next turn when the first of them is due.
+    const next = await nextDueAt(opts.db, account.accountKey, firstLookMs);
+    if (next !== null) soonest = Math.min(soonest ?? Number.POSITIVE_INFINITY, next);
   }
 
   /** One turn is one trial of the first look's timing: lower when a first look found documents final, else higher. */

@@ -148,6 +148,17 @@ export async function dueDocuments(db: Queryable, account: string, at: number, f
   return rows.map(toWaiting);
 }
 
+/** When the account's next waiting document is due for a look (null: none waits). */
+export async function nextDueAt(db: Queryable, account: string, firstLookMs: number): Promise<number | null> {
+  const { rows } = await db.query<{ at: string | null }>(
+    `SELECT min(CASE WHEN prompt THEN 0 WHEN looks = 0 THEN queued_at + $2 ELSE next_look_at END) AS at FROM service_watch
+      WHERE account_key = $1 AND NOT final AND NOT settled`,
+    [account, firstLookMs],
+  );
+  const at = rows[0]?.at;
+  return at === null || at === undefined ? null : Number(at);
+}
+
 /** Every waiting document of the account (not final, not settled), by document id: what a page of the list may answer. */
 export async function waitingCount(db: Queryable, account: string): Promise<number> {
   const { rows } = await db.query<{ n: number }>(

@@ -12,6 +12,7 @@
  *     outcomes the feed relays);
  *   - stream: the server confirming, each till charging a steady stream (`--stream-rate` per second, `--stream-count`
  *     sales): requests per validated invoice for the whole shop, and charge → validated at the till (p50/p95);
+ *   - stream-own: the same stream with each till confirming its own documents (for comparison);
  *   - stream-webhooks: the same with the service's webhooks heard at the server (`--webhooks-listen`, registered at
  *     the sandbox with `webhooks set --adapter sandbox`).
  * Prints per run the most requests the service saw in any window, the 429s, how close to the limit the shop drained,
@@ -56,6 +57,10 @@ if (want('confirm')) record('confirm', await runShopTills({ ...base, ...confirmi
 if (want('confirm-till-kill')) record('confirm-till-kill', await runShopTills({ ...base, ...confirming, salesPerTill: SALES, tills: TILLS, killTillAfter: 60, log }));
 if (want('confirm-server-kill')) {
   record('confirm-server-kill', await runShopTills({ ...base, ...confirming, salesPerTill: SALES, tills: TILLS, killServerAfterMs: Math.round(base.windowMs / 2), serverAwayMs: base.windowMs, log }));
+}
+if (want('stream-own')) {
+  // The comparison: the same stream with each till confirming its own documents (the shop's budget, no confirmations).
+  record('stream-own', await runShopTills({ ...base, salesPerTill: 0, tills: TILLS, stream: { rate: STREAM_RATE, count: STREAM_COUNT }, log }));
 }
 if (want('stream')) {
   record('stream', await runShopTills({ ...base, ...confirming, salesPerTill: 0, tills: TILLS, stream: { rate: STREAM_RATE, count: STREAM_COUNT }, log }));

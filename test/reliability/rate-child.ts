@@ -20,7 +20,7 @@ import { applyRelayedOutcome } from '../../electron/core/shop/relayed-outcome';
 import { sampleSale } from '../support/sample-sale';
 import { createRatePermits, rateAccountKey, type RatePermits } from '../../electron/core/shop/rate-permits';
 import { openStore } from '../../electron/core/store';
-import { createSyncEngine } from '../../electron/core/sync/sync-engine';
+import { createSyncEngine, DEFAULT_POLL } from '../../electron/core/sync/sync-engine';
 
 function optional(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -93,7 +93,8 @@ store.setFeedDocumentApplier((outcome) => {
 const engine = createSyncEngine({
   store, api, concurrency: 4, ...(watch ? { delegate: watch } : {}),
   retry: { baseMs: 2 * second, capMs: 30 * second },
-  poll: { initialMs: 5 * second, maxMs: 30 * second, perPage: 100, maxLookups: 20 },
+  // Draining a backlog: polls spaced for a drain (as before); a stream: the app's own poll tuning (DEFAULT_POLL).
+  poll: process.argv.includes('--stream-rate') ? DEFAULT_POLL : { initialMs: 5 * second, maxMs: 30 * second, perPage: 100, maxLookups: 20 },
   probe: { baseMs: second, capMs: 10 * second },
   idleCheckMs: Math.max(20, second),
 });

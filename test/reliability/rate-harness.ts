@@ -356,7 +356,7 @@ export function runShopTills(o: ShopTillsOptions): Promise<RateFigures & { modes
       }));
       await serverCut;
       const arrivals = await arrivalsOf(sb);
-      const scenario = `${o.tills} tills, one shop budget${o.confirm ? ', the server confirms' : ''}${o.stream ? `, a stream of ${o.stream.rate}/s each` : ''}${o.killTillAfter !== undefined ? ', one till SIGKILLed' : ''}${o.killServerAfterMs !== undefined ? ', server SIGKILLed' : ''}`;
+      const scenario = `${o.tills} tills, one shop budget${o.confirm ? ', the server confirms' : ''}${o.serverArgs?.includes('--webhooks-listen') ? ' with webhooks' : ''}${o.stream ? `, a stream of ${o.stream.rate}/s each` : ''}${o.killTillAfter !== undefined ? ', one till SIGKILLed' : ''}${o.killServerAfterMs !== undefined ? ', server SIGKILLed' : ''}`;
       return {
         shownMs,
         ...figures(scenario, arrivals, o.windowMs, {
