@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { rateBudgetFor } from '../../common/invoicing/invoicing-api';
 import { openStore } from '../../electron/core/store';
+import { busiestWindowAt } from '../support/busiest-window';
 import { sampleSale } from '../support/sample-sale';
 import { spawnSandbox, type SandboxProcess } from '../support/sandbox-process';
 import { startShopServerProcess, type ShopServerProcess } from '../support/shop-server-process';
@@ -32,6 +33,8 @@ export interface RateFigures {
   scenario: string;
   /** The most requests that reached the service in any window (refused ones included). */
   maxInWindow: number;
+  /** When that busiest window begins, ms after the first arrival (to tell which part of a run went over). */
+  busiestFromMs: number;
   http429: number;
   requests: number;
   /** The sales drained (every till's backlog). */
@@ -52,17 +55,6 @@ interface Arrival {
 }
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-/** Most arrivals in any window as the sandbox counts (`(t − window, t]`). */
-export function busiestWindow(times: number[], windowMs: number): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let best = 0;
-  for (let i = 0, j = 0; j < sorted.length; j++) {
-    while ((sorted[j] as number) - (sorted[i] as number) >= windowMs) i++;
-    best = Math.max(best, j - i + 1);
-  }
-  return best;
-}
 
 /** Bundles the child once, so each (re)start is a plain `node` start, not a TypeScript compile. */
 async function bundleChild(): Promise<string> {
@@ -164,11 +156,13 @@ async function withSandbox<T>(o: RateRunOptions, work: (sb: SandboxProcess, chil
   }
 }
 
-function figures(scenario: string, arrivals: Arrival[], windowMs: number, rest: Omit<RateFigures, 'scenario' | 'maxInWindow' | 'http429' | 'requests' | 'accepted' | 'drainSpanMs'>): RateFigures {
+function figures(scenario: string, arrivals: Arrival[], windowMs: number, rest: Omit<RateFigures, 'scenario' | 'maxInWindow' | 'busiestFromMs' | 'http429' | 'requests' | 'accepted' | 'drainSpanMs'>): RateFigures {
   const times = arrivals.map((a) => a.at);
+  const busiest = busiestWindowAt(times, windowMs);
   return {
     scenario,
-    maxInWindow: busiestWindow(times, windowMs),
+    maxInWindow: busiest.count,
+    busiestFromMs: busiest.from === null ? 0 : busiest.from - Math.min(...times),
     http429: arrivals.filter((a) => !a.ok).length,
     requests: arrivals.length,
     accepted: arrivals.filter((a) => a.ok).length,
@@ -239,7 +233,7 @@ export function runTwoTills(o: RateRunOptions & { share: number; tills?: number 
 }
 
 export function describeFigures(f: RateFigures, o: { serviceLimit: number; windowMs: number }): string {
-  return `${f.scenario}: most requests in any ${o.windowMs} ms window ${f.maxInWindow} (limit ${o.serviceLimit}), drained at ${drainRatio(f, o).toFixed(2)} of the limit, ` +
+  return `${f.scenario}: most requests in any ${o.windowMs} ms window ${f.maxInWindow} (limit ${o.serviceLimit}; from ${f.busiestFromMs} ms), drained at ${drainRatio(f, o).toFixed(2)} of the limit, ` +
     `${f.http429} × 429, ${f.requests} requests (${f.sales > 0 ? (f.requests / f.sales).toFixed(2) : '–'} per sale), ${f.kills} kills, ${f.notValidated} not validated, ` +
     `${f.drained ? 'drained' : 'NOT DRAINED'}, ${f.elapsedMs} ms`;
 }

@@ -6,6 +6,14 @@
  * says so (`mode()`), asking the server again after `retryServerMs`. A 429 is counted against the lease it was sent
  * under and reported when the lease is given back, so the server cuts the whole shop's budget.
  *
+ * Handing back after an outage: the tills come back one at a time (each asks again up to `retryServerMs` after its
+ * last failed try), and the server cannot know what the tills not back yet still send on their own shares. So a till
+ * back from its own share keeps to that share as well as to the server's permits (`ownShare()`) until every till that
+ * was still sending on its own must have come back and its own requests have left the service's window:
+ * `retryServerMs + askTimeoutMs` (the others' return) + the window + the arrival slack, counted from its own return.
+ * Each till alone then stays within its share, and the server's window, told of every till's own requests as it
+ * returns (`ownRecent`), is whole again when the hand-back ends.
+ *
  * Nothing here waits without bound: a wait for a freed permit is at most `maxWaitMs` at a time, and every loop ends
  * when `close()` is called.
  */
@@ -39,7 +47,10 @@ export interface Permit {
 export interface RatePermits {
   take(): Promise<Permit>;
   mode(): PermitMode;
-  /** The share of the limit the till's own limiter keeps to now: 1 while the shop's budget decides. */
+  /**
+   * The share of the limit the till's own limiter keeps to now: 1 while the shop's budget decides, its own share while
+   * on its own and for the hand-back after it.
+   */
   ownShare(): number;
   close(): Promise<void>;
 }
@@ -62,12 +73,6 @@ export interface RatePermitsOptions {
   askTimeoutMs?: number;
   retryServerMs?: number;
   maxWaitMs?: number;
-  /**
-   * A lease with permits left and nobody asking for this long is given back (ms). Off by default: measured with four
-   * tills draining (bench:shop-rate) it cost more than it freed (0.66 of the limit with it at 250 ms, 0.74 without),
-   * since each early give-back shrinks the next lease and adds a round trip before the next request.
-   */
-  idleGiveBackMs?: number | null;
 }
 
 interface Lease { id: number; left: number; used: number; rateLimited: number; expiresAt: number }
@@ -82,8 +87,6 @@ export function createRatePermits(opts: RatePermitsOptions): RatePermits {
   const askTimeoutMs = opts.askTimeoutMs ?? 2_000;
   const retryServerMs = opts.retryServerMs ?? 30_000;
   const maxWaitMs = opts.maxWaitMs ?? 2_000;
-  const idleGiveBackMs = opts.idleGiveBackMs ?? null;
-  let idleTimer: NodeJS.Timeout | null = null;
   let lease: Lease | null = null;
   /** A returned-but-unreported lease: given back with the next request to the server. */
   let toGiveBack: Lease | null = null;
@@ -93,6 +96,8 @@ export function createRatePermits(opts: RatePermitsOptions): RatePermits {
   let serverOldUntil = 0;
   let waiting = 0;
   let lastLeaseUse = 1;
+  /** Back from its own share: the till keeps to `handBack.share` until `handBack.until` (the till's clock). */
+  let handBack: { share: number; until: number } | null = null;
   /** 429s of leases already given back (their requests were still in flight): reported with the next request. */
   const late = new Map<number, number>();
   const lateList = () => [...late].slice(0, RATE_LEASE.maxPermits).map(([leaseId, count]) => ({ leaseId, count: Math.min(count, RATE_LEASE.maxPermits) }));
@@ -124,29 +129,9 @@ export function createRatePermits(opts: RatePermitsOptions): RatePermits {
     ownStarts = ownStarts.filter((at) => at > since);
     return Math.min(1_000, ownStarts.length);
   };
-  /** Permits left unused hold their place in the shop's window until the lease ends and a window more: give them back. */
-  const armIdleGiveBack = (l: Lease): void => {
-    if (idleTimer) clearTimeout(idleTimer);
-    idleTimer = setTimeout(() => {
-      idleTimer = null;
-      if (closed || waiting > 0 || lease !== l || l.left === 0) return;
-      const client = opts.client();
-      if (!client) return;
-      turn = turn.then(async () => {
-        if (closed || waiting > 0 || lease !== l || l.left === 0) return;
-        lease = null;
-        await client.rateLease({
-          account: opts.account, limit: opts.limit, windowMs: opts.windowMs, want: 0,
-          giveBack: { leaseId: l.id, used: l.used, rateLimited: l.rateLimited },
-        }, askTimeoutMs).then(() => { lastLeaseUse = Math.max(1, l.used); }, () => { toGiveBack = l; });
-      }).catch(() => {});
-    }, idleGiveBackMs ?? 0);
-    idleTimer.unref?.();
-  };
   const leasePermit = (l: Lease): Permit => {
     l.left -= 1;
     l.used += 1;
-    if (l.left > 0 && idleGiveBackMs !== null) armIdleGiveBack(l);
     let finished = false;
     return {
       from: 'shop',
@@ -205,6 +190,13 @@ export function createRatePermits(opts: RatePermitsOptions): RatePermits {
         return ownPermit('server-away');
       }
       lastActiveTills = answer.activeTills;
+      if (current.kind === 'own' && current.share < 1) {
+        // Back from its own share: keep to it until the others still on theirs are back and it has left the window.
+        const until = opts.now() + retryServerMs + askTimeoutMs + opts.windowMs + RATE_LEASE.arrivalSlackMs;
+        handBack = handBack && opts.now() < handBack.until
+          ? { share: Math.min(handBack.share, current.share), until: Math.max(handBack.until, until) }
+          : { share: current.share, until };
+      }
       setMode({ kind: 'shop', activeTills: answer.activeTills, budget: answer.budget });
       if (answer.leaseId !== null && answer.granted > 0) {
         lease = { id: answer.leaseId, left: answer.granted, used: 0, rateLimited: 0, expiresAt: answer.expiresAt };
@@ -224,10 +216,14 @@ export function createRatePermits(opts: RatePermitsOptions): RatePermits {
       return next;
     },
     mode: () => current,
-    ownShare: () => (current.kind === 'shop' ? 1 : current.share),
+    ownShare: () => {
+      if (current.kind === 'own') return current.share;
+      if (handBack && opts.now() < handBack.until) return handBack.share;
+      handBack = null;
+      return 1;
+    },
     async close() {
       closed = true;
-      if (idleTimer) clearTimeout(idleTimer);
       // Unused permits go back at once (best effort), so the other tills may use them.
       const client = opts.client();
       const back = lease ?? toGiveBack;
