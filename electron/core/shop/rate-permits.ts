@@ -14,6 +14,12 @@
  * Each till alone then stays within its share, and the server's window, told of every till's own requests as it
  * returns (`ownRecent`), is whole again when the hand-back ends.
  *
+ * Falling back: the tills' shares of the shop's window need not be even when the server goes away (one till sent
+ * more than its part, another less), and the one that sent less must not fill its part while the other's requests are
+ * still in the window. So for a window after it falls back (the window + the arrival slack), a till keeps to what it
+ * sent under the shop's permits in the window before (at least 1 % of the limit), if that is less than its share:
+ * the tills together then send no more than the shop did.
+ *
  * Nothing here waits without bound: a wait for a freed permit is at most `maxWaitMs` at a time, and every loop ends
  * when `close()` is called.
  */
@@ -98,6 +104,14 @@ export function createRatePermits(opts: RatePermitsOptions): RatePermits {
   let lastLeaseUse = 1;
   /** Back from its own share: the till keeps to `handBack.share` until `handBack.until` (the till's clock). */
   let handBack: { share: number; until: number } | null = null;
+  /** Just fallen back: the till keeps to what it sent under the shop's permits in the last window, until `until`. */
+  let fallingBack: { share: number; until: number } | null = null;
+  /** When this till started requests under the shop's permits, in the last window (+ the arrival slack). */
+  let shopStarts: number[] = [];
+  const inWindow = (starts: number[]): number[] => {
+    const since = opts.now() - opts.windowMs - RATE_LEASE.arrivalSlackMs;
+    return starts.filter((at) => at > since);
+  };
   /** 429s of leases already given back (their requests were still in flight): reported with the next request. */
   const late = new Map<number, number>();
   const lateList = () => [...late].slice(0, RATE_LEASE.maxPermits).map(([leaseId, count]) => ({ leaseId, count: Math.min(count, RATE_LEASE.maxPermits) }));
@@ -120,18 +134,23 @@ export function createRatePermits(opts: RatePermitsOptions): RatePermits {
   /** When this till started requests on its own share, in the last window: told to the server when it answers again. */
   let ownStarts: number[] = [];
   const ownPermit = (reason: OwnReason): Permit => {
+    if (reason === 'server-away' && current.kind === 'shop') {
+      shopStarts = inWindow(shopStarts);
+      fallingBack = { share: Math.max(0.01, Math.min(1, (shopStarts.length + 0.5) / opts.limit)), until: opts.now() + opts.windowMs + RATE_LEASE.arrivalSlackMs };
+    }
     setMode({ kind: 'own', share: fallbackShare(), reason });
     if (reason === 'server-away') ownStarts.push(opts.now());
     return { from: 'own', done: () => {} };
   };
   const ownRecent = (): number => {
-    const since = opts.now() - opts.windowMs - RATE_LEASE.arrivalSlackMs;
-    ownStarts = ownStarts.filter((at) => at > since);
+    ownStarts = inWindow(ownStarts);
     return Math.min(1_000, ownStarts.length);
   };
   const leasePermit = (l: Lease): Permit => {
     l.left -= 1;
     l.used += 1;
+    shopStarts.push(opts.now());
+    if (shopStarts.length > 4 * opts.limit) shopStarts = inWindow(shopStarts);
     let finished = false;
     return {
       from: 'shop',
@@ -217,10 +236,11 @@ export function createRatePermits(opts: RatePermitsOptions): RatePermits {
     },
     mode: () => current,
     ownShare: () => {
-      if (current.kind === 'own') return current.share;
-      if (handBack && opts.now() < handBack.until) return handBack.share;
-      handBack = null;
-      return 1;
+      const t = opts.now();
+      if (handBack && t >= handBack.until) handBack = null;
+      if (fallingBack && t >= fallingBack.until) fallingBack = null;
+      const share = current.kind === 'own' ? current.share : handBack?.share ?? 1;
+      return fallingBack ? Math.min(share, fallingBack.share) : share;
     },
     async close() {
       closed = true;

@@ -165,7 +165,10 @@ describe('the shop\'s one rate budget, kept by the server', () => {
     }
     expect(permit.from).toBe('own');
     expect(a.mode()).toEqual({ kind: 'own', share: 0.5, reason: 'server-away' });
-    expect(a.ownShare()).toBe(0.5);
+    // For a window after falling back, its own limiter keeps to no more than its half (and to what it sent under the
+    // shop's permits, when that was less: the last test below).
+    expect(a.ownShare()).toBeGreaterThan(0);
+    expect(a.ownShare()).toBeLessThanOrEqual(0.5);
     expect(a.modes.at(-1)).toBe('own:server-away:0.5');
     // A till not paired at all keeps to the owner's setting.
     const unpaired = permitsFor(() => null, 0.25);
@@ -245,5 +248,28 @@ describe('the shop\'s one rate budget, kept by the server', () => {
     expect(busiestWindow(starts, WINDOW)).toBeLessThanOrEqual(LIMIT);
     // Handing back: till 1 keeps to its half while till 2 may still be on its own.
     expect(a.ownShare()).toBe(0.5);
+  });
+
+  it('falling back when the server goes away: a till that sent less than its part keeps to what it sent until the shop\'s window has passed, so the shop stays within the limit', async () => {
+    harness = await startHarness(stores.open);
+    const one = await pairedClient(harness, `Caja 1-${++named}`);
+    const two = await pairedClient(harness, `Caja 2-${++named}`);
+    const away = createShopClient({ baseUrl: 'http://127.0.0.1:1', pin: 'x'.repeat(64), tillId: 'f'.repeat(32), privateKey: generateKeyPairSync('ed25519').privateKey, retry: { attempts: 1 } });
+    let reachable = true;
+    const a = permitsFor(() => (reachable ? one.client : away), 1, 60_000);
+    const b = permitsFor(() => (reachable ? two.client : away), 1, 60_000);
+    const limitA = limiterFor(a);
+    const limitB = limiterFor(b);
+    // Uneven parts of the shop's window: till 1 sends 16 (more than its half), till 2 sends 2.
+    const starts = await sendThroughLimiter(a, limitA, { ms: 1_000, count: 1 });
+    starts.push(...await sendThroughLimiter(b, limitB, { ms: 1_000, count: 2 }), ...await sendThroughLimiter(a, limitA, { ms: 1_000, count: 15 }));
+    expect(b.mode()).toMatchObject({ kind: 'shop', activeTills: 2 });
+    expect(a.mode()).toMatchObject({ kind: 'shop', activeTills: 2 });
+
+    // The server goes away: both send on their own as fast as their limiters let them.
+    reachable = false;
+    for (const s of await Promise.all([sendThroughLimiter(a, limitA, { ms: 1.5 * WINDOW }), sendThroughLimiter(b, limitB, { ms: 1.5 * WINDOW })])) starts.push(...s);
+    expect(b.mode()).toEqual({ kind: 'own', share: 0.5, reason: 'server-away' });
+    expect(busiestWindow(starts, WINDOW)).toBeLessThanOrEqual(LIMIT);
   });
 });
