@@ -35,6 +35,8 @@ export interface RateFigures {
   maxInWindow: number;
   /** When that busiest window begins, ms after the first arrival (to tell which part of a run went over). */
   busiestFromMs: number;
+  /** Arrivals in each tenth of a window from the first arrival (refused ones included): where the requests went. */
+  perTenth: number[];
   http429: number;
   requests: number;
   /** The sales drained (every till's backlog). */
@@ -156,19 +158,32 @@ async function withSandbox<T>(o: RateRunOptions, work: (sb: SandboxProcess, chil
   }
 }
 
-function figures(scenario: string, arrivals: Arrival[], windowMs: number, rest: Omit<RateFigures, 'scenario' | 'maxInWindow' | 'busiestFromMs' | 'http429' | 'requests' | 'accepted' | 'drainSpanMs'>): RateFigures {
+function figures(scenario: string, arrivals: Arrival[], windowMs: number, rest: Omit<RateFigures, 'scenario' | 'maxInWindow' | 'busiestFromMs' | 'perTenth' | 'http429' | 'requests' | 'accepted' | 'drainSpanMs'>): RateFigures {
   const times = arrivals.map((a) => a.at);
   const busiest = busiestWindowAt(times, windowMs);
   return {
     scenario,
     maxInWindow: busiest.count,
     busiestFromMs: busiest.from === null ? 0 : busiest.from - Math.min(...times),
+    perTenth: perTenth(times, windowMs),
     http429: arrivals.filter((a) => !a.ok).length,
     requests: arrivals.length,
     accepted: arrivals.filter((a) => a.ok).length,
     drainSpanMs: times.length > 1 ? Math.max(...times) - Math.min(...times) : 0,
     ...rest,
   };
+}
+
+function perTenth(times: number[], windowMs: number): number[] {
+  if (times.length === 0) return [];
+  const first = Math.min(...times);
+  const out: number[] = [];
+  for (const at of times) {
+    const i = Math.min(10_000, Math.floor(((at - first) * 10) / windowMs));
+    while (out.length <= i) out.push(0);
+    out[i] = (out[i] ?? 0) + 1;
+  }
+  return out;
 }
 
 /**
@@ -279,7 +294,7 @@ export function runShopTills(o: RateRunOptions & { tills: number; killTillAfter?
       const results = await Promise.all(paths.map(async (dbPath, i) => {
         const run = (killAfterRequests?: number) => runTill(childJs, sb, {
           dbPath, share: 1 / o.tills, tillLimit: tillLimitOf(o), windowMs: o.windowMs, deadlineMs: 60 * o.windowMs, shop: pairings[i]!,
-          onMode: (line) => modes.push(`till ${i + 1}: ${line}`), ...(killAfterRequests === undefined ? {} : { killAfterRequests }),
+          onMode: (line) => modes.push(`till ${i + 1} at ${Date.now() - startedAt} ms: ${line}`), ...(killAfterRequests === undefined ? {} : { killAfterRequests }),
         });
         if (i === 0 && o.killTillAfter !== undefined) {
           const first = await run(o.killTillAfter);
