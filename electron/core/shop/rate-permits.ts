@@ -108,6 +108,8 @@ export function createRatePermits(opts: RatePermitsOptions): RatePermits {
   let fallingBack: { share: number; until: number } | null = null;
   /** When this till started requests under the shop's permits, in the last window (+ the arrival slack). */
   let shopStarts: number[] = [];
+  /** When this till started any request (shop's or own permit), in the last window (+ the arrival slack). */
+  let allStarts: number[] = [];
   const inWindow = (starts: number[]): number[] => {
     const since = opts.now() - opts.windowMs - RATE_LEASE.arrivalSlackMs;
     return starts.filter((at) => at > since);
@@ -133,14 +135,43 @@ export function createRatePermits(opts: RatePermitsOptions): RatePermits {
 
   /** When this till started requests on its own share, in the last window: told to the server when it answers again. */
   let ownStarts: number[] = [];
-  const ownPermit = (reason: OwnReason): Permit => {
+  const goOwn = (reason: OwnReason): void => {
     if (reason === 'server-away' && current.kind === 'shop') {
       shopStarts = inWindow(shopStarts);
       fallingBack = { share: Math.max(0.01, Math.min(1, (shopStarts.length + 0.5) / opts.limit)), until: opts.now() + opts.windowMs + RATE_LEASE.arrivalSlackMs };
     }
     setMode({ kind: 'own', share: fallbackShare(), reason });
+  };
+  const ownPermit = (reason: OwnReason): Permit => {
     if (reason === 'server-away') ownStarts.push(opts.now());
+    started();
     return { from: 'own', done: () => {} };
+  };
+  const started = (): void => {
+    allStarts.push(opts.now());
+    if (allStarts.length > 4 * opts.limit) allStarts = inWindow(allStarts);
+  };
+  /** The share the till keeps to now: 1 under the shop's budget; its own share on its own, handing back or falling back. */
+  const shareNow = (): number => {
+    const t = opts.now();
+    if (handBack && t >= handBack.until) handBack = null;
+    if (fallingBack && t >= fallingBack.until) fallingBack = null;
+    const share = current.kind === 'own' ? current.share : handBack?.share ?? 1;
+    return fallingBack ? Math.min(share, fallingBack.share) : share;
+  };
+  /**
+   * With a share under 1, how long to wait before the next start (0: now). The till's limiter keeps to the share too,
+   * but it admitted the callers already waiting here at the share of their time (the whole limit, when the server
+   * still decided): this counts every start of the last window (+ the arrival slack) against the share now.
+   */
+  const waitForShare = (): number => {
+    const share = shareNow();
+    if (share >= 1) return 0;
+    const ceiling = Math.max(1, Math.floor(opts.limit * Math.max(0.01, share)));
+    allStarts = inWindow(allStarts);
+    if (allStarts.length < ceiling) return 0;
+    const frees = (allStarts[allStarts.length - ceiling] as number) + opts.windowMs + RATE_LEASE.arrivalSlackMs;
+    return Math.max(20, Math.min(maxWaitMs, frees - opts.now() + 1));
   };
   const ownRecent = (): number => {
     ownStarts = inWindow(ownStarts);
@@ -149,6 +180,7 @@ export function createRatePermits(opts: RatePermitsOptions): RatePermits {
   const leasePermit = (l: Lease): Permit => {
     l.left -= 1;
     l.used += 1;
+    started();
     shopStarts.push(opts.now());
     if (shopStarts.length > 4 * opts.limit) shopStarts = inWindow(shopStarts);
     let finished = false;
@@ -194,19 +226,35 @@ export function createRatePermits(opts: RatePermitsOptions): RatePermits {
   async function takeInTurn(): Promise<Permit> {
     for (;;) {
       if (closed) return { from: 'own', done: () => {} };
-      if (usable(lease)) return leasePermit(lease);
+      // On its own share, handing back or falling back: no start beyond the share (bounded waits, then look again).
+      const own = (reason: OwnReason): OwnReason | null => {
+        goOwn(reason);
+        return waitForShare() > 0 ? null : reason;
+      };
+      let ownReason: OwnReason | null | undefined;
+      if (usable(lease)) {
+        const wait = waitForShare();
+        if (wait === 0) return leasePermit(lease);
+        await opts.sleep(wait);
+        continue;
+      }
       const client = opts.client();
-      if (!client) return ownPermit('unpaired');
-      if (opts.now() < serverOldUntil) return ownPermit('server-old');
-      if (opts.now() < serverAwayUntil || opts.serverAway?.()) return ownPermit('server-away');
-      const answer = await ask(client);
+      if (!client) ownReason = own('unpaired');
+      else if (opts.now() < serverOldUntil) ownReason = own('server-old');
+      else if (opts.now() < serverAwayUntil || opts.serverAway?.()) ownReason = own('server-away');
+      if (ownReason !== undefined) {
+        if (ownReason !== null) return ownPermit(ownReason);
+        await opts.sleep(waitForShare());
+        continue;
+      }
+      const answer = await ask(client!);
       if (answer === 'old') {
         serverOldUntil = opts.now() + OLD_SERVER_RETRY_MS;
-        return ownPermit('server-old');
+        continue;
       }
       if (!answer) {
         serverAwayUntil = opts.now() + retryServerMs;
-        return ownPermit('server-away');
+        continue;
       }
       lastActiveTills = answer.activeTills;
       if (current.kind === 'own' && current.share < 1) {
@@ -235,13 +283,7 @@ export function createRatePermits(opts: RatePermitsOptions): RatePermits {
       return next;
     },
     mode: () => current,
-    ownShare: () => {
-      const t = opts.now();
-      if (handBack && t >= handBack.until) handBack = null;
-      if (fallingBack && t >= fallingBack.until) fallingBack = null;
-      const share = current.kind === 'own' ? current.share : handBack?.share ?? 1;
-      return fallingBack ? Math.min(share, fallingBack.share) : share;
-    },
+    ownShare: shareNow,
     async close() {
       closed = true;
       // Unused permits go back at once (best effort), so the other tills may use them.

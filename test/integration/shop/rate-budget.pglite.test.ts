@@ -47,11 +47,11 @@ async function pairedClient(h: Harness, name: string, url = h.server.url): Promi
   return { client: createShopClient({ baseUrl: url, pin: record.pin, tillId: record.tillId, privateKey: key.privateKey, retry: { attempts: 1 } }), url };
 }
 
-function permitsFor(client: () => ShopClient | null, settingShare = 1, retryServerMs = 60_000): RatePermits & { modes: string[] } {
+function permitsFor(client: () => ShopClient | null, settingShare = 1, retryServerMs = 60_000, maxWaitMs = 2_000): RatePermits & { modes: string[] } {
   const modes: string[] = [];
   const permits = createRatePermits({
     client, account: ACCOUNT, limit: LIMIT, windowMs: WINDOW, now: Date.now, serverNow: Date.now,
-    sleep: (ms) => new Promise((r) => setTimeout(r, ms)), settingShare: () => settingShare, askTimeoutMs: 1_000, retryServerMs,
+    sleep: (ms) => new Promise((r) => setTimeout(r, ms)), settingShare: () => settingShare, askTimeoutMs: 1_000, retryServerMs, maxWaitMs,
     onModeChange: (m) => modes.push(m.kind === 'shop' ? `shop:${m.activeTills}` : `own:${m.reason}:${m.share}`),
   });
   permitSets.push(permits);
@@ -270,6 +270,29 @@ describe('the shop\'s one rate budget, kept by the server', () => {
     reachable = false;
     for (const s of await Promise.all([sendThroughLimiter(a, limitA, { ms: 1.5 * WINDOW }), sendThroughLimiter(b, limitB, { ms: 1.5 * WINDOW })])) starts.push(...s);
     expect(b.mode()).toEqual({ kind: 'own', share: 0.5, reason: 'server-away' });
+    expect(busiestWindow(starts, WINDOW)).toBeLessThanOrEqual(LIMIT);
+  });
+
+  it('falling back with requests already waiting for the shop\'s permits (admitted by the till\'s limiter at the whole limit): they wait for the till\'s part too', async () => {
+    harness = await startHarness(stores.open);
+    const one = await pairedClient(harness, `Caja 1-${++named}`);
+    const two = await pairedClient(harness, `Caja 2-${++named}`);
+    const away = createShopClient({ baseUrl: 'http://127.0.0.1:1', pin: 'x'.repeat(64), tillId: 'f'.repeat(32), privateKey: generateKeyPairSync('ed25519').privateKey, retry: { attempts: 1 } });
+    let reachable = true;
+    const a = permitsFor(() => one.client, 1, 60_000);
+    // Till 2 asks again every 100 ms while nothing is free (the window here is 2 s).
+    const b = permitsFor(() => (reachable ? two.client : away), 1, 60_000, 100);
+    const limitA = limiterFor(a);
+    const limitB = limiterFor(b);
+    // The shop's window spent: till 2 sends 2, till 1 the rest.
+    const starts = await sendThroughLimiter(b, limitB, { ms: 1_000, count: 2 });
+    starts.push(...await sendThroughLimiter(a, limitA, { ms: 1_000, count: LIMIT - 2 }));
+    // Four requests at till 2, admitted by its limiter (2 of 24 sent), wait for a permit; then the server goes away.
+    const waiting = Array.from({ length: 4 }, () => sendThroughLimiter(b, limitB, { ms: 1.5 * WINDOW }));
+    await new Promise((r) => setTimeout(r, 200));
+    reachable = false;
+    for (const s of await Promise.all(waiting)) starts.push(...s);
+    expect(b.mode()).toMatchObject({ kind: 'own', reason: 'server-away' });
     expect(busiestWindow(starts, WINDOW)).toBeLessThanOrEqual(LIMIT);
   });
 });
