@@ -20,6 +20,11 @@
  * sent under the shop's permits in the window before (at least 1 % of the limit), if that is less than its share:
  * the tills together then send no more than the shop did.
  *
+ * While the till keeps to a share under 1 (on its own, falling back, handing back), every start of the last window
+ * (+ the arrival slack) counts against it here too, shop's permits and own alike: the till's limiter admits a request
+ * before it takes a permit, so the requests that were waiting for the shop's permits when the server went away had
+ * been admitted at the whole limit, and would otherwise all go out at once.
+ *
  * Nothing here waits without bound: a wait for a freed permit is at most `maxWaitMs` at a time, and every loop ends
  * when `close()` is called.
  */
@@ -55,7 +60,7 @@ export interface RatePermits {
   mode(): PermitMode;
   /**
    * The share of the limit the till's own limiter keeps to now: 1 while the shop's budget decides, its own share while
-   * on its own and for the hand-back after it.
+   * on its own and for the hand-back after it, and no more than it sent under the shop's permits while falling back.
    */
   ownShare(): number;
   close(): Promise<void>;
