@@ -17,8 +17,8 @@
  * Falling back: the tills' shares of the shop's window need not be even when the server goes away (one till sent
  * more than its part, another less), and the one that sent less must not fill its part while the other's requests are
  * still in the window. So for a window after it falls back (the window + the arrival slack), a till keeps to what it
- * sent under the shop's permits in the window before (at least 1 % of the limit), if that is less than its share:
- * the tills together then send no more than the shop did.
+ * sent under the shop's permits in the window before (at least `FALL_BACK_FLOOR` of the limit), if that is less than
+ * its share: the tills together then send no more than the shop did (and the floor of the tills that sent less).
  *
  * While the till keeps to a share under 1 (on its own, falling back, handing back), every start of the last window
  * (+ the arrival slack) counts against it here too, shop's permits and own alike: the till's limiter admits a request
@@ -91,6 +91,13 @@ interface Lease { id: number; left: number; used: number; rateLimited: number; e
 /** A server without the lease route is asked again this much later (it may have been updated). */
 const OLD_SERVER_RETRY_MS = 10 * 60_000;
 
+/**
+ * Falling back, a till keeps to what it sent under the shop's permits in the window before, but never to less than
+ * this share of the limit (14 requests a minute at 297): a till that sent nothing before the outage still invoices
+ * at a counter's pace. The price: each such till can add this much to a window the others had filled.
+ */
+const FALL_BACK_FLOOR = 0.05;
+
 /** A permit is not started in the last moments of its lease (it must reach the service before the lease ends). */
 const EXPIRY_MARGIN_MS = 150;
 
@@ -143,7 +150,7 @@ export function createRatePermits(opts: RatePermitsOptions): RatePermits {
   const goOwn = (reason: OwnReason): void => {
     if (reason === 'server-away' && current.kind === 'shop') {
       shopStarts = inWindow(shopStarts);
-      fallingBack = { share: Math.max(0.01, Math.min(1, (shopStarts.length + 0.5) / opts.limit)), until: opts.now() + opts.windowMs + RATE_LEASE.arrivalSlackMs };
+      fallingBack = { share: Math.max(FALL_BACK_FLOOR, Math.min(1, (shopStarts.length + 0.5) / opts.limit)), until: opts.now() + opts.windowMs + RATE_LEASE.arrivalSlackMs };
     }
     setMode({ kind: 'own', share: fallbackShare(), reason });
   };
