@@ -52,8 +52,6 @@ if (shopUrl) {
     client: () => client, account: rateAccountKey(baseUrl, clientId), limit: Number(arg('limit')), windowMs,
     now: Date.now, serverNow: Date.now, sleep: (ms) => new Promise((r) => setTimeout(r, ms)), settingShare: () => Number(arg('share')),
     onModeChange: (mode) => process.stdout.write(`MODE ${JSON.stringify(mode)}\n`),
-    // Bench comparisons only: how soon unused permits go back (the app's default when unset).
-    ...(process.env.MOSTRADOR_IDLE_GIVE_BACK_MS ? { idleGiveBackMs: Number(process.env.MOSTRADOR_IDLE_GIVE_BACK_MS) } : {}),
   });
 }
 const api = createInvoicingApi({

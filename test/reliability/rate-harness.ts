@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { rateBudgetFor } from '../../common/invoicing/invoicing-api';
 import { openStore } from '../../electron/core/store';
+import { busiestWindowAt } from '../support/busiest-window';
 import { sampleSale } from '../support/sample-sale';
 import { spawnSandbox, type SandboxProcess } from '../support/sandbox-process';
 import { startShopServerProcess, type ShopServerProcess } from '../support/shop-server-process';
@@ -32,6 +33,10 @@ export interface RateFigures {
   scenario: string;
   /** The most requests that reached the service in any window (refused ones included). */
   maxInWindow: number;
+  /** When that busiest window begins, ms after the first arrival (to tell which part of a run went over). */
+  busiestFromMs: number;
+  /** Arrivals in each tenth of a window from the first arrival (refused ones included): where the requests went. */
+  perTenth: number[];
   http429: number;
   requests: number;
   /** The sales drained (every till's backlog). */
@@ -52,17 +57,6 @@ interface Arrival {
 }
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-/** Most arrivals in any window as the sandbox counts (`(t − window, t]`). */
-export function busiestWindow(times: number[], windowMs: number): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let best = 0;
-  for (let i = 0, j = 0; j < sorted.length; j++) {
-    while ((sorted[j] as number) - (sorted[i] as number) >= windowMs) i++;
-    best = Math.max(best, j - i + 1);
-  }
-  return best;
-}
 
 /**
  * Issue 28: the service's credentials at a shop server process, as the owner enters them (`service-account set`, the
@@ -207,17 +201,32 @@ async function withSandbox<T>(o: RateRunOptions, work: (sb: SandboxProcess, chil
   }
 }
 
-function figures(scenario: string, arrivals: Arrival[], windowMs: number, rest: Omit<RateFigures, 'scenario' | 'maxInWindow' | 'http429' | 'requests' | 'accepted' | 'drainSpanMs'>): RateFigures {
+function figures(scenario: string, arrivals: Arrival[], windowMs: number, rest: Omit<RateFigures, 'scenario' | 'maxInWindow' | 'busiestFromMs' | 'perTenth' | 'http429' | 'requests' | 'accepted' | 'drainSpanMs'>): RateFigures {
   const times = arrivals.map((a) => a.at);
+  const busiest = busiestWindowAt(times, windowMs);
   return {
     scenario,
-    maxInWindow: busiestWindow(times, windowMs),
+    maxInWindow: busiest.count,
+    busiestFromMs: busiest.from === null ? 0 : busiest.from - Math.min(...times),
+    perTenth: perTenth(times, windowMs),
     http429: arrivals.filter((a) => !a.ok).length,
     requests: arrivals.length,
     accepted: arrivals.filter((a) => a.ok).length,
     drainSpanMs: times.length > 1 ? Math.max(...times) - Math.min(...times) : 0,
     ...rest,
   };
+}
+
+function perTenth(times: number[], windowMs: number): number[] {
+  if (times.length === 0) return [];
+  const first = Math.min(...times);
+  const out: number[] = [];
+  for (const at of times) {
+    const i = Math.min(10_000, Math.floor(((at - first) * 10) / windowMs));
+    while (out.length <= i) out.push(0);
+    out[i] = (out[i] ?? 0) + 1;
+  }
+  return out;
 }
 
 /**
@@ -282,7 +291,7 @@ export function runTwoTills(o: RateRunOptions & { share: number; tills?: number 
 }
 
 export function describeFigures(f: RateFigures, o: { serviceLimit: number; windowMs: number }): string {
-  return `${f.scenario}: most requests in any ${o.windowMs} ms window ${f.maxInWindow} (limit ${o.serviceLimit}), drained at ${drainRatio(f, o).toFixed(2)} of the limit, ` +
+  return `${f.scenario}: most requests in any ${o.windowMs} ms window ${f.maxInWindow} (limit ${o.serviceLimit}; from ${f.busiestFromMs} ms), drained at ${drainRatio(f, o).toFixed(2)} of the limit, ` +
     `${f.http429} × 429, ${f.requests} requests (${f.sales > 0 ? (f.requests / f.sales).toFixed(2) : '–'} per sale), ${f.kills} kills, ${f.notValidated} not validated, ` +
     `${f.drained ? 'drained' : 'NOT DRAINED'}, ${f.elapsedMs} ms`;
 }
@@ -343,7 +352,7 @@ export function runShopTills(o: ShopTillsOptions): Promise<RateFigures & { modes
       const results = await Promise.all(paths.map(async (dbPath, i) => {
         const run = (killAfterRequests?: number) => runTill(childJs, sb, {
           dbPath, share: 1 / o.tills, tillLimit: tillLimitOf(o), windowMs: o.windowMs, deadlineMs: 60 * o.windowMs, shop: pairings[i]!,
-          onMode: (line) => modes.push(`till ${i + 1}: ${line}`), ...(killAfterRequests === undefined ? {} : { killAfterRequests }),
+          onMode: (line) => modes.push(`till ${i + 1} at ${Date.now() - startedAt} ms: ${line}`), ...(killAfterRequests === undefined ? {} : { killAfterRequests }),
           extraArgs: [...extraArgs, ...(o.stream ? ['--stream-rate', String(o.stream.rate), '--stream-count', String(o.stream.count), '--seed', String((i + 1) * 1_000_000)] : [])],
           onShown: (ms) => shownMs.push(ms),
         });

@@ -6,6 +6,25 @@
  * says so (`mode()`), asking the server again after `retryServerMs`. A 429 is counted against the lease it was sent
  * under and reported when the lease is given back, so the server cuts the whole shop's budget.
  *
+ * Handing back after an outage: the tills come back one at a time (each asks again up to `retryServerMs` after its
+ * last failed try), and the server cannot know what the tills not back yet still send on their own shares. So a till
+ * back from its own share keeps to that share as well as to the server's permits (`ownShare()`) until every till that
+ * was still sending on its own must have come back and its own requests have left the service's window:
+ * `retryServerMs + askTimeoutMs` (the others' return) + the window + the arrival slack, counted from its own return.
+ * Each till alone then stays within its share, and the server's window, told of every till's own requests as it
+ * returns (`ownRecent`), is whole again when the hand-back ends.
+ *
+ * Falling back: the tills' shares of the shop's window need not be even when the server goes away (one till sent
+ * more than its part, another less), and the one that sent less must not fill its part while the other's requests are
+ * still in the window. So for a window after it falls back (the window + the arrival slack), a till keeps to what it
+ * sent under the shop's permits in the window before (at least `FALL_BACK_FLOOR` of the limit), if that is less than
+ * its share: the tills together then send no more than the shop did (and the floor of the tills that sent less).
+ *
+ * While the till keeps to a share under 1 (on its own, falling back, handing back), every start of the last window
+ * (+ the arrival slack) counts against it here too, shop's permits and own alike: the till's limiter admits a request
+ * before it takes a permit, so the requests that were waiting for the shop's permits when the server went away had
+ * been admitted at the whole limit, and would otherwise all go out at once.
+ *
  * Nothing here waits without bound: a wait for a freed permit is at most `maxWaitMs` at a time, and every loop ends
  * when `close()` is called.
  */
@@ -36,7 +55,10 @@ export interface Permit {
 export interface RatePermits {
   take(): Promise<Permit>;
   mode(): PermitMode;
-  /** The share of the limit the till's own limiter keeps to now: 1 while the shop's budget decides. */
+  /**
+   * The share of the limit the till's own limiter keeps to now: 1 while the shop's budget decides, its own share while
+   * on its own and for the hand-back after it, and no more than it sent under the shop's permits while falling back.
+   */
   ownShare(): number;
   close(): Promise<void>;
 }
@@ -59,18 +81,19 @@ export interface RatePermitsOptions {
   askTimeoutMs?: number;
   retryServerMs?: number;
   maxWaitMs?: number;
-  /**
-   * A lease with permits left and nobody asking for this long is given back (ms). Off by default: measured with four
-   * tills draining (bench:shop-rate) it cost more than it freed (0.66 of the limit with it at 250 ms, 0.74 without),
-   * since each early give-back shrinks the next lease and adds a round trip before the next request.
-   */
-  idleGiveBackMs?: number | null;
 }
 
 interface Lease { id: number; left: number; used: number; rateLimited: number; expiresAt: number }
 
 /** A server without the lease route is asked again this much later (it may have been updated). */
 const OLD_SERVER_RETRY_MS = 10 * 60_000;
+
+/**
+ * Falling back, a till keeps to what it sent under the shop's permits in the window before, but never to less than
+ * this share of the limit (14 requests a minute at 297): a till that sent nothing before the outage still invoices
+ * at a counter's pace. The price: each such till can add this much to a window the others had filled.
+ */
+const FALL_BACK_FLOOR = 0.05;
 
 /** A permit is not started in the last moments of its lease (it must reach the service before the lease ends). */
 const EXPIRY_MARGIN_MS = 150;
@@ -79,8 +102,6 @@ export function createRatePermits(opts: RatePermitsOptions): RatePermits {
   const askTimeoutMs = opts.askTimeoutMs ?? 2_000;
   const retryServerMs = opts.retryServerMs ?? 30_000;
   const maxWaitMs = opts.maxWaitMs ?? 2_000;
-  const idleGiveBackMs = opts.idleGiveBackMs ?? null;
-  let idleTimer: NodeJS.Timeout | null = null;
   let lease: Lease | null = null;
   /** A returned-but-unreported lease: given back with the next request to the server. */
   let toGiveBack: Lease | null = null;
@@ -90,6 +111,18 @@ export function createRatePermits(opts: RatePermitsOptions): RatePermits {
   let serverOldUntil = 0;
   let waiting = 0;
   let lastLeaseUse = 1;
+  /** Back from its own share: the till keeps to `handBack.share` until `handBack.until` (the till's clock). */
+  let handBack: { share: number; until: number } | null = null;
+  /** Just fallen back: the till keeps to what it sent under the shop's permits in the last window, until `until`. */
+  let fallingBack: { share: number; until: number } | null = null;
+  /** When this till started requests under the shop's permits, in the last window (+ the arrival slack). */
+  let shopStarts: number[] = [];
+  /** When this till started any request (shop's or own permit), in the last window (+ the arrival slack). */
+  let allStarts: number[] = [];
+  const inWindow = (starts: number[]): number[] => {
+    const since = opts.now() - opts.windowMs - RATE_LEASE.arrivalSlackMs;
+    return starts.filter((at) => at > since);
+  };
   /** 429s of leases already given back (their requests were still in flight): reported with the next request. */
   const late = new Map<number, number>();
   const lateList = () => [...late].slice(0, RATE_LEASE.maxPermits).map(([leaseId, count]) => ({ leaseId, count: Math.min(count, RATE_LEASE.maxPermits) }));
@@ -111,39 +144,54 @@ export function createRatePermits(opts: RatePermitsOptions): RatePermits {
 
   /** When this till started requests on its own share, in the last window: told to the server when it answers again. */
   let ownStarts: number[] = [];
-  const ownPermit = (reason: OwnReason): Permit => {
+  const goOwn = (reason: OwnReason): void => {
+    if (reason === 'server-away' && current.kind === 'shop') {
+      shopStarts = inWindow(shopStarts);
+      fallingBack = { share: Math.max(FALL_BACK_FLOOR, Math.min(1, (shopStarts.length + 0.5) / opts.limit)), until: opts.now() + opts.windowMs + RATE_LEASE.arrivalSlackMs };
+    }
     setMode({ kind: 'own', share: fallbackShare(), reason });
+  };
+  const ownPermit = (reason: OwnReason): Permit => {
     if (reason === 'server-away') ownStarts.push(opts.now());
+    started();
     return { from: 'own', done: () => {} };
   };
-  const ownRecent = (): number => {
-    const since = opts.now() - opts.windowMs - RATE_LEASE.arrivalSlackMs;
-    ownStarts = ownStarts.filter((at) => at > since);
-    return Math.min(1_000, ownStarts.length);
+  const started = (): void => {
+    allStarts.push(opts.now());
+    if (allStarts.length > 4 * opts.limit) allStarts = inWindow(allStarts);
   };
-  /** Permits left unused hold their place in the shop's window until the lease ends and a window more: give them back. */
-  const armIdleGiveBack = (l: Lease): void => {
-    if (idleTimer) clearTimeout(idleTimer);
-    idleTimer = setTimeout(() => {
-      idleTimer = null;
-      if (closed || waiting > 0 || lease !== l || l.left === 0) return;
-      const client = opts.client();
-      if (!client) return;
-      turn = turn.then(async () => {
-        if (closed || waiting > 0 || lease !== l || l.left === 0) return;
-        lease = null;
-        await client.rateLease({
-          account: opts.account, limit: opts.limit, windowMs: opts.windowMs, want: 0,
-          giveBack: { leaseId: l.id, used: l.used, rateLimited: l.rateLimited },
-        }, askTimeoutMs).then(() => { lastLeaseUse = Math.max(1, l.used); }, () => { toGiveBack = l; });
-      }).catch(() => {});
-    }, idleGiveBackMs ?? 0);
-    idleTimer.unref?.();
+  /** The share the till keeps to now: 1 under the shop's budget; its own share on its own, handing back or falling back. */
+  const shareNow = (): number => {
+    const t = opts.now();
+    if (handBack && t >= handBack.until) handBack = null;
+    if (fallingBack && t >= fallingBack.until) fallingBack = null;
+    const share = current.kind === 'own' ? current.share : handBack?.share ?? 1;
+    return fallingBack ? Math.min(share, fallingBack.share) : share;
+  };
+  /**
+   * With a share under 1, how long to wait before the next start (0: now). The till's limiter keeps to the share too,
+   * but it admitted the callers already waiting here at the share of their time (the whole limit, when the server
+   * still decided): this counts every start of the last window (+ the arrival slack) against the share now.
+   */
+  const waitForShare = (): number => {
+    const share = shareNow();
+    if (share >= 1) return 0;
+    const ceiling = Math.max(1, Math.floor(opts.limit * Math.max(0.01, share)));
+    allStarts = inWindow(allStarts);
+    if (allStarts.length < ceiling) return 0;
+    const frees = (allStarts[allStarts.length - ceiling] as number) + opts.windowMs + RATE_LEASE.arrivalSlackMs;
+    return Math.max(20, Math.min(maxWaitMs, frees - opts.now() + 1));
+  };
+  const ownRecent = (): number => {
+    ownStarts = inWindow(ownStarts);
+    return Math.min(1_000, ownStarts.length);
   };
   const leasePermit = (l: Lease): Permit => {
     l.left -= 1;
     l.used += 1;
-    if (l.left > 0 && idleGiveBackMs !== null) armIdleGiveBack(l);
+    started();
+    shopStarts.push(opts.now());
+    if (shopStarts.length > 4 * opts.limit) shopStarts = inWindow(shopStarts);
     let finished = false;
     return {
       from: 'shop',
@@ -187,21 +235,44 @@ export function createRatePermits(opts: RatePermitsOptions): RatePermits {
   async function takeInTurn(): Promise<Permit> {
     for (;;) {
       if (closed) return { from: 'own', done: () => {} };
-      if (usable(lease)) return leasePermit(lease);
+      // On its own share, handing back or falling back: no start beyond the share (bounded waits, then look again).
+      const own = (reason: OwnReason): OwnReason | null => {
+        goOwn(reason);
+        return waitForShare() > 0 ? null : reason;
+      };
+      let ownReason: OwnReason | null | undefined;
+      if (usable(lease)) {
+        const wait = waitForShare();
+        if (wait === 0) return leasePermit(lease);
+        await opts.sleep(wait);
+        continue;
+      }
       const client = opts.client();
-      if (!client) return ownPermit('unpaired');
-      if (opts.now() < serverOldUntil) return ownPermit('server-old');
-      if (opts.now() < serverAwayUntil || opts.serverAway?.()) return ownPermit('server-away');
-      const answer = await ask(client);
+      if (!client) ownReason = own('unpaired');
+      else if (opts.now() < serverOldUntil) ownReason = own('server-old');
+      else if (opts.now() < serverAwayUntil || opts.serverAway?.()) ownReason = own('server-away');
+      if (ownReason !== undefined) {
+        if (ownReason !== null) return ownPermit(ownReason);
+        await opts.sleep(waitForShare());
+        continue;
+      }
+      const answer = await ask(client!);
       if (answer === 'old') {
         serverOldUntil = opts.now() + OLD_SERVER_RETRY_MS;
-        return ownPermit('server-old');
+        continue;
       }
       if (!answer) {
         serverAwayUntil = opts.now() + retryServerMs;
-        return ownPermit('server-away');
+        continue;
       }
       lastActiveTills = answer.activeTills;
+      if (current.kind === 'own' && current.share < 1) {
+        // Back from its own share: keep to it until the others still on theirs are back and it has left the window.
+        const until = opts.now() + retryServerMs + askTimeoutMs + opts.windowMs + RATE_LEASE.arrivalSlackMs;
+        handBack = handBack && opts.now() < handBack.until
+          ? { share: Math.min(handBack.share, current.share), until: Math.max(handBack.until, until) }
+          : { share: current.share, until };
+      }
       setMode({ kind: 'shop', activeTills: answer.activeTills, budget: answer.budget });
       if (answer.leaseId !== null && answer.granted > 0) {
         lease = { id: answer.leaseId, left: answer.granted, used: 0, rateLimited: 0, expiresAt: answer.expiresAt };
@@ -221,10 +292,9 @@ export function createRatePermits(opts: RatePermitsOptions): RatePermits {
       return next;
     },
     mode: () => current,
-    ownShare: () => (current.kind === 'shop' ? 1 : current.share),
+    ownShare: shareNow,
     async close() {
       closed = true;
-      if (idleTimer) clearTimeout(idleTimer);
       // Unused permits go back at once (best effort), so the other tills may use them.
       const client = opts.client();
       const back = lease ?? toGiveBack;

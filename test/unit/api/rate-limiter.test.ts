@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRateLimiter } from '../../../common/invoicing/rate-limiter';
 import { createFakeClock } from './fake-clock';
+import { busiestWindow } from '../../support/busiest-window';
 
 interface Arrival {
   at: number;
@@ -28,17 +29,6 @@ async function simulate(limit: number, windowMs: number, arrivals: Arrival[], pa
   }
   await clock.run();
   return runs;
-}
-
-/** Most starts inside any half-open window of `windowMs`. */
-function busiestWindow(starts: number[], windowMs: number): number {
-  const sorted = [...starts].sort((a, b) => a - b);
-  let best = 0;
-  for (let i = 0, j = 0; j < sorted.length; j++) {
-    while ((sorted[j] as number) - (sorted[i] as number) >= windowMs) i++;
-    best = Math.max(best, j - i + 1);
-  }
-  return best;
 }
 
 describe('rate limiter (fake clock)', () => {
