@@ -42,29 +42,29 @@ afterEach(async () => {
 });
 
 /** The service's document reads so far (list pages and single GETs), by whoever made them. */
-async function readsAtService(): Promise<number> {
-  const token = await (await fetch(`${sandbox.baseUrl}/v1/oauth/token`, {
+async function readsAtService(sb: RunningSandbox = sandbox): Promise<number> {
+  const token = await (await fetch(`${sb.baseUrl}/v1/oauth/token`, {
     method: 'POST', headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ grant_type: 'client_credentials', client_id: 'fc_tienda', client_secret: SECRET }),
   })).json() as { access_token: string };
-  const counters = await (await fetch(`${sandbox.baseUrl}/sandbox/counters`, { headers: { authorization: `Bearer ${token.access_token}` } })).json() as { requests: Record<string, number> };
+  const counters = await (await fetch(`${sb.baseUrl}/sandbox/counters`, { headers: { authorization: `Bearer ${token.access_token}` } })).json() as { requests: Record<string, number> };
   return (counters.requests['GET /v1/documents'] ?? 0) + (counters.requests['GET /v1/documents/{id}'] ?? 0);
 }
 
-async function serverWith(credentials: boolean): Promise<Harness> {
+async function serverWith(credentials: boolean, sb: RunningSandbox = sandbox): Promise<Harness> {
   harness = await startHarness(stores.open, { confirmations: { secrets, turnMs: 50, leaseMs: 1_000, rateLimit: { limit: 297, windowMs: 60_000 } } });
   if (credentials) {
-    const key = rateAccountKey(sandbox.baseUrl, 'fc_tienda');
+    const key = rateAccountKey(sb.baseUrl, 'fc_tienda');
     await secrets.set(key, SECRET);
-    await setServiceAccount(harness.db, sandbox.baseUrl, 'fc_tienda', key, Date.now());
+    await setServiceAccount(harness.db, sb.baseUrl, 'fc_tienda', key, Date.now());
   }
   return harness;
 }
 
-async function pairedTillOnService(h: Harness): Promise<AppRig> {
+async function pairedTillOnService(h: Harness, sb: RunningSandbox = sandbox): Promise<AppRig> {
   const rig = await startAppRig(undefined, { shop: SHOP });
   till = rig;
-  await rig.value('settings.saveConnection', { baseUrl: sandbox.baseUrl, clientId: 'fc_tienda', clientSecret: SECRET });
+  await rig.value('settings.saveConnection', { baseUrl: sb.baseUrl, clientId: 'fc_tienda', clientSecret: SECRET });
   const { body } = await h.admin('POST', '/admin/pairing');
   await rig.value('shopServer.pair', { address: h.server.url, code: String(body.code), seedShop: true });
   return rig;
@@ -120,5 +120,33 @@ describe('the shop server confirms the till\'s invoices (issue 28)', () => {
     const panel = await readShopInvoicing(h.db, Date.now());
     expect(panel.credentials).toBe('none');
     expect(panel.tills).toEqual([expect.objectContaining({ confirmsItself: true })]);
+  }, 60_000);
+
+  it('a webhook\'s word is not believed: a document heard of while still QUEUED is read, nothing reaches the till, and its verdict comes when the service gives it', async () => {
+    const slow = await startSandbox({ clientId: 'fc_tienda', clientSecret: SECRET, validationDelayMs: 3_000, faults: true });
+    try {
+      const h = await serverWith(true, slow);
+      const rig = await pairedTillOnService(h, slow);
+      const sale = await rig.value('sales.charge', { customer: CUSTOMER, items: ITEMS, payment: CASH });
+      const watched = async () => (await h.db.query<{ document_id: string }>('SELECT document_id FROM service_watch WHERE NOT final')).rows[0]?.document_id;
+      await until('the server watches the document', async () => (await watched()) !== undefined);
+      const documentId = (await watched())!;
+      const readsBefore = h.server.confirmer!.reads();
+      // What a webhook would hand over (signature checked by the receiver): the server reads the document at once…
+      h.server.confirmer!.heard(documentId);
+      await until('the server read the heard document', async () => h.server.confirmer!.reads() > readsBefore, 5_000);
+      // …finds it QUEUED, and so nothing is fed to the till: its sale still waits for the service.
+      const row = (await h.db.query<{ final: boolean; status: string | null }>('SELECT final, status FROM service_watch WHERE document_id = $1', [documentId])).rows[0];
+      expect(row?.final).toBe(false);
+      expect(await stateOf(rig, sale.saleId)).toBe('queued');
+      await until('validated once the service validated it', async () => (await stateOf(rig, sale.saleId)) === 'validated', 20_000);
+    } finally {
+      await till?.close();
+      till = null;
+      await harness?.close();
+      harness = null;
+      await secrets.delete(rateAccountKey(slow.baseUrl, 'fc_tienda')).catch(() => false);
+      await slow.close();
+    }
   }, 60_000);
 });
