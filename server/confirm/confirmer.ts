@@ -6,9 +6,10 @@
  *
  * With the fewest requests: when two or more documents are due it reads pages of the documents list (one request
  * answers for up to a page), then looks up one by one only those the list did not show; a single due document is one
- * GET. A document is first looked at `firstLookMs` after the service accepted it (learned, like the till's
- * confirm-timing: lower after a first look found it final, higher after one found it pending), then again with
- * backoff. Every request takes a permit from the shop's budget (server-permits.ts). A 404 is recorded as such
+ * GET. A document is first looked at `firstLookMs` after the service accepted it, learned with the till's own rule
+ * (shared/api/confirm-timing.ts: lower after a first look found it final, higher after one found it pending, never
+ * past a time a document was proven still queued), then again in small steps until documents normally have their
+ * verdict, and with backoff after. Every request takes a permit from the shop's budget (server-permits.ts). A 404 is recorded as such
  * (status NOT_FOUND) and not looked at again; a 401 to the server's credentials marks them refused and stops the loop.
  *
  * Every loop is bounded: a turn looks at most `maxDue` documents, reads at most a few pages and `maxLookups` single
@@ -17,6 +18,7 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { classifyStatus, type RemoteDocument } from '../../shared/api/document';
+import { DEFAULT_TIMING, learnFromPoll, type ConfirmTiming, type TimingObservation } from '../../shared/api/confirm-timing';
 import type { ShopInvoicingStatus } from '../../shared/shop/confirmations';
 import { isApiError } from '../../common/invoicing/errors';
 import { createInvoicingApi, type InvoicingApi, type InvoicingApiOptions } from '../../common/invoicing/invoicing-api';
@@ -62,6 +64,8 @@ export interface Confirmer extends HeardHook {
   requests(): number;
   /** Of those, the reads of documents (list pages and single GETs). */
   reads(): number;
+  /** The service's timing as this process has learned it (figures and tests). */
+  timing(): ConfirmTiming;
   close(): Promise<void>;
 }
 
@@ -75,15 +79,18 @@ const COALESCE_MS = 300;
 /** Follow-ups: 300 ms, doubling, at most 30 s apart; a failed turn waits 2 s. */
 const FOLLOW_UP_MS = 300;
 /**
- * While a document is within the time documents normally take (1.5 × the learned first look, plus half a second) it
- * is looked at again every EXPECTED_STEP_MS (50 ms): a steady service's verdict is seen within that step of coming, as the
- * till's own follow-ups do; after that window, the backoff above.
+ * While a document is within the time documents normally take (until the learned `settleMs`) it is looked at again
+ * every eighth of the learned spread, at least EXPECTED_STEP_MS (50 ms: half the till's own step, since the outcome
+ * still has the feed to go through to reach the till) and at most EXPECTED_STEP_MAX_MS or a tenth of the first look;
+ * after that, less and less often (half the time overdue), up to FOLLOW_UP_MAX_MS — the till's poll schedule's rule
+ * (electron/core/sync/poll-schedule.ts).
  */
 const EXPECTED_STEP_MS = 50;
+const EXPECTED_STEP_MAX_MS = 350;
 const FOLLOW_UP_MAX_MS = 30_000;
 const FAILED_WAIT_MS = 2_000;
-/** The learned first look: from 1 s, within 100 ms and 10 min. */
-const FIRST_LOOK_MS = 1_000;
+/** What the learned timing's in-memory helper remembers at most: documents seen pending (their last time). */
+const MAX_PENDING_SEEN = 20_000;
 /**
  * The gap between two reads of the service grows with the documents waiting beyond a few (Little's law, as the till's
  * poll schedule): a quiet shop learns each verdict at once, a busy one reads a page for many documents at a time —
@@ -118,7 +125,13 @@ export function startConfirmer(opts: ConfirmerOptions): Confirmer {
   let loaded: { version: number; account: ServiceAccount; api: InvoicingApi | null; permits: ServerPermits | null; triedAt: number } | null = null;
   let prunedAt = 0;
   let isLeader = false;
-  let firstLookMs = FIRST_LOOK_MS;
+  /**
+   * The service's timing, learned as the till learns it (shared/api/confirm-timing.ts): the first look never climbs
+   * past a time at which a document was proven still queued, so it does not overshoot a steady service.
+   */
+  let timing: ConfirmTiming = DEFAULT_TIMING;
+  /** When each waiting document was last seen still pending (its lower bound for the timing), by reference code. */
+  const pendingSeenAt = new Map<string, number>();
   let closed = false;
   let running: Promise<void> | null = null;
   let again = false;
@@ -229,6 +242,7 @@ export function startConfirmer(opts: ConfirmerOptions): Confirmer {
     const at = now();
     const hooked = await webhooksFlowing(at);
     // With webhooks a document's first look waits for its event (a lost one is looked at after the fallback).
+    const firstLookMs = timing.firstLookMs;
     const firstLook = hooked ? Math.max(3 * firstLookMs, firstLookMs + WEBHOOK_FALLBACK_MS) : firstLookMs;
     const due = await dueDocuments(opts.db, account.accountKey, at + COALESCE_MS, firstLook, MAX_DUE);
     // Looked at only when one is due now; the others due within COALESCE_MS come along (one list for all).
@@ -331,7 +345,7 @@ export function startConfirmer(opts: ConfirmerOptions): Confirmer {
     const extra = await waitingByIds(opts.db, account.accountKey, [...seen.keys()].filter((id) => !wantedIds.has(id)));
     const at = now();
     let stored = 0;
-    const firstLooks: Array<{ final: boolean; ageMs: number }> = [];
+    const observations: TimingObservation[] = [];
     const dueRefs = new Set(due.map((d) => d.referenceCode));
     for (const d of [...due, ...extra]) {
       const read = notFound.has(d.documentId) ? 'not_found' as const : seen.get(d.documentId);
@@ -340,30 +354,43 @@ export function startConfirmer(opts: ConfirmerOptions): Confirmer {
       const wasDue = dueRefs.has(d.referenceCode);
       // Not due yet and still pending: its own schedule stands (and it teaches nothing about the first look).
       if (!wasDue && pending) continue;
-      if (wasDue && d.looks === 0 && !d.prompt && read !== 'not_found') firstLooks.push({ final: !pending, ageMs: at - d.queuedAt });
+      const age = Math.max(0, at - d.queuedAt);
       if (pending) {
-        const age = at - d.queuedAt;
-        const step = !hookedNow && age < 1.5 * firstLookMs + 500 ? EXPECTED_STEP_MS : Math.min(FOLLOW_UP_MAX_MS, followUpBase * 2 ** Math.min(d.looks, 10));
-        await notePending(opts.db, d.referenceCode, read.status, at + step);
+        if (pendingSeenAt.size >= MAX_PENDING_SEEN) pendingSeenAt.clear();
+        pendingSeenAt.set(d.referenceCode, at);
+        await notePending(opts.db, d.referenceCode, read.status, at + followUpMs(age, d.looks));
         continue;
+      }
+      const seenPendingAt = pendingSeenAt.get(d.referenceCode);
+      pendingSeenAt.delete(d.referenceCode);
+      // What a verdict teaches about the service's timing (not one a webhook prompted: its look waited for the event).
+      if (!hookedNow && !d.prompt && read !== 'not_found') {
+        observations.push({
+          lowerMs: seenPendingAt === undefined ? 0 : Math.max(0, seenPendingAt - d.queuedAt), upperMs: age, atFirstLook: d.looks === 0,
+        });
       }
       if (await opts.db.transaction((tx) => storeOutcome(tx, d.referenceCode, read, at))) stored++;
     }
     // Due documents neither the list nor a look-up answered this turn (more than MAX_LOOKUPS): soon again.
     const unanswered = due.filter((d) => !seen.has(d.documentId) && !notFound.has(d.documentId)).map((d) => d.referenceCode);
     await postpone(opts.db, unanswered, at + FOLLOW_UP_MS);
-    learn(firstLooks);
+    // One turn is one trial of the timing, however many documents it answered (as one poll of the till's).
+    timing = learnFromPoll(timing, observations);
     if (stored > 0) opts.changed();
     // Documents still pending: the next turn when the first of them is due.
-    const next = await nextDueAt(opts.db, account.accountKey, firstLookMs);
+    const next = await nextDueAt(opts.db, account.accountKey, timing.firstLookMs);
     if (next !== null) soonest = Math.min(soonest ?? Number.POSITIVE_INFINITY, next);
   }
 
-  /** One turn is one trial of the first look's timing: lower when a first look found documents final, else higher. */
-  function learn(firstLooks: Array<{ final: boolean; ageMs: number }>): void {
-    if (firstLooks.length === 0) return;
-    if (firstLooks.some((f) => f.final)) firstLookMs = Math.max(100, Math.round(firstLookMs * 0.8));
-    else firstLookMs = Math.min(600_000, Math.round(Math.max(firstLookMs, ...firstLooks.map((f) => f.ageMs)) * 1.05));
+  /** The next look at a document still pending at `ageMs` after `looks` looks. */
+  function followUpMs(ageMs: number, looks: number): number {
+    if (hookedNow) return Math.min(FOLLOW_UP_MAX_MS, followUpBase * 2 ** Math.min(looks, 10));
+    const { firstLookMs, settleMs } = timing;
+    const overdue = ageMs - settleMs;
+    const longest = Math.max(EXPECTED_STEP_MAX_MS, firstLookMs / 10);
+    // Whole milliseconds: the times are stored as integers.
+    if (overdue <= 0) return Math.round(Math.min(longest, Math.max(EXPECTED_STEP_MS, (settleMs - firstLookMs) / 8)));
+    return Math.round(Math.min(FOLLOW_UP_MAX_MS, Math.max(EXPECTED_STEP_MS, overdue / 2)));
   }
 
   schedule(0);
@@ -382,6 +409,7 @@ export function startConfirmer(opts: ConfirmerOptions): Confirmer {
     turn: () => runTurn(),
     requests: () => sent,
     reads: () => reads,
+    timing: () => timing,
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);

@@ -1,18 +1,11 @@
 /**
  * The sync engine's memory of how long each invoicing service takes from QUEUED to a final status (see
- * electron/core/sync/confirm-timing.ts), one row per service (the outbox's key).
+ * shared/api/confirm-timing.ts), one row per service (the outbox's key).
  */
 import type Database from 'better-sqlite3';
+import type { ConfirmTiming } from '../../../shared/api/confirm-timing';
 
-/** A service's learned timing: when to look first at a fresh document, and by when nearly all have finished. */
-export interface ConfirmTiming {
-  /** After QUEUED, the first look-up goes out this late (a low estimate: few documents finish earlier). */
-  firstLookMs: number;
-  /** Nearly every document is final by then; after it, look-ups of a stalled document back off. */
-  settleMs: number;
-  /** Documents learned from so far. */
-  samples: number;
-}
+export type { ConfirmTiming };
 
 export interface SyncTimings {
   syncTiming(service: string): ConfirmTiming | null;

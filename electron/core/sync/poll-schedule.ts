@@ -13,7 +13,7 @@
  * learns its last sale's fate within a fraction of a second.
  */
 import type { ConfirmTiming } from '../store/sync-timing';
-import type { TimingObservation } from './confirm-timing';
+import type { TimingObservation } from '../../../shared/api/confirm-timing';
 
 export interface PollTuning {
   /** Shortest time between two polls, and the follow-up step while documents normally finish. */

@@ -6,7 +6,7 @@
  */
 import { isApiError } from '../../../common/invoicing/errors';
 import type { OutboxEntry, OutboxState } from '../store/outbox';
-import { DEFAULT_TIMING, learnFromPoll, type ConfirmTiming, type TimingObservation } from './confirm-timing';
+import { DEFAULT_TIMING, learnFromPoll, type ConfirmTiming, type TimingObservation } from '../../../shared/api/confirm-timing';
 import { PollSchedule } from './poll-schedule';
 import { pollPending } from './poller';
 import type { SyncApi, SyncStore } from './ports';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../../electron/core/store';
-import { DEFAULT_TIMING, learnFromPoll, learnTiming } from '../../../electron/core/sync/confirm-timing';
+import { DEFAULT_TIMING, learnFromPoll, learnTiming } from '../../../shared/api/confirm-timing';
 import { PollSchedule } from '../../../electron/core/sync/poll-schedule';
 import { createSyncEngine, type SyncEngine } from '../../../electron/core/sync/sync-engine';
 import { sampleSale } from '../../support/sample-sale';

@@ -14,9 +14,15 @@
  * zero (0.8 to the power 300) and the slow end with it, so the last sales of a drain were looked at too early, then
  * again only after the long gap for many waiting documents.
  */
-import type { ConfirmTiming } from '../store/sync-timing';
-
-export type { ConfirmTiming };
+/** A service's learned timing: when to look first at a fresh document, and by when nearly all have finished. */
+export interface ConfirmTiming {
+  /** After QUEUED, the first look-up goes out this late (a low estimate: few documents finish earlier). */
+  firstLookMs: number;
+  /** Nearly every document is final by then; after it, look-ups of a stalled document back off. */
+  settleMs: number;
+  /** Documents learned from so far. */
+  samples: number;
+}
 
 export interface TimingObservation {
   lowerMs: number;
