@@ -5,6 +5,7 @@
  */
 import { networkInterfaces, type NetworkInterfaceInfo } from 'node:os';
 import { BOGOTA_OFFSET_MS } from '../shared/shop/shop-day';
+import type { ShopInvoicingStatus } from '../shared/shop/confirmations';
 
 /** "22:48:15": the shop's clock, 24 hours (the tills' status bar and receipts read the same). */
 export function shopClock(ms: number): string {
@@ -117,6 +118,8 @@ export interface StatusFacts {
     vanished?: boolean;
   }>;
   tills: Array<{ number: number; name: string; revoked: boolean; pairedAt: number; lastSeenAt: number | null }>;
+  /** The shop's traffic with the invoicing service (issue 28): absent from servers before it. */
+  invoicing?: ShopInvoicingStatus;
 }
 
 /** The status of one database as lines: its processes (running, stopped, gone), the database and the tills. */
@@ -142,6 +145,24 @@ export function statusLines(facts: StatusFacts, goneAfterMs: number, where: stri
     const spoke = t.lastSeenAt === null ? `sin noticias suyas desde que se emparejó (${shopDateTime(t.pairedAt)})` :  `habló por última vez ${agoText(now - t.lastSeenAt)} (${shopDateTime(t.lastSeenAt)})`;
     lines.push(`  n.º ${t.number} ${t.name}: ${t.revoked ? 'REVOCADA' : spoke}`);
   }
+  if (facts.invoicing) lines.push(...invoicingLines(facts.invoicing, now));
+  return lines;
+}
+
+/** The shop's invoicing: the server's credentials, the shop's requests against the limit, who confirms, the webhooks. */
+export function invoicingLines(inv: ShopInvoicingStatus, now: number): string[] {
+  const credentials = inv.credentials === 'set' ? 'el servidor confirma por toda la tienda con las credenciales guardadas'
+    : inv.credentials === 'refused' ? 'el servicio RECHAZÓ las credenciales del servidor: cada caja confirma por sí misma hasta que se escriban de nuevo (npm run server -- service-account set)'
+      : 'el servidor no tiene credenciales del servicio: cada caja confirma por sí misma (npm run server -- service-account set, vea docs/shop-confirmations.md)';
+  const lines = [`Facturación: ${credentials}; la tienda hizo ${inv.requestsLastMinute} de ${inv.limit} peticiones permitidas en el último minuto.`];
+  for (const t of inv.tills) {
+    const who = t.confirmsItself ? 'confirma por sí misma' : 'el servidor confirma por ella';
+    lines.push(`  n.º ${t.number} ${t.name}: ${t.waiting} ${t.waiting === 1 ? 'factura espera' : 'facturas esperan'} la validación; ${who}`);
+  }
+  const w = inv.webhooks;
+  lines.push(!w.configured ? 'Webhooks: no configurados (el servidor lee el servicio; vea docs/shop-webhooks.md).'
+    : w.lastAt === null ? `Webhooks: configurados; aún no ha llegado ninguno (${w.received} recibidos).`
+      : `Webhooks: ${w.received} recibidos; el último ${agoText(now - w.lastAt)} (${shopDateTime(w.lastAt)}).`);
   return lines;
 }
 

@@ -35,6 +35,7 @@ import { databaseProblem } from './db/connect-error';
 import { openPostgres } from './db/postgres';
 import { GONE_AFTER_MS, startHeartbeat, type Heartbeat } from './store/server-processes';
 import { readServerStatus } from './store/server-status';
+import { readShopInvoicing } from './confirm/shop-invoicing';
 import { CONTRACT_VERSION } from '../shared/shop/contract-version';
 import { openStore } from './open-store';
 import { isLoopbackHost, startShopServer } from './server';
@@ -555,7 +556,8 @@ async function statusOfDatabase(databaseUrl: string): Promise<void> {
   try {
     let facts: StatusFacts;
     try {
-      facts = await readServerStatus(db, Date.now());
+      const now = Date.now();
+      facts = { ...await readServerStatus(db, now), invoicing: await readShopInvoicing(db, now) };
     } catch (error) {
       if ((error as { code?: string }).code === '42P01') {
         throw new Error('esa base de datos no es (todavía) la de una tienda Mostrador, o es de una versión anterior: arranque el servidor con ella una vez (npm run server -- --database-url URL)');

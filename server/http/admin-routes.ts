@@ -15,6 +15,7 @@ import type { Pairing } from '../pairing/pairing';
 import { customerKey, saveRecord, takeFeedLock } from '../store/master-data';
 import { listTills, revokeTill } from '../store/tills';
 import { readServerStatus } from '../store/server-status';
+import { readShopInvoicing } from '../confirm/shop-invoicing';
 import { clearServiceAccount, readServiceAccount, setServiceAccount, type ServiceAccount } from '../store/confirmations';
 import { rateAccountKey } from '../../common/invoicing/account-key';
 import type { ChangeNotifier } from './change-notifier';
@@ -87,7 +88,10 @@ export async function handleAdmin(ctx: AdminContext, method: string, path: strin
     const tills = await listTills(ctx.db);
     return reply(200, { tills: tills.map(({ publicKey: _omit, ...till }) => till) });
   }
-  if (method === 'GET' && path === '/admin/status') return reply(200, await readServerStatus(ctx.db, ctx.now()));
+  if (method === 'GET' && path === '/admin/status') {
+    const now = ctx.now();
+    return reply(200, { ...await readServerStatus(ctx.db, now), invoicing: await readShopInvoicing(ctx.db, now) });
+  }
   if (path.startsWith('/admin/service-account')) {
     const answered = await serviceAccountRoute(ctx, method, path, body);
     if (answered) return answered;

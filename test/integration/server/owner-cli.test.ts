@@ -129,6 +129,9 @@ describe('status, and the admin commands\' refusals', () => {
       expect(status.stdout).toMatch(new RegExp(`Procesos del servidor \\(1 en marcha\\):\\n  proceso ${running.pid()} en \\S+, versión [\\d.]+ \\(contrato \\d\\), desde \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d: en marcha, último latido hace \\d+ s`));
       expect(status.stdout).toMatch(/Base de datos: PostgreSQL integrado en .*pglite; esquema (\d+) de \1;/);
       expect(status.stdout).toMatch(/Cajas \(1\):\n  n\.º 1 Mostrador 1: habló por última vez hace \d+ s \(\d{4}-\d\d-\d\d \d\d:\d\d\)/);
+      // Issue 28: the shop's invoicing (no service account set on this server: the till confirms by itself).
+      expect(status.stdout).toMatch(/Facturación: el servidor no tiene credenciales del servicio: cada caja confirma por sí misma .*; la tienda hizo \d+ de \d+ peticiones permitidas en el último minuto\./);
+      expect(status.stdout).toContain('Webhooks: no configurados');
       expect(status.stdout).toMatch(/Última copia del servidor: shop-[\d-]+\.tar\.gz, del \d{4}-\d\d-\d\d \d\d:\d\d \(hace \d+ s\)\./);
       plain(status);
 
@@ -184,6 +187,25 @@ describe('status, and the admin commands\' refusals', () => {
     expect(text).toContain('n.º 1 Caja 1: habló por última vez hace 42 s (2026-11-28 09:59)');
     expect(text).toContain('n.º 2 Caja 2: sin noticias suyas desde que se emparejó (2026-11-27 10:00)');
     expect(text).toContain('n.º 3 Vieja: REVOCADA');
+    expect(text).not.toContain('Facturación');
+    const withInvoicing = statusLines({
+      ...facts,
+      invoicing: {
+        credentials: 'set', requestsLastMinute: 212, limit: 300,
+        tills: [
+          { tillId: 'a'.repeat(32), number: 1, name: 'Caja 1', waiting: 3, confirmsItself: false, lastWatchAt: now - 5_000 },
+          { tillId: 'b'.repeat(32), number: 2, name: 'Caja 2', waiting: 1, confirmsItself: true, lastWatchAt: null },
+        ],
+        webhooks: { configured: true, received: 40, lastAt: now - 90_000 },
+      },
+    }, GONE_AFTER_MS, 'la de --database-url').join('\n');
+    expect(withInvoicing).toContain('Facturación: el servidor confirma por toda la tienda con las credenciales guardadas; la tienda hizo 212 de 300 peticiones permitidas en el último minuto.');
+    expect(withInvoicing).toContain('n.º 1 Caja 1: 3 facturas esperan la validación; el servidor confirma por ella');
+    expect(withInvoicing).toContain('n.º 2 Caja 2: 1 factura espera la validación; confirma por sí misma');
+    expect(withInvoicing).toContain('Webhooks: 40 recibidos; el último hace 1 min (2026-11-28 09:58).');
+    const refused = statusLines({ ...facts, invoicing: { credentials: 'refused', requestsLastMinute: 0, limit: 300, tills: [], webhooks: { configured: false, received: 0, lastAt: null } } }, GONE_AFTER_MS, 'x').join('\n');
+    expect(refused).toContain('el servicio RECHAZÓ las credenciales del servidor');
+    expect(refused).toContain('Webhooks: no configurados');
     expect(copyLine({ file: 'shop-2026-11-25-030000.tar.gz', at: now - 3 * 86_400_000 }, now, '/copias')).toMatch(/\(hace 3 días\) — DEMASIADO VIEJA/);
     expect(copyLine(null, now, null)).toMatch(/arrancó sin --backup-dir/);
   });

@@ -23,7 +23,7 @@ console.log(JSON.stringify(out));
 
 describe('the shop server with no keychain on its machine', () => {
   it('says in one plain sentence what to do, for the account secret and the webhooks alike, and never shows the secret', () => {
-    const env = { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/mostrador-no-bus' };
+    const env: NodeJS.ProcessEnv = { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/mostrador-no-bus' };
     delete env.DISPLAY;
     const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', SCRIPT], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
     expect(child.status, child.stderr).toBe(0);
