@@ -70,6 +70,9 @@ export const lineInput = (page: Page, field: 'Cantidad' | 'Precio unitario' | 'D
 /** A cart row's button: the control that opens its line panel (a click, a touch, or Enter). */
 export const cartRow = (page: Page, productName: string): Locator =>
   cart(page).getByRole('rowheader', { name: productName }).getByRole('button');
+/** A cart row's figures as the cashier reads them: the amount, then "cantidad × precio unitario · IVA 19 %". */
+export const lineFigures = (page: Page, productName: string): Locator =>
+  cart(page).getByRole('row').filter({ has: page.getByRole('rowheader', { name: productName }) }).locator('.line-figures');
 export const linePanel = (page: Page): Locator => page.getByRole('region', { name: /^Línea \d+:/ });
 
 /** Opens a line in its panel (with the mouse, or a tap with `how: 'tap'`), unless that line is open already. */
