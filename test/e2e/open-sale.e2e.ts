@@ -8,7 +8,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { calculateTotals, formatCop } from '../../shared/money';
 import { removeDataDir, startApp, type AppProcess } from './app-process';
 import { callCore, latestSale } from './core-bridge';
-import { addBySearch, cart, emptyCart, lineFigures, lineInput, openLine, openPaymentPanel, openTill, productSearch, saleTotal, saveScreen, scan } from './counter';
+import { addBySearch, cart, emptyCart, lineFigures, lineInput, linePanel, openLine, openPaymentPanel, openTill, productSearch, saleTotal, saveScreen, scan } from './counter';
 
 // From electron/core/app/demo-catalog.ts.
 const CAFE = { name: 'Café molido tradicional 500 g', price: '18900', tax: { code: '01', rate: '5' } };
@@ -40,7 +40,9 @@ test('a mis-scan in a quantity gets a message by the field, a scan in a quantity
 
   // 1 000 000 000 000 000 threw "quantity is too large" from the money code and the page went white.
   await quantity.fill('1000000000000000');
-  await expect(page.getByText('Máximo 100.000 por línea')).toBeVisible();
+  // Said by the field in the panel, and on the line's row (marked red) once the panel is closed.
+  await expect(linePanel(page).getByText('Máximo 100.000 por línea')).toBeVisible();
+  await expect(lineFigures(page, CAFE.name)).toContainText('Revise esta línea: Máximo 100.000 por línea');
   await expect(quantity).toHaveAttribute('aria-invalid', 'true');
   await expect(productSearch(page)).toBeVisible(); // the page is alive
   await saveScreen(page, 'quantity-too-large');
