@@ -93,11 +93,12 @@ function LineEditor({ line, index }: { line: CartLine; index: number }): ReactNo
           />
           {needsPin && guarded ? (
             <button type="button" className="small unlock-price"
-              aria-label={guarded === 'price' ? t.unlockPrice(line.name) : t.unlockDiscount(line.name)}
+              aria-label={guarded === 'price' ? t.unlockPrice(line.name) : t.unlockDiscount(line.name)} title={locks.title(guarded)}
               onClick={() => void locks.unlock(guarded)}>{t.unlockShort}</button>
           ) : null}
         </div>
-        {needsPin && guarded ? <span className="field-hint" id={`${id}-lock`}>{locks.title(guarded)}</span> : null}
+        {/* Said once for the panel (below); a screen reader hears it with the field. */}
+        {needsPin && guarded ? <span className="visually-hidden" id={`${id}-lock`}>{locks.title(guarded)}</span> : null}
         {problem ? <span className="field-error" id={`${id}-error`}>{lineProblemText(problem, t, locale)}</span> : null}
       </div>
     );
@@ -131,6 +132,7 @@ function LineEditor({ line, index }: { line: CartLine; index: number }): ReactNo
             {problems.tax ? <span className="field-error" id={`${taxId}-error`}>{lineProblemText(problems.tax, t, locale)}</span> : null}
           </div>
           <div className="line-panel-actions">
+            {locks.locked ? <p className="line-panel-lock" aria-hidden="true">{locks.title('price')}</p> : null}
             <button type="button" className="danger-outline" aria-label={`${t.removeLine}: ${line.name}`} onClick={removeLine}>
               {t.removeLine}
             </button>
