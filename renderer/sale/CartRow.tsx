@@ -2,17 +2,18 @@
  * One compact cart line (issue 29): its number, the product's name (two lines at most), the amount at the right and,
  * beneath, "cantidad × precio unitario" with the discount and tax as short text. No fields: a click, a touch, or
  * Enter on the row opens the line panel (LinePanel.tsx), where quantity, price, discount and tax are changed and the
- * line removed. ↑/↓ move between rows; a line that does not read is marked red with its problem.
+ * line removed. ↑ from an empty product search comes to the last row, ↑/↓ move between rows; a line that does not read is marked red with its problem.
  */
 import type { KeyboardEvent, ReactNode } from 'react';
-import { useApp } from '../app/app-store';
+import { focusSoon, useApp } from '../app/app-store';
 import { useText } from '../i18n/use-text';
 import type { CartLine } from './cart';
 import { lineProblemText } from './line-problem-text';
 import { lineSummary } from './line-summary';
 import { LINE_PANEL_ID, rowButtonId, useLinePanel } from './line-panel-store';
+import { PRODUCT_SEARCH_ID } from './search-text';
 
-/** ↑/↓ (and Home/End) from one row's button to another's. */
+/** ↑/↓ (and Home/End) from one row's button to another's; ↓ on the last row goes back to the product search. */
 function moveBetweenRows(event: KeyboardEvent<HTMLButtonElement>): void {
   const keys: Record<string, number> = { ArrowDown: 1, ArrowUp: -1 };
   const table = event.currentTarget.closest('table');
@@ -25,6 +26,11 @@ function moveBetweenRows(event: KeyboardEvent<HTMLButtonElement>): void {
   else if (event.key === 'End') next = buttons.length - 1;
   if (next === null) return;
   event.preventDefault();
+  // ↓ past the last line goes back to the product search (where ↑ came from).
+  if (next >= buttons.length && event.key === 'ArrowDown') {
+    focusSoon(PRODUCT_SEARCH_ID);
+    return;
+  }
   buttons[Math.max(0, Math.min(buttons.length - 1, next))]?.focus();
 }
 

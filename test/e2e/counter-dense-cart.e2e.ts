@@ -136,10 +136,13 @@ test.describe('with a mouse and keys', () => {
     test.info().annotations.push({ type: 'figures', description: JSON.stringify(figures) });
     console.log(JSON.stringify({ e2e: 'counter-dense-cart', rowsInView: figures }));
 
-    // The line panel open at 1024×768 and 1093×614: the row, the field typed in, the total and Cobrar all in view.
+    // The line panel open at 1024×768 and 1093×614 (the payment open there too): the row, the field typed in, the
+    // total and Cobrar all in view.
     for (const size of [SIZES[0], SIZES[1]]) {
       const at = `${size.width}×${size.height} with the line panel`;
       await page.setViewportSize({ width: size.width, height: size.height });
+      if (size.payment) await page.keyboard.press('F8');
+      await expect(page.getByRole('combobox', { name: 'Medio de pago' })).toBeVisible({ visible: size.payment });
       await openLine(page, 'Lenteja 500 g');
       const price = lineInput(page, 'Precio unitario', 'Lenteja 500 g');
       await price.click();
@@ -187,14 +190,19 @@ test.describe('with a mouse and keys', () => {
     await expect(productSearch(page)).toBeFocused();
   });
 
-  test('keyboard only: scan, ↓ and Enter to a line, its price with the owner\'s PIN, cash, Cobrar', async ({ page }) => {
+  test('keyboard only: scan, ↑/↓ and Enter to a line, its price with the owner\'s PIN, cash, Cobrar', async ({ page }) => {
     await page.setViewportSize({ width: 1024, height: 768 });
     app = await startApp();
     await staffTill(app);
     await openTill(page, app);
     await scanLines(page, [ARROZ.barcode, CAFE.barcode]);
-    // From the search, Tab to the first row; ↓ to the café; Enter opens it with the quantity focused.
+    // ↑ in the empty search comes to the last line (the café); ↑/↓ walk the rows, ↓ past the last goes back to the
+    // search; Tab from the search reaches the first row. Enter opens a line with its quantity focused.
     await page.keyboard.press('F2');
+    await page.keyboard.press('ArrowUp');
+    await expect(cartRow(page, CAFE.name)).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(productSearch(page)).toBeFocused();
     await tabTo(page, cartRow(page, ARROZ.name));
     await page.keyboard.press('ArrowDown');
     await expect(cartRow(page, CAFE.name)).toBeFocused();
