@@ -76,6 +76,8 @@ test('the owner makes a quick key; a sale rung up by touch alone: quick keys, th
   // the keys add to it, ⌫ takes one off.
   await openLine(page, 'Tinto (café preparado)', 'tap');
   await expect(keypad(page)).toContainText('Escribe en: Cantidad · Tinto (café preparado)');
+  // The panel's buttons (Listo, Quitar, the keys) are a finger high too.
+  expect(await shortButtons(page)).toEqual([]);
   await key(page, 'Tecla 1').tap();
   await key(page, 'Tecla 2').tap();
   await key(page, 'Borrar').tap();
