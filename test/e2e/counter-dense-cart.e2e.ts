@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test, expect, type Locator, type Page } from '@playwright/test';
 import { removeDataDir, startApp, type AppProcess } from './app-process';
-import { latestSale } from './core-bridge';
+import { callCore, latestSale } from './core-bridge';
 import { cart, cartRow, emptyCart, lineInput, linePanel, openLine, openTill, productSearch, saleTotal, scan } from './counter';
 import { axeViolations } from './screen-check';
 import { inView, sidewaysOverflow, verticalScroll } from './screen-geometry';
@@ -24,6 +24,11 @@ const EIGHT = [
   '7702001001002', '7702001001019', '7702001001040', '7702001001064', '7702001001071', '7702001001101', '7702001001125', '7702001001156',
 ];
 const CAFE = { name: 'Café molido tradicional 500 g', barcode: '7702001001002', price: 18900 };
+/** A name too long for two lines of the cart's name column: the row clamps it, and stays one compact row. */
+const LONG = {
+  code: 'SAL-TOM-LARGO', barcode: '7709990000017',
+  name: 'Salsa de tomate tradicional con trozos de cebolla, ajo y pimentón en doypack económico de un kilogramo para restaurantes y cafeterías',
+};
 const ARROZ = { name: 'Arroz blanco 1 kg', barcode: '7702001001019' };
 
 const SIZES = [
@@ -69,10 +74,13 @@ async function scanLines(page: Page, barcodes: readonly string[]): Promise<void>
 
 /** The cart's rows: how many are wholly inside the cart's scrolling area and the window, and the tallest one. */
 /** `room`: how many rows of the usual height the cart's area holds (the figure for a sale longer than eight lines). */
-async function cartFigures(page: Page): Promise<{ visible: number; tallest: number; sideways: number; room: number }> {
+async function cartFigures(page: Page): Promise<{ visible: number; tallest: number; sideways: number; room: number; nameLines: number }> {
   return page.evaluate(() => {
     const scroller = document.querySelector('.cart-scroll');
-    if (!scroller) return { visible: 0, tallest: 0, sideways: 0, room: 0 };
+    if (!scroller) return { visible: 0, tallest: 0, sideways: 0, room: 0, nameLines: 0 };
+    // The most lines any name takes on screen (its box's height over its line height).
+    const nameLines = Math.max(...[...scroller.querySelectorAll<HTMLElement>('.line-name-text')].map((name) =>
+      Math.round(name.getBoundingClientRect().height / parseFloat(getComputedStyle(name).lineHeight))));
     scroller.scrollTop = 0;
     const area = scroller.getBoundingClientRect();
     const top = Math.max(area.top, 0);
@@ -82,6 +90,7 @@ async function cartFigures(page: Page): Promise<{ visible: number; tallest: numb
     const head = scroller.querySelector('thead')?.getBoundingClientRect().height ?? 0;
     return {
       room: Math.floor((bottom - top - head + 0.5) / usual),
+      nameLines,
       visible: boxes.filter((b) => b.top >= top - 0.5 && b.bottom <= bottom + 0.5 && b.height > 0).length,
       tallest: Math.max(...boxes.map((b) => b.height)),
       sideways: scroller.scrollWidth - scroller.clientWidth,
@@ -109,8 +118,16 @@ test.describe('with a mouse and keys', () => {
   test('eight lines at five sizes: rows in view, row height, nothing sideways; axe with eight lines and with the line panel', async ({ page }) => {
     await page.setViewportSize({ width: 1024, height: 768 });
     app = await startApp();
+    await callCore(app, 'catalog.save', {
+      mode: 'create',
+      product: {
+        code: LONG.code, name: LONG.name, barcodes: [LONG.barcode], unitMeasure: '94', priceEntry: 'base', price: 9900,
+        tax: { code: '01', rate: 19 }, discountRate: 0, category: null, active: true,
+      },
+    });
     await openTill(page, app);
-    await scanLines(page, EIGHT);
+    // Seven of the demo's products and the long-named one.
+    await scanLines(page, [...EIGHT.slice(0, 7), LONG.barcode]);
     const figures: Record<string, { visible: number; tallest: number; room: number }> = {};
     for (const size of SIZES) {
       const at = `${size.width}×${size.height}${size.payment ? ' (payment open)' : ''}`;
@@ -125,6 +142,7 @@ test.describe('with a mouse and keys', () => {
       expect.soft(measured.visible, `${at}: cart rows wholly in view`).toBeGreaterThanOrEqual(size.atLeast);
       if (size.width === 1024) expect.soft(measured.tallest, `${at}: the tallest row`).toBeLessThanOrEqual(48);
       expect.soft(measured.sideways, `${at}: the cart scrolls sideways`).toBeLessThanOrEqual(0);
+      expect.soft(measured.nameLines, `${at}: the longest name's lines`).toBeLessThanOrEqual(2);
       expect.soft(await sidewaysOverflow(page), `${at}: sideways`).toEqual([]);
       expect.soft(await verticalScroll(page), `${at}: the window scrolls`).toEqual([]);
       expect.soft([...await inView(cobrar(page), 'Cobrar'), ...await inView(saleTotal(page), 'the total')], at).toEqual([]);
