@@ -50,7 +50,7 @@ export function CartRow({ line, index }: { line: CartLine; index: number }): Rea
       <td className="num line-index">{index + 1}</td>
       <th scope="row" className="line-name">
         <button type="button" id={rowButtonId(line.id)} className="line-open" aria-expanded={selected}
-          aria-controls={selected ? LINE_PANEL_ID : undefined} aria-describedby={`${line.id}-figures`} title={line.code}
+          aria-controls={selected ? LINE_PANEL_ID : undefined} aria-describedby={`${line.id}-figures`} title={`${line.name} · ${line.code}`}
           onKeyDown={moveBetweenRows}>
           <span className="line-name-text">{line.name}</span>
         </button>

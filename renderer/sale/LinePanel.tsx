@@ -108,7 +108,7 @@ function LineEditor({ line, index }: { line: CartLine; index: number }): ReactNo
   return (
     <section id={LINE_PANEL_ID} className="line-panel" aria-labelledby="line-panel-title" onKeyDown={onKeyDown}>
       <div className="line-panel-head">
-        <h2 id="line-panel-title">{t.linePanelTitle(index + 1, line.name)}</h2>
+        <h2 id="line-panel-title" title={line.name}>{t.linePanelTitle(index + 1, line.name)}</h2>
         <p className="line-panel-amount" data-testid="line-panel-amount">
           <span className="visually-hidden">{t.linePanelAmount}: </span>{summary.amount ?? '—'}
         </p>
