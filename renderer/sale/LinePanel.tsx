@@ -40,6 +40,8 @@ export function LinePanel(): ReactNode {
   useEffect(() => {
     if (lineId !== null && index < 0) useLinePanel.getState().close();
   }, [lineId, index]);
+  // Leaving the counter (another screen, the receipt) closes the panel: coming back, the focus is the counter's own.
+  useEffect(() => () => useLinePanel.getState().close(), []);
   // Opening a line puts the focus in its quantity (the keypad follows it), its text selected to type over.
   useEffect(() => {
     if (lineId !== null) focusSoon(lineFieldId(lineId, 'quantity'));
