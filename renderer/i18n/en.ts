@@ -14,6 +14,7 @@ import { enBackup } from './en-backup';
 import { enShop } from './en-shop';
 import { enUpdates } from './en-updates';
 import { enTouch } from './en-touch';
+import { enCart } from './en-cart';
 import { enLayout } from './en-layout';
 import { enScreens } from './en-screens';
 import { enPeopleScreen } from './en-people-screen';
@@ -120,6 +121,7 @@ export const en: Messages = {
   ...enShop,
   ...enUpdates,
   ...enTouch,
+  ...enCart,
   ...enLayout,
   ...enScreens,
   ...enPeopleScreen,

@@ -8,6 +8,7 @@ import { esSale } from './es-sale';
 import { esCounter } from './es-counter';
 import { esPeople } from './es-people';
 import { esTouch } from './es-touch';
+import { esCart } from './es-cart';
 import { esShopLine } from './es-shop-line';
 import { esUpdateLine } from './es-update-line';
 
@@ -104,6 +105,7 @@ export const esFirst = {
   ...esCounter,
   ...esPeople,
   ...esTouch,
+  ...esCart,
   ...esShopLine,
   ...esUpdateLine,
 };

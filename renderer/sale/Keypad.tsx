@@ -1,6 +1,6 @@
 /**
- * The on-screen numeric keypad for a touch counter: it types into the quantity or price of a cart line or the cash
- * received, whichever the cashier chose last (keypad-target.ts), through the fields' own state updates. Its keys
+ * The on-screen numeric keypad for a touch counter: it types into the quantity, price or discount of a cart line (in
+ * the line panel) or the cash received, whichever the cashier chose last (keypad-target.ts), through the fields' own state updates. Its keys
  * never take the focus, so the product search and the scanner go on as before.
  */
 import { useEffect, type MouseEvent, type ReactNode } from 'react';
@@ -13,9 +13,11 @@ import { useSale } from './sale-store';
 
 const keepFocus = (event: MouseEvent) => event.preventDefault();
 
-/** A price the cart locked for a cashier (readonly) stays locked whatever the keypad is pressed with. */
+/** A price the line panel locked for a cashier (readonly) stays locked whatever the keypad is pressed with. */
 function writable(target: KeypadTarget): boolean {
   const element = document.getElementById(targetElementId(target));
+  // A line's price or discount is typed only in its open line panel, where the owner's guard applies.
+  if (!element && target.kind === 'line' && target.field !== 'quantity') return false;
   return !(element instanceof HTMLInputElement && (element.readOnly || element.disabled));
 }
 
@@ -45,7 +47,13 @@ function useTargetOutline(target: KeypadTarget | null): void {
   }, []);
 }
 
-export function Keypad(): ReactNode {
+const FIELD_WORD = { quantity: 'quantity', price: 'unitPrice', discountRate: 'discountRate' } as const;
+
+/**
+ * `id`: one keypad under the quick keys ("keypad"), one in the line panel ("line-keypad"). `onOk`: what OK does
+ * besides leaving the field (the line panel closes); by default the focus goes back to the product search.
+ */
+export function Keypad({ id = 'keypad', onOk }: { id?: string; onOk?: () => void } = {}): ReactNode {
   const t = useCounterText();
   const locale = useApp((s) => s.locale);
   const target = useKeypad((s) => s.target);
@@ -53,7 +61,7 @@ export function Keypad(): ReactNode {
     if (!target) return null;
     if (target.kind === 'cash') return s.payment.means_code === CASH_MEANS ? t.cashReceived : null;
     const line = s.lines.find((l) => l.id === target.lineId);
-    return line ? `${target.field === 'quantity' ? t.quantity : t.unitPrice} · ${line.name}` : null;
+    return line ? `${t[FIELD_WORD[target.field]]} · ${line.name}` : null;
   });
   useTargetOutline(targetName === null ? null : target);
 
@@ -65,12 +73,13 @@ export function Keypad(): ReactNode {
   );
   const ok = () => {
     useKeypad.getState().choose(null);
-    focusSoon('product-search');
+    if (onOk) onOk();
+    else focusSoon('product-search');
   };
   const digit = (d: (typeof KEYPAD_DIGITS)[number]) => key(d, t.keypadDigit(d), d);
 
   return (
-    <div className="keypad" role="group" aria-label={t.keypad} id="keypad">
+    <div className="keypad" role="group" aria-label={t.keypad} id={id}>
       <p className="keypad-target" aria-live="polite">{targetName ? t.keypadTarget(targetName) : t.keypadNoTarget}</p>
       <div className="keypad-keys">
         {digit('7')}{digit('8')}{digit('9')}{key('backspace', t.keypadBackspace, '⌫')}

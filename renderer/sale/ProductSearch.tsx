@@ -12,6 +12,14 @@ import { PRODUCT_SEARCH_ID, useSearchText } from './search-text';
 
 const LOOKS_LIKE_BARCODE = /^\d{6,14}$/;
 
+/** Focuses the cart's last row (its button); false when the cart is empty. */
+function focusLastCartRow(): boolean {
+  const rows = document.querySelectorAll<HTMLButtonElement>('.cart button.line-open');
+  const last = rows[rows.length - 1];
+  last?.focus();
+  return last !== undefined;
+}
+
 export function ProductSearch(): ReactNode {
   const t = useText();
   const locale = useApp((s) => s.locale);
@@ -64,6 +72,11 @@ export function ProductSearch(): ReactNode {
   })());
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    // ↑ in an empty search goes to the cart's last line (the one just scanned, usually): Enter then opens it.
+    if (event.key === 'ArrowUp' && results.length === 0 && text === '' && focusLastCartRow()) {
+      event.preventDefault();
+      return;
+    }
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       const step = event.key === 'ArrowDown' ? 1 : -1;

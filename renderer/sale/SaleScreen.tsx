@@ -1,6 +1,6 @@
 /**
  * The counter, a fixed full-window layout: products and lines on the left (the cart scrolls inside its own area, the
- * quick keys strip sits under it and folds on a short window);
+ * quick keys strip sits under it and folds on a short window; an opened line's panel takes the strip's place);
  * on the right, the customer, the payment, parked sales and the last sale in a column that scrolls by itself above a
  * pinned footer with the totals, the change and Cobrar, which never leave the window.
  */
@@ -11,6 +11,7 @@ import { CartTable } from './CartTable';
 import { CashChange } from './CashChange';
 import { ChargeBar } from './ChargeBar';
 import { CounterLaterPart } from './counter-later-loader';
+import { LinePanel } from './LinePanel';
 import { ParkedSales } from './ParkedSales';
 import { PaymentPanel } from './PaymentPanel';
 import { ProductSearch } from './ProductSearch';
@@ -25,6 +26,7 @@ export function SaleScreen(): ReactNode {
       <section className="sale-lines" aria-label={t.saleInProgress}>
         <ProductSearch />
         <CartTable />
+        <LinePanel />
         <QuickKeys />
       </section>
       <aside className="sale-side" aria-label={t.checkout}>

@@ -1,6 +1,7 @@
 /**
- * Which number field the keypad types into: the cart's quantity or price of a line, or the cash received, as the
- * cashier last chose it (by touching the field, or by adding a product with a quick key: its quantity). Writes go
+ * Which number field the keypad types into: the quantity, price or discount of a cart line (in the line panel), or
+ * the cash received, as the cashier last chose it (by touching the field, by opening a line, or by adding a product
+ * with a quick key: its quantity). Writes go
  * through the same store updates the fields' own onChange uses.
  */
 import { create } from 'zustand';
@@ -8,10 +9,11 @@ import { useSale } from './sale-store';
 import { CASH_MEANS } from '../../shared/cash';
 import { CASH_FIELD_ID } from './cash-entry';
 
-export type KeypadField = 'quantity' | 'price';
+export type KeypadField = 'quantity' | 'price' | 'discountRate';
+export const KEYPAD_FIELDS: readonly KeypadField[] = ['quantity', 'price', 'discountRate'];
 export type KeypadTarget = { kind: 'line'; lineId: string; field: KeypadField } | { kind: 'cash' };
 
-/** The id of a cart line's input, as CartRow names it. */
+/** The id of a cart line's input, as the line panel (LinePanel.tsx) names it. */
 export const lineFieldId = (lineId: string, field: string): string => `${lineId}-${field}`;
 
 export const targetElementId = (target: KeypadTarget): string =>
@@ -21,7 +23,7 @@ export const targetElementId = (target: KeypadTarget): string =>
 export function targetOfElementId(id: string, lines: readonly { id: string }[]): KeypadTarget | null {
   if (id === CASH_FIELD_ID) return { kind: 'cash' };
   for (const line of lines) {
-    for (const field of ['quantity', 'price'] as const) if (lineFieldId(line.id, field) === id) return { kind: 'line', lineId: line.id, field };
+    for (const field of KEYPAD_FIELDS) if (lineFieldId(line.id, field) === id) return { kind: 'line', lineId: line.id, field };
   }
   return null;
 }

@@ -10,7 +10,7 @@ import QRCode from 'qrcode';
 import { decodeQrDataUri } from '../support/qr-decode';
 import { removeDataDir, startApp, type AppProcess } from './app-process';
 import { callCore, latestSale } from './core-bridge';
-import { cart, emptyCart, lineInput, openCustomerPanel, openHistory, openTill, receipt, saveScreen, scan, statusBar } from './counter';
+import { cart, emptyCart, lineInput, openCustomerPanel, openLine, openHistory, openTill, receipt, saveScreen, scan, statusBar } from './counter';
 
 const LECHE = { name: 'Leche entera 1 L', barcode: '7702001001040' };
 const CAFE = { name: 'Café molido tradicional 500 g', barcode: '7702001001002' };
@@ -43,6 +43,7 @@ test('counter details: console, status bar, short number, history words, receipt
 
   // A bad quantity, Cobrar: the notice says to fix it, and goes as soon as the value is fixed.
   await scanInto(page, LECHE.barcode, LECHE.name);
+  await openLine(page, LECHE.name);
   await lineInput(page, 'Cantidad', LECHE.name).fill('0');
   await page.keyboard.press('F12');
   const notice = page.locator('.notice-region');
@@ -129,13 +130,14 @@ test('the cart shows every amount whole at 1024×768', async ({ page }) => {
   app = await startApp();
   await openTill(page, app);
   await scanInto(page, CAFE.barcode, CAFE.name);
+  await openLine(page, CAFE.name);
   await lineInput(page, 'Cantidad', CAFE.name).fill('9999');
   await lineInput(page, 'Desc. %', CAFE.name).fill('12,5');
-  const amount = cart(page).locator('td.amount').first();
+  const amount = cart(page).locator('.line-amount').first();
   await expect(amount).toContainText('$');
   const fits = await page.evaluate(() => {
     const scroll = document.querySelector('.cart-scroll') as HTMLElement;
-    const cell = document.querySelector('.cart td.amount') as HTMLElement;
+    const cell = document.querySelector('.cart .line-amount') as HTMLElement;
     const box = scroll.getBoundingClientRect();
     const cellBox = cell.getBoundingClientRect();
     const total = document.querySelector('[data-testid="sale-total"]') as HTMLElement;

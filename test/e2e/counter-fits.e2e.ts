@@ -173,7 +173,9 @@ for (const size of SIZES) {
     await expect(page.getByRole('searchbox', { name: 'Buscar cliente' })).toHaveCount(0);
 
     // A total far above the usual (2 000 of the first product): the question and both its answers in the pinned footer.
-    const quantity = cart(page).getByRole('textbox', { name: /^Cantidad: / }).first();
+    // The first line's quantity, in its line panel (a click on its row opens it).
+    await cart(page).locator('button.line-open').first().click();
+    const quantity = page.getByRole('region', { name: /^Línea 1:/ }).getByRole('textbox', { name: /^Cantidad: / });
     await quantity.fill('2000');
     await page.keyboard.press('F12');
     const confirm = page.getByRole('alertdialog', { name: 'Confirme el total' });

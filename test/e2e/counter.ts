@@ -63,8 +63,26 @@ export async function addBySearch(page: Page, text: string, productName: string)
   await expect(cart(page).getByRole('rowheader', { name: new RegExp(productName) })).toBeVisible();
 }
 
+/** A field of a cart line: it is in the line panel, so the line is opened first (`openLine`). */
 export const lineInput = (page: Page, field: 'Cantidad' | 'Precio unitario' | 'Desc. %', productName: string): Locator =>
   page.getByRole('textbox', { name: `${field}: ${productName}`, exact: true });
+
+/** A cart row's button: the control that opens its line panel (a click, a touch, or Enter). */
+export const cartRow = (page: Page, productName: string): Locator =>
+  cart(page).getByRole('rowheader', { name: productName }).getByRole('button');
+/** A cart row's figures as the cashier reads them: the amount, then "cantidad × precio unitario · IVA 19 %". */
+export const lineFigures = (page: Page, productName: string): Locator =>
+  cart(page).getByRole('row').filter({ has: page.getByRole('rowheader', { name: productName }) }).locator('.line-figures');
+export const linePanel = (page: Page): Locator => page.getByRole('region', { name: /^Línea \d+:/ });
+
+/** Opens a line in its panel (with the mouse, or a tap with `how: 'tap'`), unless that line is open already. */
+export async function openLine(page: Page, productName: string, how: 'click' | 'tap' = 'click'): Promise<void> {
+  const panel = page.getByRole('region', { name: new RegExp(`^Línea \\d+: ${productName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
+  if (await panel.isVisible()) return;
+  await cartRow(page, productName)[how]();
+  await expect(panel).toBeVisible();
+  await expect(lineInput(page, 'Cantidad', productName)).toBeFocused();
+}
 
 /**
  * A screen by its name in the top bar. Where the bar is short the less used screens are under "Más"

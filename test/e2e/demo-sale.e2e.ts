@@ -10,7 +10,7 @@ import { decodeQrDataUri } from '../support/qr-decode';
 import { removeDataDir, startApp, type AppProcess } from './app-process';
 import { callCore, latestSale } from './core-bridge';
 import {
-  addBySearch, cart, emptyCart, lineInput, openCustomerPanel, openTill, productSearch, receipt, saleTotal, saveScreen, scan, statusBar,
+  addBySearch, cart, emptyCart, lineFigures, lineInput, openCustomerPanel, openLine, openTill, productSearch, receipt, saleTotal, saveScreen, scan, statusBar,
 } from './counter';
 
 // From electron/core/app/demo-catalog.ts.
@@ -37,12 +37,16 @@ test('demo sale: scanner + search + discount, live total = shared calculation, F
   await scan(page, CAFE.barcode);
   await expect(cart(page).getByRole('rowheader', { name: new RegExp(CAFE.name) })).toBeVisible();
   await scan(page, CAFE.barcode);
-  await expect(lineInput(page, 'Cantidad', CAFE.name)).toHaveValue('2'); // the second scan adds to the same line
+  await expect(lineFigures(page, CAFE.name)).toContainText('2 × $ 18.900'); // the second scan adds to the same line
   await expect(productSearch(page)).toHaveValue('');
 
   await addBySearch(page, 'arroz', ARROZ.name);
+  // A line's quantity and discount are changed in its line panel (a click on its row).
+  await openLine(page, ARROZ.name);
   await lineInput(page, 'Cantidad', ARROZ.name).fill('3');
+  await openLine(page, CAFE.name);
   await lineInput(page, 'Desc. %', CAFE.name).fill('10');
+  await expect(lineFigures(page, CAFE.name)).toContainText('2 × $ 18.900 · desc. 10 % · IVA 5 %');
 
   const lines: LineInput[] = [
     { quantity: '2', price: CAFE.price, discount_rate: '10', taxes: [CAFE.tax] },

@@ -6,7 +6,7 @@ import { test, expect, type Locator, type Page } from '@playwright/test';
 import { calculateTotals, formatCop } from '../../shared/money';
 import { removeDataDir, startApp, type AppProcess } from './app-process';
 import { latestSale } from './core-bridge';
-import { emptyCart, lineInput, openTill, productSearch, saleTotal, saveScreen } from './counter';
+import { cartRow, emptyCart, lineFigures, lineInput, linePanel, openTill, productSearch, saleTotal, saveScreen } from './counter';
 
 const GASEOSA = { name: 'Gaseosa cola 1,5 L', price: '5500', tax: { code: '01', rate: '19' } };
 const MAX_TABS = 40;
@@ -45,7 +45,7 @@ async function tabTo(page: Page, target: Locator): Promise<void> {
 /** A person typing (slower than a scanner, so the keyboard-wedge detector leaves it alone). */
 const typeLikeAPerson = (page: Page, text: string) => page.keyboard.type(text, { delay: 70 });
 
-test('keyboard only: F2 search + Enter, Tab to the quantity, F4 new customer, F8 payment, Tab to Cobrar + Enter', async ({ page }) => {
+test('keyboard only: F2 search + Enter, Tab to the line and Enter for its quantity, F4 new customer, F8 payment, Tab to Cobrar + Enter', async ({ page }) => {
   app = await startApp();
   await openTill(page, app);
   await expect(emptyCart(page)).toBeVisible();
@@ -56,12 +56,18 @@ test('keyboard only: F2 search + Enter, Tab to the quantity, F4 new customer, F8
   await typeLikeAPerson(page, 'gaseosa');
   await expect(page.getByRole('listbox', { name: 'Productos encontrados' }).getByRole('option', { selected: true })).toContainText(GASEOSA.name);
   await page.keyboard.press('Enter');
-  await expect(lineInput(page, 'Cantidad', GASEOSA.name)).toHaveValue('1');
+  await expect(lineFigures(page, GASEOSA.name)).toContainText('1 × $ 5.500');
 
-  await tabTo(page, lineInput(page, 'Cantidad', GASEOSA.name));
-  await page.keyboard.press('Control+A');
+  // Tab to the line's row, Enter opens its panel with the quantity focused and selected; Esc closes it.
+  await tabTo(page, cartRow(page, GASEOSA.name));
+  await page.keyboard.press('Enter');
+  await expect(lineInput(page, 'Cantidad', GASEOSA.name)).toBeFocused();
+  await expectVisibleFocus(page);
   await page.keyboard.type('4');
   await expect(lineInput(page, 'Cantidad', GASEOSA.name)).toHaveValue('4');
+  await page.keyboard.press('Escape');
+  await expect(linePanel(page)).toHaveCount(0);
+  await expect(cartRow(page, GASEOSA.name)).toBeFocused();
   const totals = calculateTotals([{ quantity: '4', price: GASEOSA.price, discount_rate: '0', taxes: [GASEOSA.tax] }]);
   await expect(saleTotal(page)).toHaveText(formatCop(totals.payable, 'es-CO'));
 

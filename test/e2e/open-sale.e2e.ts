@@ -8,7 +8,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { calculateTotals, formatCop } from '../../shared/money';
 import { removeDataDir, startApp, type AppProcess } from './app-process';
 import { callCore, latestSale } from './core-bridge';
-import { addBySearch, cart, emptyCart, lineInput, openPaymentPanel, openTill, productSearch, saleTotal, saveScreen, scan } from './counter';
+import { addBySearch, cart, emptyCart, lineFigures, lineInput, linePanel, openLine, openPaymentPanel, openTill, productSearch, saleTotal, saveScreen, scan } from './counter';
 
 // From electron/core/app/demo-catalog.ts.
 const CAFE = { name: 'Café molido tradicional 500 g', price: '18900', tax: { code: '01', rate: '5' } };
@@ -34,11 +34,15 @@ test('a mis-scan in a quantity gets a message by the field, a scan in a quantity
   app = await startApp();
   await openTill(page, app);
   await addBySearch(page, 'café molido', CAFE.name);
+  // The quantity is in the line's panel (a click on its row opens it).
+  await openLine(page, CAFE.name);
   const quantity = lineInput(page, 'Cantidad', CAFE.name);
 
   // 1 000 000 000 000 000 threw "quantity is too large" from the money code and the page went white.
   await quantity.fill('1000000000000000');
-  await expect(page.getByText('Máximo 100.000 por línea')).toBeVisible();
+  // Said by the field in the panel, and on the line's row (marked red) once the panel is closed.
+  await expect(linePanel(page).getByText('Máximo 100.000 por línea')).toBeVisible();
+  await expect(lineFigures(page, CAFE.name)).toContainText('Revise esta línea: Máximo 100.000 por línea');
   await expect(quantity).toHaveAttribute('aria-invalid', 'true');
   await expect(productSearch(page)).toBeVisible(); // the page is alive
   await saveScreen(page, 'quantity-too-large');
@@ -50,7 +54,7 @@ test('a mis-scan in a quantity gets a message by the field, a scan in a quantity
   await scan(page, ACEITE.barcode);
   await expect(row(page, ACEITE.name)).toBeVisible();
   await expect(quantity).toHaveValue('2');
-  await expect(lineInput(page, 'Cantidad', ACEITE.name)).toHaveValue('1');
+  await expect(lineFigures(page, ACEITE.name)).toContainText('1 × $ 12.900');
 
   // A scanner that pauses mid-code is still one scan, and nothing lands in the field it was typed into.
   await quantity.click();
@@ -60,7 +64,8 @@ test('a mis-scan in a quantity gets a message by the field, a scan in a quantity
   await page.keyboard.press('Enter');
   await expect(row(page, HUEVOS.name)).toBeVisible();
   await expect(quantity).toHaveValue('2');
-  await cart(page).getByRole('button', { name: `Quitar: ${HUEVOS.name}` }).click();
+  await openLine(page, HUEVOS.name);
+  await page.getByRole('button', { name: `Quitar: ${HUEVOS.name}` }).click();
 
   await openPaymentPanel(page);
   await page.getByLabel('Medio de pago').selectOption('49');
@@ -75,8 +80,8 @@ test('a mis-scan in a quantity gets a message by the field, a scan in a quantity
   // A reload (or a renderer crash) brings the open sale back from the core.
   await page.reload();
   await openTill(page, app);
-  await expect(quantity).toHaveValue('2');
-  await expect(lineInput(page, 'Cantidad', ACEITE.name)).toHaveValue('1');
+  await expect(lineFigures(page, CAFE.name)).toContainText('2 × $ 18.900');
+  await expect(lineFigures(page, ACEITE.name)).toContainText('1 × $ 12.900');
   await openPaymentPanel(page);
   await expect(page.getByLabel('Medio de pago')).toHaveValue('49');
   await expect(saleTotal(page)).toHaveText(formatCop(totals.payable, 'es-CO'));
@@ -86,8 +91,8 @@ test('a mis-scan in a quantity gets a message by the field, a scan in a quantity
   await app.stop();
   app = await startApp({ dataDir });
   await openTill(page, app);
-  await expect(lineInput(page, 'Cantidad', CAFE.name)).toHaveValue('2');
-  await expect(lineInput(page, 'Cantidad', ACEITE.name)).toHaveValue('1');
+  await expect(lineFigures(page, CAFE.name)).toContainText('2 × $ 18.900');
+  await expect(lineFigures(page, ACEITE.name)).toContainText('1 × $ 12.900');
 
   // Charging clears it in the sale's own transaction: after a reload the counter is empty.
   await page.keyboard.press('F12');
@@ -104,6 +109,7 @@ test('a total far above the usual asks before it is charged; F12 and Enter alone
   app = await startApp();
   await openTill(page, app);
   await addBySearch(page, 'café molido', CAFE.name);
+  await openLine(page, CAFE.name);
   await lineInput(page, 'Precio unitario', CAFE.name).fill('25000000');
   await page.keyboard.press('F12');
   const dialog = page.getByRole('alertdialog', { name: 'Confirme el total' });

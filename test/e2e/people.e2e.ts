@@ -7,7 +7,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { consumidorFinal } from '../../shared/customer';
 import { removeDataDir, startApp, type AppProcess } from './app-process';
 import { callCore, latestSale } from './core-bridge';
-import { addBySearch, historyRow, lineInput, openHistory, openTill, productSearch, receipt, saveScreen } from './counter';
+import { addBySearch, historyRow, lineInput, openHistory, openLine, openTill, productSearch, receipt, saveScreen } from './counter';
 
 const CAFE = { code: 'CAF-500', name: 'Café molido tradicional 500 g' };
 const OWNER = { name: 'Ana Dueña', pin: '2468' };
@@ -52,6 +52,8 @@ test('a cashier cannot change a price until an owner enters their PIN; the sale 
   await expect(productSearch(page)).toBeVisible();
 
   await addBySearch(page, 'café molido', CAFE.name);
+  // The line's price, tax and discount are in its line panel (a click on its row).
+  await openLine(page, CAFE.name);
   const price = lineInput(page, 'Precio unitario', CAFE.name);
   await expect(price).toHaveValue('18.900');
   await expect(price).not.toBeEditable();
@@ -98,6 +100,7 @@ test('a cashier cannot change a price until an owner enters their PIN; the sale 
 
   // The next sale starts locked again: the approval was for that one change.
   await addBySearch(page, 'café molido', CAFE.name);
+  await openLine(page, CAFE.name);
   await expect(lineInput(page, 'Precio unitario', CAFE.name)).not.toBeEditable();
 
   // Someone guesses the cashier's PIN: after 5 wrong ones it is paused, and that is in the owner's log too.
@@ -108,6 +111,7 @@ test('a cashier cannot change a price until an owner enters their PIN; the sale 
 
   // The owner sees who approved what, for whom, and on which sale.
   await signIn(page, OWNER);
+  await openLine(page, CAFE.name);
   await expect(lineInput(page, 'Precio unitario', CAFE.name)).toBeEditable();
   await page.getByRole('button', { name: 'Personas' }).click();
   const log = page.getByRole('table', { name: 'Autorizaciones del dueño' });

@@ -10,7 +10,7 @@
 import { test, expect, type Locator, type Page } from '@playwright/test';
 import { removeDataDir, startApp, type AppProcess } from './app-process';
 import { callCore } from './core-bridge';
-import { cart, emptyCart, goToScreen, lineInput, openHistory, openTill, productSearch, receipt, saleTotal, scan, statusBar } from './counter';
+import { cart, emptyCart, goToScreen, lineInput, openHistory, openLine, openTill, productSearch, receipt, saleTotal, scan, statusBar } from './counter';
 import { checkScreen, sizeName, type ScreenSize } from './screen-check';
 import { bannerHeight, behindModal, historyColumns, inView, verticalScroll } from './screen-geometry';
 import { CASHIER, OWNER, staffTill } from './staffed-till';
@@ -211,6 +211,7 @@ for (const size of SIZES) {
 
     // The owner's PIN for a price change: a wrong PIN is said in the dialog; the right one unlocks the price.
     await scanInto(page, [CAFE.barcode]);
+    await openLine(page, CAFE.name);
     await page.getByRole('button', { name: `Cambiar precio o impuesto: ${CAFE.name}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Se necesita el PIN del dueño' });
     await dialog.getByLabel('PIN del dueño').fill(CASHIER.pin);

@@ -13,7 +13,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { nitCheckDigit } from '../../shared/nit';
 import { startApp, type AppProcess, disposeApp } from './app-process';
 import { callCore, latestSale } from './core-bridge';
-import { emptyCart, historyRow, openHistory, openTill, productSearch, receipt, saveScreen, scan, statusBar } from './counter';
+import { emptyCart, historyRow, openHistory, openLine, openTill, productSearch, receipt, saveScreen, scan, statusBar } from './counter';
 import { startInvoicingService, type InvoicingService } from './invoicing-service';
 
 type Keytar = typeof import('keytar');
@@ -133,6 +133,7 @@ test('settings: the client secret goes into the real keychain, leaves the form, 
   await saveScreen(page, 'charge-needs-email');
   await page.keyboard.press('F2');
   await expect(page.getByRole('rowheader', { name: new RegExp(AZUCAR.name) })).toBeVisible(); // the cart is still there
+  await openLine(page, AZUCAR.name);
   await page.getByRole('button', { name: `Quitar: ${AZUCAR.name}` }).click();
   await expect(emptyCart(page)).toBeVisible();
   await page.keyboard.press('F10');

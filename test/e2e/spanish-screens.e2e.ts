@@ -13,7 +13,7 @@ import { hashPin } from '../../common/pin-hash';
 import { openStore } from '../../electron/core/store';
 import { removeDataDir, startApp, type AppProcess } from './app-process';
 import { latestSale } from './core-bridge';
-import { addBySearch, cart, lineInput, openHistory, productSearch, saveScreen, statusBar } from './counter';
+import { addBySearch, lineFigures, lineInput, linePanel, openHistory, openLine, productSearch, saveScreen, statusBar } from './counter';
 import { expectSpanishScreen } from './spanish-check';
 
 const CAFE = { code: 'CAF-500', name: 'Café molido tradicional 500 g' };
@@ -77,7 +77,9 @@ test('the screens testers found English on say it in Spanish, by code', async ({
 
   // The counter: the tax as "IVA 5 %" on the line and in the totals; a typed price shows grouped once left.
   await addBySearch(page, 'cafe molido', CAFE.name);
-  const taxChoice = cart(page).getByRole('combobox', { name: `Impuesto: ${CAFE.name}` });
+  await expect(lineFigures(page, CAFE.name)).toContainText(`1 × $${NBSP}18.900 · ${IVA5}`);
+  await openLine(page, CAFE.name);
+  const taxChoice = linePanel(page).getByRole('combobox', { name: `Impuesto: ${CAFE.name}` });
   await expect(taxChoice.locator('option:checked')).toHaveText(IVA5);
   await expect(page.getByRole('region', { name: 'Totales' })).toContainText(IVA5);
   const price = lineInput(page, 'Precio unitario', CAFE.name);

@@ -8,7 +8,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { calculateTotals } from '../../shared/money';
 import { removeDataDir, startApp, type AppProcess } from './app-process';
 import { callCore, latestSale } from './core-bridge';
-import { cart, emptyCart, lineInput, openTill, productSearch, saleTotal, saveScreen, scan } from './counter';
+import { cart, cartRow, emptyCart, lineFigures, lineInput, linePanel, openLine, openTill, productSearch, saleTotal, saveScreen, scan } from './counter';
 
 let app: AppProcess | null = null;
 test.afterEach(async () => {
@@ -62,7 +62,7 @@ test('the owner makes a quick key; a sale rung up by touch alone: quick keys, th
   await quickKey(page, 'Tinto').tap();
   await quickKey(page, 'Tinto').tap();
   await quickKey(page, 'Chocolate de mesa').tap();
-  await expect(lineInput(page, 'Cantidad', 'Tinto (café preparado)')).toHaveValue('2');
+  await expect(lineFigures(page, 'Tinto (café preparado)')).toContainText('2 × $ 1.500');
   // Still ready to scan after the taps.
   await expect(productSearch(page)).toBeFocused();
 
@@ -71,9 +71,13 @@ test('the owner makes a quick key; a sale rung up by touch alone: quick keys, th
   await quickKey(page, 'Empanada de carne').tap();
   await expect(keypad(page)).toContainText('Escribe en: Cantidad · Empanada de carne');
   await key(page, 'Tecla 3').tap();
-  await expect(lineInput(page, 'Cantidad', 'Empanada de carne')).toHaveValue('3');
-  // Touching a quantity chooses it: the first key replaces it, then the keys add to it, ⌫ takes one off.
-  await lineInput(page, 'Cantidad', 'Tinto (café preparado)').tap();
+  await expect(lineFigures(page, 'Empanada de carne')).toContainText('3 × $ 3.000');
+  // Touching a line opens its panel, its quantity chosen (the panel's own keypad): the first key replaces it, then
+  // the keys add to it, ⌫ takes one off.
+  await openLine(page, 'Tinto (café preparado)', 'tap');
+  await expect(keypad(page)).toContainText('Escribe en: Cantidad · Tinto (café preparado)');
+  // The panel's buttons (Listo, Quitar, the keys) are a finger high too.
+  expect(await shortButtons(page)).toEqual([]);
   await key(page, 'Tecla 1').tap();
   await key(page, 'Tecla 2').tap();
   await key(page, 'Borrar').tap();
@@ -83,6 +87,12 @@ test('the owner makes a quick key; a sale rung up by touch alone: quick keys, th
   await key(page, 'Limpiar').tap();
   await key(page, 'Tecla 4').tap();
   await expect(lineInput(page, 'Cantidad', 'Tinto (café preparado)')).toHaveValue('4');
+  await saveScreen(page, 'counter-touch-line-panel-1024x768');
+  // OK closes the panel; the quick keys (and their keypad) are back, the search has the focus.
+  await key(page, 'OK, aceptar').tap();
+  await expect(linePanel(page)).toHaveCount(0);
+  await expect(productSearch(page)).toBeFocused();
+  await expect(lineFigures(page, 'Tinto (café preparado)')).toContainText('4 × $ 1.500');
   await expect(cart(page).getByRole('row')).toHaveCount(5); // header + 4 lines
 
   // Cash received by keypad: 100 then 000.
@@ -135,6 +145,7 @@ test('the keypad leaves a price the cart locked for a cashier as it is, and OK g
   await expect(productSearch(page)).toBeFocused();
   await quickKey(page, 'Tinto').tap();
   await page.getByRole('button', { name: 'Teclado', exact: true }).tap();
+  await openLine(page, 'Tinto (café preparado)', 'tap');
   const price = lineInput(page, 'Precio unitario', 'Tinto (café preparado)');
   const before = await price.inputValue();
   await price.tap();
@@ -159,9 +170,9 @@ test.describe('with a mouse and keys', () => {
     await scan(page, '7702001001002');
     await expect(cart(page).getByRole('rowheader', { name: /Café molido tradicional/ })).toBeVisible();
     await expect(productSearch(page)).toHaveValue('');
-    // The desktop keeps its sizes: the line's remove button is the base's compact icon, not a 44 px target.
-    const remove = cart(page).getByRole('button', { name: /^Quitar/ }).first();
-    expect((await remove.boundingBox())?.height ?? 0).toBeLessThan(44);
+    // The desktop keeps its sizes: a cart row's button is one compact line of text, not a 44 px target.
+    const row = cartRow(page, 'Tinto (café preparado)');
+    expect((await row.boundingBox())?.height ?? 0).toBeLessThan(44);
     await saveScreen(page, 'counter-quick-keys-1366x768');
     await page.keyboard.press('F12');
     await expect(emptyCart(page)).toBeVisible();

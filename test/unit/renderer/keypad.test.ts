@@ -50,12 +50,13 @@ describe('where the keypad types', () => {
   afterEach(() => useSale.getState().clearCounter());
   const tinto: ProductDto = { code: 'TIN', name: 'Tinto', barcode: null, price: '1500', unitMeasure: '94', taxCode: '04', taxRate: '8', discountRate: '0' };
 
-  it('knows the cart\'s quantity and price inputs and the cash field by their ids, and nothing else', () => {
+  it('knows the line panel\'s quantity, price and discount inputs and the cash field by their ids, and nothing else', () => {
     const lines = [{ id: 'line-4' }, { id: 'line-9' }];
     expect(targetOfElementId('line-9-quantity', lines)).toEqual({ kind: 'line', lineId: 'line-9', field: 'quantity' });
     expect(targetOfElementId('line-4-price', lines)).toEqual({ kind: 'line', lineId: 'line-4', field: 'price' });
+    expect(targetOfElementId('line-4-discountRate', lines)).toEqual({ kind: 'line', lineId: 'line-4', field: 'discountRate' });
     expect(targetOfElementId('cash-received', lines)).toEqual({ kind: 'cash' });
-    for (const id of ['line-4-discountRate', 'line-5-quantity', 'product-search', '']) expect(targetOfElementId(id, lines)).toBeNull();
+    for (const id of ['line-4-tax', 'line-4-row', 'line-5-quantity', 'product-search', '']) expect(targetOfElementId(id, lines)).toBeNull();
   });
 
   it('reads and writes through the sale store, and the line an add touched is the one it names', () => {
