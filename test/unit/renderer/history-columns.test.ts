@@ -18,7 +18,7 @@ describe('History columns giving way', () => {
       const shown = columnsShown(width).columns;
       for (const column of KEPT) expect(shown, `${width} rem`).toContain(column);
     }
-    expect(columnsShown(40).timeOnly).toBe(false);
+    expect(columnsShown(42).timeOnly).toBe(false);
     expect(columnsShown(30).timeOnly).toBe(true);
   });
 
