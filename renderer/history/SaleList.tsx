@@ -78,7 +78,7 @@ export function SaleList({ sales, more, selectedId, onSelect, onNeedMore }: Prop
         <thead>
           <tr>
             <th scope="col" className="c-number">{t.saleNumber}</th>
-            <th scope="col" className="c-date">{t.date}</th>
+            <th scope="col" className="c-date"><span className="hc-day">{t.date}</span><span className="hc-time">{t.historyTime}</span></th>
             <th scope="col" className={`c-reference ${go('reference')}`}>{t.reference}</th>
             <th scope="col" className={`c-invoice ${go('invoice')}`}>{t.invoiceNumber}</th>
             <th scope="col" className={`c-customer ${go('customer')}`}>{t.customer}</th>

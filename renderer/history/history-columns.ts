@@ -13,7 +13,7 @@ export const HISTORY_COLUMNS: readonly HistoryColumn[] = ['number', 'date', 'ref
 
 /** Each column's width in rem (history.css); the customer's is the least it is given (it takes what is left). */
 export const COLUMN_REM: Readonly<Record<HistoryColumn, number>> = {
-  number: 11, date: 11.5, reference: 11, invoice: 8.5, customer: 11, cashier: 8, total: 8, state: 9.5,
+  number: 11, date: 11.5, reference: 11, invoice: 9.5, customer: 11, cashier: 8, total: 8, state: 9.5,
 };
 /** The date column once only the time is left in it. */
 export const TIME_ONLY_REM = 6;
