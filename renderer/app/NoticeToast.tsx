@@ -62,14 +62,14 @@ export function NoticeToast({ place = 'window' }: { place?: 'window' | 'counter'
     const timer = setTimeout(clear, 6000);
     return () => clearTimeout(timer);
   }, [notice, clear, counter, counterShown]);
-  // The window's overlay is silent while the counter shows the notice in its own slot.
-  const shown = counter || !counterShown ? notice : null;
+  // One live region at a time: while the counter shows the notice in its own slot, the window's overlay is not drawn.
+  if (!counter && counterShown) return null;
   const where = counter ? ' notice-counter' : inFlow ? ' notice-in-flow' : '';
   return (
     <div className={`notice-region${where}`} aria-live="polite">
-      {shown ? (
-        <div className={`notice notice-${shown.kind}`}>
-          <p className="notice-text" role={shown.kind === 'error' ? 'alert' : 'status'}>{shown.text}</p>
+      {notice ? (
+        <div className={`notice notice-${notice.kind}`}>
+          <p className="notice-text" role={notice.kind === 'error' ? 'alert' : 'status'}>{notice.text}</p>
           <button type="button" className="icon-button" aria-label={t.dismiss} onClick={clear}>×</button>
         </div>
       ) : null}
