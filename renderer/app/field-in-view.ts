@@ -39,14 +39,16 @@ export function useFocusedFieldInView(): void {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => revealField(document.activeElement));
     };
+    // A tap on the field that already has the focus (a tap elsewhere leaves the scroll where the cashier put it).
+    const tapped = (event: Event) => { if (event.target === document.activeElement) soon(); };
     document.addEventListener('focusin', soon);
-    document.addEventListener('click', soon); // a tap on the field that already has the focus
+    document.addEventListener('click', tapped);
     document.addEventListener('input', soon);
     window.addEventListener('resize', soon);
     return () => {
       cancelAnimationFrame(frame);
       document.removeEventListener('focusin', soon);
-      document.removeEventListener('click', soon);
+      document.removeEventListener('click', tapped);
       document.removeEventListener('input', soon);
       window.removeEventListener('resize', soon);
     };
