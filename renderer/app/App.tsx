@@ -8,6 +8,7 @@ import { SaleScreen } from '../sale/SaleScreen';
 import { useCounterKeys } from '../sale/counter-keys';
 import { StatusBar } from '../status/StatusBar';
 import { bootstrap } from './bootstrap';
+import { useFocusedFieldInView } from './field-in-view';
 import { useApp } from './app-store';
 import { backOfficeScreen, ScreenLoading, usePrefetchBackOffice } from './lazy-screens';
 import { NoticeToast } from './NoticeToast';
@@ -55,6 +56,7 @@ export function App(): ReactNode {
   const nobodySelling = usePeople((s) => s.session !== null && s.session.setUp && s.session.current === null);
   useShortcuts();
   useCounterKeys();
+  useFocusedFieldInView();
   useEffect(() => {
     let stop: (() => void) | null = null;
     let live = true;
@@ -67,7 +69,7 @@ export function App(): ReactNode {
   return (
     <div className="app">
       <TopBar />
-      {/* The notice lies over the screen's frame, so it never moves the layout. */}
+      {/* The notice lies over the screen's frame, so it never moves the layout (the counter shows it above its cart). */}
       <div className="screen-frame">
         <main className="screen">{!ready ? <p className="muted">{t.loading}</p> : nobodySelling ? <WhoIsSelling /> : <CurrentScreen />}</main>
         <NoticeToast />

@@ -10,6 +10,12 @@ export function formatDateTime(epochMs: number, locale: Locale): string {
   }).format(new Date(epochMs));
 }
 
+/** "28/11/2026": the shop's day. */
+export function formatDay(epochMs: number, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : 'es-CO', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
+    .format(new Date(epochMs));
+}
+
 /** "22:48:15": the shop's clock, 24 hours. */
 export function formatTime(epochMs: number, locale: Locale): string {
   return new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : 'es-CO', { timeZone: ZONE, hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false })

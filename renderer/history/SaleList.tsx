@@ -1,17 +1,18 @@
 /**
  * The sales found, newest first, drawn a screenful at a time (a search may hold thousands) and walked with the
  * keyboard: ↑ ↓ Page Up/Down Home End move the highlighted row, Enter opens it. Rows load page by page as the
- * list nears its end.
+ * list nears its end. As the list narrows its columns give way in history-columns.ts's order (history.css).
  */
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useHeight } from '../app/use-height';
 import type { SaleSummaryDto } from '../../shared/bridge/types';
 import { formatCop } from '../../shared/money';
 import { useApp } from '../app/app-store';
-import { formatDateTime } from '../format/date-time';
+import { formatDateTime, formatDay, formatTime } from '../format/date-time';
 import { saleNumberLabel } from '../format/sale-number';
 import { useScreenText } from '../i18n/screen-text';
 import { isLate, useUnsent } from '../shifts/unsent-store';
+import { giveWayClass as go } from './history-columns';
 import { saleStateText } from './sale-state-text';
 import { movedRow, rowWindow, scrollToShow } from './virtual-rows';
 
@@ -77,11 +78,11 @@ export function SaleList({ sales, more, selectedId, onSelect, onNeedMore }: Prop
         <thead>
           <tr>
             <th scope="col" className="c-number">{t.saleNumber}</th>
-            <th scope="col" className="c-date col-p3">{t.date}</th>
-            <th scope="col" className="c-reference col-p4">{t.reference}</th>
-            <th scope="col" className="c-invoice col-p4">{t.invoiceNumber}</th>
-            <th scope="col" className="c-customer">{t.customer}</th>
-            <th scope="col" className="c-cashier col-p2">{t.soldBy}</th>
+            <th scope="col" className="c-date"><span className="hc-day">{t.date}</span><span className="hc-time">{t.historyTime}</span></th>
+            <th scope="col" className={`c-reference ${go('reference')}`}>{t.reference}</th>
+            <th scope="col" className={`c-invoice ${go('invoice')}`}>{t.invoiceNumber}</th>
+            <th scope="col" className={`c-customer ${go('customer')}`}>{t.customer}</th>
+            <th scope="col" className={`c-cashier ${go('cashier')}`}>{t.soldBy}</th>
             <th scope="col" className="c-total num">{t.total}</th>
             <th scope="col" className="c-state">{t.state}</th>
           </tr>
@@ -100,11 +101,13 @@ export function SaleList({ sales, more, selectedId, onSelect, onNeedMore }: Prop
                   <button type="button" className="link" tabIndex={-1} onClick={() => onSelect(sale.id)}
                     aria-label={t.historyOpenSaleNamed(number, sale.referenceCode)}>{number}</button>
                 </td>
-                <td className="col-p3">{formatDateTime(sale.createdAt, locale)}</td>
-                <td className="col-p4 product-code" title={sale.referenceCode}>{sale.referenceCode}</td>
-                <td className="col-p4">{sale.fullNumber ?? '—'}</td>
-                <td className="c-customer" title={sale.customerName}>{sale.customerName}</td>
-                <td className="col-p2">{sale.cashierName || '—'}</td>
+                <td className="c-date" title={formatDateTime(sale.createdAt, locale)}>
+                  <span className="hc-day">{formatDay(sale.createdAt, locale)} </span>{formatTime(sale.createdAt, locale)}
+                </td>
+                <td className={`${go('reference')} product-code`} title={sale.referenceCode}>{sale.referenceCode}</td>
+                <td className={go('invoice')}>{sale.fullNumber ?? '—'}</td>
+                <td className={`c-customer ${go('customer')}`} title={sale.customerName}>{sale.customerName}</td>
+                <td className={go('cashier')}>{sale.cashierName || '—'}</td>
                 <td className="c-total num">{formatCop(sale.payable, locale)}</td>
                 <td className="c-state" title={shown.text}><span className={shown.className}>{shown.text}</span>{isLate(sale, unsent) ? <span className="late-badge" title={t.lateSale}>⏱</span> : null}</td>
               </tr>

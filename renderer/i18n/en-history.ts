@@ -5,6 +5,7 @@ export const enHistory: typeof esHistory = {
   historyDate: 'Date',
   historyDatePresets: { all: 'Any date', today: 'Today', yesterday: 'Yesterday', week: 'This week', custom: 'Between dates' },
   historyDateFrom: 'From',
+  historyTime: 'Time',
   historyDateTo: 'To',
   historyCashier: 'Sold by',
   historyAllCashiers: 'Everybody',

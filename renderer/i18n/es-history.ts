@@ -5,6 +5,8 @@ export const esHistory = {
   historyDate: 'Fecha',
   historyDatePresets: { all: 'Todas las fechas', today: 'Hoy', yesterday: 'Ayer', week: 'Esta semana', custom: 'Entre fechas' } as Record<DatePreset, string>,
   historyDateFrom: 'Desde',
+  /** The date column's header once only the time is left in it (a narrow list). */
+  historyTime: 'Hora',
   historyDateTo: 'Hasta',
   historyCashier: 'Vendió',
   historyAllCashiers: 'Todas las personas',

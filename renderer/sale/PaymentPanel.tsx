@@ -3,7 +3,7 @@
  * "Cambiar") plus, for cash, what the customer handed over; opened, the selects and the bill buttons. The change is
  * shown by the total (CashChange), where it is always in view.
  */
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { CASH_BILLS, CASH_MEANS } from '../../shared/cash';
 import { labelOf, PAYMENT_FORMS, PAYMENT_MEANS } from '../../shared/codes';
 import { formatCop } from '../../shared/money';
@@ -71,6 +71,14 @@ export function PaymentPanel(): ReactNode {
   const setOpen = useCounterPanels((s) => s.setOpen);
   const cashSale = payment.means_code === CASH_MEANS;
   useCashRefusalCleared();
+  // Opened, the whole panel comes into view in the side column, down to "Recibido en efectivo" (issue 29: at
+  // 1093×614 the field stayed half hidden under the totals until the cashier scrolled).
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!expanded) return;
+    const frame = requestAnimationFrame(() => section.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
+    return () => cancelAnimationFrame(frame);
+  }, [expanded, cashSale]);
   const toggle = () => {
     setOpen('payment', !expanded);
     if (!expanded) focusSoon('payment-means');
@@ -82,7 +90,7 @@ export function PaymentPanel(): ReactNode {
     focusSoon('product-search');
   };
   return (
-    <section className={`panel payment counter-panel${expanded ? ' open' : ''}`} aria-labelledby="payment-title"
+    <section ref={section} className={`panel payment counter-panel${expanded ? ' open' : ''}`} aria-labelledby="payment-title"
       onKeyDown={(e) => closeOnEscape(e.key)}>
       <div className="panel-line">
         <h2 id="payment-title">{t.payment} <kbd>F8</kbd></h2>

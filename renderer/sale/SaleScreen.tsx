@@ -1,10 +1,12 @@
 /**
  * The counter, a fixed full-window layout: products and lines on the left (the cart scrolls inside its own area, the
- * quick keys strip sits under it and folds on a short window; an opened line's panel takes the strip's place);
+ * quick keys strip sits under it and folds on a short window; an opened line's panel takes the strip's place; a
+ * notice takes its own line above the cart);
  * on the right, the customer, the payment, parked sales and the last sale in a column that scrolls by itself above a
  * pinned footer with the totals, the change and Cobrar, which never leave the window.
  */
 import type { ReactNode } from 'react';
+import { NoticeToast } from '../app/NoticeToast';
 import { useText } from '../i18n/use-text';
 import { CustomerPanel } from '../customer/CustomerPanel';
 import { CartTable } from './CartTable';
@@ -25,6 +27,7 @@ export function SaleScreen(): ReactNode {
     <div className="sale-screen">
       <section className="sale-lines" aria-label={t.saleInProgress}>
         <ProductSearch />
+        <NoticeToast place="counter" />
         <CartTable />
         <LinePanel />
         <QuickKeys />

@@ -72,6 +72,8 @@ export async function bannerHeight(page: Page): Promise<number> {
 /** Column headers of History's list that must stay in view, by what their header says. */
 export const HISTORY_COLUMNS: ReadonlyArray<{ name: string; header: RegExp }> = [
   { name: 'sale number', header: /^(venta|n\.?\s?º|número)/i },
+  // The time a cashier scans for (issue 29): "Fecha", or "Hora" where a narrow list keeps only the time.
+  { name: 'time', header: /^(fecha|hora)/i },
   { name: 'customer', header: /^cliente/i },
   { name: 'total', header: /^total/i },
   { name: 'state', header: /^estado/i },
