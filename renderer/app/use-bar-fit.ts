@@ -18,7 +18,8 @@ export function useBarFit(bar: RefObject<HTMLElement | null>, who: string): BarL
   useLayoutEffect(() => setLevel(0), [who]);
   useLayoutEffect(() => {
     const name = bar.current?.querySelector<HTMLElement>('.person-name');
-    if (name && name.scrollWidth > name.clientWidth + 1 && level < 2) setLevel((level + 1) as BarLevel);
+    // Any overflow at all: one pixel over already draws the ellipsis ("Vende: Beto Caj…" at 1366×768).
+    if (name && name.scrollWidth > name.clientWidth && level < 2) setLevel((level + 1) as BarLevel);
   });
   useEffect(() => {
     const element = bar.current;

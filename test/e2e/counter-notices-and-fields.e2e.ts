@@ -262,6 +262,9 @@ for (const size of SIZES) {
     expect.soft(columns.shown, `${at}: History's columns with a sale open`).toEqual(HISTORY_OPEN[at]);
     expect.soft(columns.cut, `${at}: kept cells whole`).toEqual([]);
     expect.soft(await axeViolations(page), `${at}: axe on History with a sale open`).toEqual([]);
+    // The top bar keeps "Vende: <name>" whole (tabs go under "Más" first), on History as on the counter.
+    const nameCut = await page.locator('.person-name').evaluate((el) => el.scrollWidth > el.clientWidth);
+    expect.soft(nameCut, `${at}: "Vende: …" whole in the top bar on History`).toBe(false);
     await saveDocScreen(page, `history-open-${at}`);
   });
 }

@@ -145,7 +145,7 @@ async function panelProblems(page: Page): Promise<string[]> {
 
     const who = document.querySelector('.person-name');
     if (!who) problems.push('nobody shown in the top bar');
-    else if (who.scrollWidth > who.clientWidth + 1) problems.push(`the top bar cuts "${who.textContent}" (${who.scrollWidth} > ${who.clientWidth})`);
+    else if (who.scrollWidth > who.clientWidth) problems.push(`the top bar cuts "${who.textContent}" (${who.scrollWidth} > ${who.clientWidth})`);
     return problems;
   });
 }
