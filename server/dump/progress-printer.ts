@@ -4,13 +4,7 @@
  * On a terminal the line is rewritten in place; into a file or a pipe (`--progress`) a new line at most once a second
  * and always the last one, so a log keeps a few lines, not thousands. Steps that cannot be measured are one line each.
  */
-
-/** Seconds left from the pace so far (TODO: shared/progress.ts's estimate once the contract is in). */
-function timeLeftSeconds(p: { done: number; total: number; phaseStartedAt: number; at: number }): number | null {
-  const elapsed = p.at - p.phaseStartedAt;
-  if (p.total === 0 || elapsed < 500 || p.done <= 0 || p.done / p.total < 0.02) return null;
-  return Math.max(1, Math.ceil(((p.total - p.done) * elapsed) / p.done / 1000));
-}
+import { timeLeftSeconds } from '../../shared/progress';
 
 export interface ProgressOut { write(text: string): unknown; isTTY?: boolean }
 
@@ -54,7 +48,7 @@ export function progressPrinter(out: ProgressOut, now: () => number = Date.now):
         lastLineAt = -Infinity;
       }
       const pct = total > 0 ? Math.floor((done / total) * 100) : 100;
-      const left = done < total ? leftInWords(timeLeftSeconds({ done, total, phaseStartedAt: startedAt, at: t })) : null;
+      const left = done < total ? leftInWords(timeLeftSeconds({ done, total, phaseStartedAt: startedAt, at: t, state: 'running' })) : null;
       const line = `${what}: ${number(done)} de ${number(total)} ${unit} (${pct} %)${left ? ` · ${left}` : ''}`;
       if (tty) {
         out.write(`\r\u001b[K${line}`);

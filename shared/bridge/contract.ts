@@ -300,15 +300,21 @@ export const bridgeContract = {
     input: withOwnerOverride({ folder: z.union([localPathSchema, z.null()]), passphrase: backupPassphraseSchema.optional() }),
     result: returns<BackupStatusDto>(),
   },
-  /** A copy now (or the one already running); a failure is in the status, not an error. */
-  'backup.run': { input: empty, result: returns<BackupStatusDto>() },
-  /** Owners only. Restore, step 1: checks a copy and says what it holds; replaces nothing. */
+  /**
+   * A copy now (or the one already running); a failure is in the status, not an error. `job`: the screen's id for its
+   * progress (`job.progress`, kind `backup`; `jobs.cancel` stops it until it saves, and the status then says CANCELLED).
+   */
+  'backup.run': { input: z.strictObject({ job: jobIdSchema.optional() }), result: returns<BackupStatusDto>() },
+  /**
+   * Owners only. Restore, step 1: checks a copy and says what it holds; replaces nothing. `job`: its progress (kind
+   * `restore`, reading then checking), cancellable throughout (a cancelled read answers CANCELLED).
+   */
   'backup.inspect': {
-    input: withOwnerOverride({ file: localPathSchema, passphrase: z.string().min(1).max(200).optional() }),
+    input: withOwnerOverride({ file: localPathSchema, passphrase: z.string().min(1).max(200).optional(), job: jobIdSchema.optional() }),
     result: returns<RestorePreviewDto>(),
   },
   /** Owners only. Restore, step 2: the inspected copy replaces the data file (the old one is kept) and the till reopens on it. */
-  'backup.restore': { input: withOwnerOverride({ token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) }), result: returns<RestoreDoneDto>() },
+  'backup.restore': { input: withOwnerOverride({ token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/), job: jobIdSchema.optional() }), result: returns<RestoreDoneDto>() },
 
   /** The shop server (issue 20): the pairing, when it last answered, what waits for it, edits it did not apply. */
   'shopServer.status': { input: empty, result: returns<ShopServerDto>() },

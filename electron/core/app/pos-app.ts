@@ -208,7 +208,8 @@ export function createPosApp(opts: PosAppOptions): PosApp {
 
   const passphrase = backupPassphrase(credentials);
   const backups: BackupService | null = opts.backup
-    ? createBackupService({ store, dataDir: opts.backup.dataDir, passphrase, now, log })
+    // The jobs registry is made below (with the context); every copy reports through it (issue 29).
+    ? createBackupService({ store, dataDir: opts.backup.dataDir, passphrase, now, log, jobs: () => jobs })
     : null;
 
   // The shop server runs beside the counter: its news only schedule a status line, never wait for anything.
