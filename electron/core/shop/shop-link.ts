@@ -7,6 +7,7 @@
 import { DEFAULT_TILL_NAME } from '../../../shared/bridge/contract';
 import { pushedSaleSchema, saleOfAnotherTillSchema, SALE_OF_ANOTHER_TILL, type UnsendableReason } from '../../../shared/shop/contract';
 import type { ShopServerLineDto } from '../../../shared/bridge/types';
+import type { JobProgressDto } from '../../../shared/progress';
 import { FEED_ASIDE_LISTED } from '../../../shared/shop/feed-aside';
 import { KeychainUnavailableError, type CredentialStore } from '../secrets/credential-store';
 import type { Store } from '../store';
@@ -184,6 +185,33 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
   let healRounds = 0;
   /** The server refused a batch without naming the sale: the next push sends the first sale alone to find it. */
   let alone = false;
+  /**
+   * Issue 29: a backlog of more than one batch (the first till's year of sales, or days away from the server) is an
+   * upload with progress: sales acknowledged since it began, of those plus the ones still waiting. Only watched: the
+   * push itself (by revision, recorded after each answer) is unchanged, so it resumes where it stopped after a restart
+   * (a new upload then counts what was left). Shown for a minute after it ends.
+   */
+  let upload: { id: string; startedAt: number; sent: number; total: number; at: number; finished: boolean } | null = null;
+  const UPLOAD_SHOWN_AFTER_MS = 60_000;
+  function noteUpload(sent: number, fullBatch: boolean, startedAt: number): void {
+    if ((!upload || upload.finished) && !fullBatch) return;
+    const waiting = store.salesWaitingForShop();
+    const at = now();
+    if (!upload || upload.finished) upload = { id: `shop-upload-${startedAt}`, startedAt, sent: 0, total: 0, at, finished: false };
+    upload.sent += sent;
+    upload.total = upload.sent + waiting;
+    upload.at = at;
+    upload.finished = waiting === 0;
+    if (upload.finished) log(`shop server: ${upload.sent} sales uploaded in ${Math.round((at - upload.startedAt) / 1000)} s`);
+  }
+  function uploadLine(): JobProgressDto | null {
+    if (!upload || (upload.finished && now() - upload.at > UPLOAD_SHOWN_AFTER_MS)) return null;
+    return {
+      jobId: upload.id, kind: 'shop.upload', phase: 'sending', unit: 'sales', done: upload.sent, total: upload.total,
+      startedAt: upload.startedAt, phaseStartedAt: upload.startedAt, at: upload.at,
+      state: upload.finished ? 'finished' : 'running', cancellable: false,
+    };
+  }
   const clock = opts.client?.clock ?? new ServerClock({ localNow: now });
   /**
    * Issue 26: the shop-wide settings go up only once this run has read the feed to its end, so a till pairing with
@@ -372,6 +400,7 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
     if (broken.length > 0) setAside(broken, due);
     const good = due.filter((d) => !broken.some((b) => b.saleId === d.saleId));
     if (good.length > 0) {
+      const sentAt = now();
       try {
         await client.sales({ sales: good.map((d) => d.sale) });
       } catch (error) {
@@ -385,6 +414,7 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
       alone = false;
       // Recorded after the answer: a crash before this line resends the same revisions, which the server keeps once.
       store.markSalesPushed(good.map((d) => ({ saleId: d.saleId, revision: d.sale.revision })));
+      noteUpload(good.length, due.length >= SALES_PER_PUSH, sentAt);
       contact();
       changed();
       return true;
@@ -592,6 +622,7 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
         feedAside: store.feedAsideCount(),
         feedCursor: store.shopState().cursor,
         tillName: store.getSetting('till_name')?.trim() || DEFAULT_TILL_NAME,
+        upload: uploadLine(),
       };
     },
     lastContactAt: () => lastContact,
