@@ -40,18 +40,18 @@ export function BackupSection(): ReactNode {
   const [backupProblem, setBackupProblem] = useState<string | null>(null);
   const [secretNeeded, setSecretNeeded] = useState(restored?.secretNeeded ?? false);
   const [busy, setBusy] = useState(false);
-  // Issue 29: the copy's bar (this screen's copy, or one already running when the section opened) and the restore's.
-  const [backupJob, setBackupJob] = useState<string | null>(null);
+  // Issue 29: the copy's bar (any copy: this screen's, the day's or a shift's close; one runs at a time) and the restore's.
+  const [heardBackup, setHeardBackup] = useState<JobProgressDto | null>(null);
   const [restoreJob, setRestoreJob] = useState<string | null>(null);
-  const heardBackup = useJobProgress(backupJob ?? status?.progress?.jobId ?? null);
-  const backupProgress: JobProgressDto | null = heardBackup ?? status?.progress ?? null;
   const restoreProgress = useJobProgress(restoreJob);
+  useEffect(() => bridge.on('job.progress', (p) => { if (p.kind === 'backup') setHeardBackup(p); }), []);
+  const backupProgress: JobProgressDto | null = heardBackup ?? status?.progress ?? null;
   useEffect(() => {
-    // A copy started elsewhere (the day's, a shift's close) ends here too: the status says how it went.
-    if (backupJob === null && heardBackup && heardBackup.state !== 'running') {
+    // A copy ended (this screen's or one started elsewhere): the status says how it went.
+    if (heardBackup && heardBackup.state !== 'running') {
       void bridge.call('backup.status', {}).then((answer) => { if (answer.ok) load(answer.value); });
     }
-  }, [backupJob, heardBackup?.state]);
+  }, [heardBackup?.jobId, heardBackup?.state]);
 
   const load = (s: BackupStatusDto) => {
     setStatus(s);
@@ -88,9 +88,7 @@ export function BackupSection(): ReactNode {
     startBackup();
     setBusy(true);
     // A copy already running is followed as it is (the core answers when that one ends).
-    const job = status.progress?.jobId ?? newJobId('backup');
-    setBackupJob(job);
-    const answer = await bridge.call('backup.run', { job });
+    const answer = await bridge.call('backup.run', { job: newJobId('backup') });
     setBusy(false);
     if (answer.ok) load(answer.value);
     else setBackupProblem(why(answer, t.backupRefused));
