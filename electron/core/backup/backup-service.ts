@@ -113,7 +113,7 @@ export function createBackupService(opts: BackupServiceOptions): BackupService {
         });
         if (!passphrase) throw new BackupFailure('NEEDS_PASSPHRASE', 'Copies outside the data folder are encrypted: set the backup passphrase in Settings.');
       }
-      const backup = await takeBackup({ db: store.database(), stagingDir: opts.dataDir, folder: target, passphrase, now, signal: stop.signal, onProgress, ...opts.take });
+      const backup = await takeBackup({ db: store.database(), stagingDir: opts.dataDir, folder: target, passphrase, now, signal: stop.signal, onProgress, log, ...opts.take });
       lastGood = store.recordGoodBackup({ startedAt, reason, file: backup.path, encrypted: backup.encrypted, counts: backup.counts });
       lastFailure = null;
       log(`backup ${backup.file} is good (${backup.counts.sales ?? 0} sales)${backup.removed.length ? `; rotated out ${backup.removed.length}` : ''}`);

@@ -12,7 +12,8 @@ import { basename, join } from 'node:path';
 import { LATEST_SCHEMA_VERSION } from '../store/migrations';
 import { BackupCryptoError, decryptFile, isEncryptedCopy } from './backup-crypto';
 import { parseCopyName, partialFileName } from './backup-names';
-import { BadCopyError, checkCopy, readCopyContents, type CopyContents } from './copy-check';
+import { BadCopyError, readCopyContents, type CopyContents } from './copy-check';
+import { checkCopyOffThread } from './copy-check-thread';
 import { fsyncFolder, fsyncPath, removeQuietly } from './durable-file';
 
 export type RestoreRefusalCode = 'NEWER_SCHEMA' | 'NEEDS_PASSPHRASE' | 'WRONG_PASSPHRASE' | 'COPY_CORRUPT' | 'COPY_UNREADABLE' | 'NOT_FOUND' | 'CANCELLED';
@@ -113,7 +114,7 @@ export async function inspectCopy(source: string, opts: InspectOptions): Promise
         `This backup was made by a newer Mostrador (schema ${contents.schemaVersion}; this one knows up to ${known}). Update Mostrador first, then restore it.`,
         { schemaVersion: contents.schemaVersion, known });
     }
-    checkCopy(staged, {});
+    await checkCopyOffThread(staged, {});
     opts.onProgress?.('checking', info.size, info.size);
     stopIfAsked();
     return { source, staged, encrypted, takenAt: takenAtFromName(source) ?? info.mtimeMs, contents };

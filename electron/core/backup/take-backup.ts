@@ -13,7 +13,8 @@ import Database from 'better-sqlite3';
 import type { TableCounts } from '../store/backup-runs';
 import { encryptFile, decryptFile } from './backup-crypto';
 import { copyFileName, partialFileName } from './backup-names';
-import { BadCopyError, checkCopy, countMainTables } from './copy-check';
+import { BadCopyError, countMainTables } from './copy-check';
+import { checkCopyOffThread } from './copy-check-thread';
 import { removePartials, removeQuietly, renameDurably } from './durable-file';
 import { DEFAULT_ROTATION, planRotation, type RotationPolicy } from './rotation';
 
@@ -57,6 +58,8 @@ export interface TakeBackupOptions {
   signal?: AbortSignal;
   /** Told how long each step held the event loop (tests and the benchmark). */
   onStep?: (ms: number) => void;
+  /** Told when the copy's check could not run on its worker thread (it then runs on this one). */
+  log?: (line: string) => void;
   /** Where the copy is (BackupStep): at each phase's start, after each copy step and each chunk encrypted or read back. */
   onProgress?: (step: BackupStep) => void;
 }
@@ -140,7 +143,8 @@ export async function takeBackup(opts: TakeBackupOptions): Promise<TakenBackup> 
     }
     const size = (await stat(plainTemp)).size;
     report('checking', 0, size);
-    const counts = checkCopy(plainTemp, expected);
+    // integrity_check reads the whole copy in one call: on a worker thread, so a charge never waits for it.
+    const counts = await checkCopyOffThread(plainTemp, expected, opts.log);
     report('checking', size, size);
     stopIfAsked();
     const finalPath = join(opts.folder, file);

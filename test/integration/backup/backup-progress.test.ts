@@ -5,13 +5,15 @@
  * cancelled (nothing replaced), its writing cannot (jobs.cancel answers false while it writes). Through the composed
  * app (real data folder, real keychain): the `job.progress` events the screens hear.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore } from '../../../electron/core/store';
 import { takeBackup, type BackupStep } from '../../../electron/core/backup/take-backup';
 import { inspectCopy } from '../../../electron/core/backup/restore';
+import { checkCopyOffThread } from '../../../electron/core/backup/copy-check-thread';
+import { checkCopy } from '../../../electron/core/backup/copy-check';
 import { DATA_FILE } from '../../../electron/compose';
 import type { JobProgressDto } from '../../../shared/progress';
 import { consumidorFinal } from '../../../shared/customer';
@@ -145,6 +147,35 @@ describe('a backup\'s progress on a real SQLite file', () => {
     await expect(cancelled).rejects.toMatchObject({ code: 'CANCELLED' });
     // Only the first inspection's staged copy is there (nothing of the cancelled one).
     expect(readdirSync(restoreDir)).toEqual([copy.staged.split('/').at(-1)]);
+  });
+});
+
+describe('a copy\'s check, off the core\'s thread', () => {
+  it('runs on its worker (timers keep firing, no fallback said) and gives checkCopy\'s verdicts: good, incomplete, damaged', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mostrador-check-thread-'));
+    scratch.push(dir);
+    seeded(3000)(dir);
+    const store = openStore({ path: join(dir, DATA_FILE) });
+    const folder = join(dir, 'backups');
+    mkdirSync(folder);
+    const taken = await takeBackup({ db: store.database(), stagingDir: dir, folder, passphrase: null, now: Date.now });
+    store.close();
+    const logged: string[] = [];
+    let ticks = 0;
+    const timer = setInterval(() => { ticks += 1; }, 0);
+    const counts = await checkCopyOffThread(taken.path, taken.counts, (line) => logged.push(line));
+    clearInterval(timer);
+    expect(logged).toEqual([]);
+    expect(ticks).toBeGreaterThan(0);
+    expect(counts).toEqual(checkCopy(taken.path, taken.counts));
+    await expect(checkCopyOffThread(taken.path, { ...taken.counts, sales: 3001 })).rejects.toMatchObject({ code: 'COPY_INCOMPLETE' });
+    // Scribbled pages in the middle of the file, as the unit test of checkCopy does.
+    const bytes = readFileSync(taken.path);
+    bytes.fill(0x5a, Math.floor(bytes.length / 2), Math.floor(bytes.length / 2) + 4096 * 8);
+    const damaged = join(dir, 'damaged.sqlite');
+    writeFileSync(damaged, bytes);
+    await expect(checkCopyOffThread(damaged, taken.counts)).rejects.toMatchObject({ code: expect.stringMatching(/COPY_CORRUPT|COPY_UNREADABLE/) });
+    await expect(checkCopyOffThread(join(dir, 'none.sqlite'), {})).rejects.toMatchObject({ code: 'COPY_UNREADABLE' });
   });
 });
 
