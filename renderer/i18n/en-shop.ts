@@ -76,6 +76,8 @@ export const enShop: typeof esShop & typeof esShopLine = {
   shopLine: {
     connected: 'Shop server: up to date',
     waiting: (n: number) => `Shop server: ${sales(n)} to send`,
+    uploading: (done: number, total: number, secondsLeft: number | null) =>
+      `Shop server: sending ${done.toLocaleString('en')} of ${total.toLocaleString('en')} sales${secondsLeft === null ? '' : ` · about ${secondsLeft < 60 ? `${secondsLeft} s` : `${Math.ceil(secondsLeft / 60)} min`} left`}`,
     away: (since: string, n: number) => `Shop server unreachable since ${since}${n > 0 ? ` · ${sales(n)} to send` : ''}`,
     unsendable: (n: number) => `${sales(n)} cannot be sent to the server`,
     ownRate: (percent: number) => `Invoicing: this till keeps to its part of the service's limit (${percent} %) until the server is back`,
