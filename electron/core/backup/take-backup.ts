@@ -165,13 +165,14 @@ export async function takeBackup(opts: TakeBackupOptions): Promise<TakenBackup> 
         report('verifying', (done += chunk.length), size);
       });
       if (hash.digest('hex') !== (await sha256Of(plainTemp))) throw new BackupFailure('COPY_CORRUPT', 'The encrypted copy does not read back as the copy it was made from.');
-      stopIfAsked();
-      // From here the copy is saved: a stop asked now is too late (the rename is the copy's one commit).
+      // From here the copy is saved: said first (no stop is taken after it), then a stop asked before it is honoured.
       report('saving', 0, size);
+      stopIfAsked();
       await removeQuietly(plainTemp);
       await renameDurably(sealedTemp, finalPath, opts.folder);
     } else {
       report('saving', 0, size);
+      stopIfAsked();
       await renameDurably(plainTemp, finalPath, opts.folder);
     }
     report('saving', size, size);
