@@ -56,19 +56,21 @@ test('a copy to a USB drive shows its bar with a value and finishes; a second on
   await openTill(page, app);
   await page.keyboard.press('F10');
   const section = backupSection(page);
-  await section.scrollIntoViewIfNeeded();
+  await section.getByRole('heading', { name: 'Copias de seguridad' }).scrollIntoViewIfNeeded();
   await expect(section.getByText('Todavía no se ha hecho ninguna copia.')).toBeVisible();
 
   await section.getByRole('button', { name: 'Hacer una copia ahora' }).click();
   const bar = section.getByRole('progressbar', { name: /^Copia de seguridad: / });
   await expect(bar).toBeVisible();
-  // A value of a known total, said in words too (what is done of what).
-  await expect(bar).toHaveAttribute('aria-valuenow', /^\d+$/);
+  // Seen while it runs with a value above 0 of a known total of megabytes, said in words too (what is done of what).
+  await expect.poll(async () => {
+    const [now, text] = await Promise.all([bar.getAttribute('aria-valuenow'), bar.getAttribute('aria-valuetext')]);
+    return Number(now) > 0 && !/Terminado$/.test(text ?? '');
+  }, { intervals: [20], timeout: 60_000 }).toBe(true);
+  await saveScreen(page, 'backup-progress-1366x768', section);
   const max = Number(await bar.getAttribute('aria-valuemax'));
   expect(max).toBeGreaterThan(1_000_000);
   await expect(bar).toHaveAttribute('aria-valuetext', /^[\d\u00a0]+ de [\d\u00a0]+ bytes/);
-  await section.scrollIntoViewIfNeeded();
-  await saveScreen(page, 'backup-progress-1366x768', section);
   await expect(section.getByText(/^Última copia buena: .+ \(0 ventas\)\.$/)).toBeVisible({ timeout: 120_000 });
   await expect(bar).toHaveAttribute('aria-valuetext', /Terminado$/);
   await expectSpanishScreen(page);
