@@ -132,7 +132,7 @@ export function backupHandlers(
         const replaced = (await readdir(target.dataDir)).filter((n) => n.startsWith(`${target.dataFile}.replaced-`) && !/-(wal|shm)$/.test(n)).sort().at(-1);
         return { replacedFile: replaced ? join(target.dataDir, replaced) : null, reopened: true, secretNeeded };
       } catch (error) {
-        job?.failed(error instanceof Error ? error.message : String(error));
+        job?.failed((error instanceof Error ? error.message : String(error)).slice(0, 2000));
         throw error;
       }
     },
