@@ -63,6 +63,7 @@ export function refusalText(code: RestoreRefusalCode, facts: { schemaVersion?: n
     case 'WRONG_PASSPHRASE': return 'La contraseña no es la de esta copia (o la copia está dañada).';
     case 'COPY_CORRUPT': return 'La copia está dañada y no se puede restaurar.';
     case 'COPY_UNREADABLE': return 'El archivo no es una copia de Mostrador o no se puede leer.';
+    case 'CANCELLED': return 'Se canceló la restauración antes de reemplazar nada: los datos siguen como estaban.';
     case 'NEWER_SCHEMA': {
       const versions = facts.schemaVersion !== undefined && facts.known !== undefined
         ? ` (esquema ${facts.schemaVersion}; este Mostrador conoce hasta el ${facts.known})` : '';

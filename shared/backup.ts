@@ -3,6 +3,7 @@
  * before a restore, and when the status bar starts to warn.
  */
 import { z } from 'zod';
+import type { JobProgressDto } from './progress';
 
 export { BACKUP_WARN_AFTER_MS, backupWarning } from './backup-age';
 
@@ -33,6 +34,8 @@ export interface BackupStatusDto {
   /** The newest failure since the last good copy: code (FOLDER_MISSING, NEEDS_PASSPHRASE, COPY_CORRUPT…) and detail. */
   lastFailure: { at: number; code: string; message: string } | null;
   running: boolean;
+  /** The running copy's last progress report (issue 29), null when none runs: a screen opened mid-copy shows its bar. */
+  progress: JobProgressDto | null;
   /** Good copies in the folder, newest first (their paths, for restoring). */
   copies: Array<{ path: string; file: string; encrypted: boolean }>;
 }

@@ -51,5 +51,12 @@ export const enBackup: typeof esBackup = {
     COPY_UNREADABLE: 'The file is not a Mostrador backup.',
     NOT_FOUND: 'There is no file at that path.',
     EXPIRED: 'That backup is no longer waiting to be restored: see what it holds again.',
+    CANCELLED: 'Reading the copy was cancelled: nothing was replaced.',
   },
+  backupPhase: {
+    copying: 'copying', checking: 'checking', encrypting: 'encrypting', verifying: 'verifying', saving: 'saving',
+    reading: 'reading the copy', writing: 'replacing the data',
+  },
+  backupCancelled: 'Backup cancelled: the partial file was removed and the earlier copies are untouched.',
+  restoreNoCancel: 'Once it starts replacing the data, a restore cannot be cancelled (it takes a few seconds).',
 };

@@ -28,6 +28,7 @@ export const enShop: typeof esShop & typeof esShopLine = {
   shopUploaded: (n: number) => `${n} ${n === 1 ? 'record' : 'records'} of this till were uploaded to the server.`,
   shopLastContact: (when: string) => `Last contact: ${when}.`,
   shopNoContact: 'No contact with the server since Mostrador started.',
+  shopUploadNote: 'It resumes by itself if the connection drops or Mostrador closes; the till keeps selling meanwhile.',
   shopWaiting: (salesWaiting: number, edits: number) => `Waiting for the server: ${sales(salesWaiting)} and ${edits} ${edits === 1 ? 'change' : 'changes'}.`,
   shopUnsendableTitle: (n: number) => `${n === 1 ? 'Sale that cannot' : 'Sales that cannot'} be sent to the server (${n})`,
   shopUnsendableIntro: 'These sales stay at this till and are invoiced as always, but the shop server does not receive them: the day report marks this till as incomplete. Tell support the reason.',
@@ -75,6 +76,8 @@ export const enShop: typeof esShop & typeof esShopLine = {
   shopLine: {
     connected: 'Shop server: up to date',
     waiting: (n: number) => `Shop server: ${sales(n)} to send`,
+    uploading: (done: number, total: number, secondsLeft: number | null) =>
+      `Shop server: sending ${done.toLocaleString('en')} of ${total.toLocaleString('en')} sales${secondsLeft === null ? '' : ` · about ${secondsLeft < 60 ? `${secondsLeft} s` : `${Math.ceil(secondsLeft / 60)} min`} left`}`,
     away: (since: string, n: number) => `Shop server unreachable since ${since}${n > 0 ? ` · ${sales(n)} to send` : ''}`,
     unsendable: (n: number) => `${sales(n)} cannot be sent to the server`,
     ownRate: (percent: number) => `Invoicing: this till keeps to its part of the service's limit (${percent} %) until the server is back`,

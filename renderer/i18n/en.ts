@@ -21,6 +21,7 @@ import { enPeopleScreen } from './en-people-screen';
 import { enCustomers } from './en-customers';
 import { enOwnerView } from './en-owner-view';
 import { enShopRecords } from './en-shop-records';
+import { enProgress } from './en-progress';
 import type { Messages } from './messages-type';
 
 export const en: Messages = {
@@ -128,4 +129,5 @@ export const en: Messages = {
   ...enCustomers,
   ...enOwnerView,
   ...enShopRecords,
+  ...enProgress,
 };

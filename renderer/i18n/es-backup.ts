@@ -49,5 +49,13 @@ export const esBackup = {
     COPY_UNREADABLE: 'El archivo no es una copia de Mostrador.',
     NOT_FOUND: 'No hay ningún archivo en esa ruta.',
     EXPIRED: 'Esa copia ya no está lista para restaurar: vuelva a ver qué contiene.',
+    CANCELLED: 'Lectura de la copia cancelada: no se reemplazó nada.',
   } as Record<string, string>,
+  /** The bar's phases (issue 29; electron/core/backup/take-backup.ts BackupPhase, restore.ts InspectPhase, writing). */
+  backupPhase: {
+    copying: 'copiando', checking: 'comprobando', encrypting: 'cifrando', verifying: 'verificando', saving: 'guardando',
+    reading: 'leyendo la copia', writing: 'reemplazando los datos',
+  } as Record<string, string>,
+  backupCancelled: 'Copia cancelada: se borró el archivo a medias y las copias anteriores siguen intactas.',
+  restoreNoCancel: 'Una vez que empieza a reemplazar los datos, la restauración no se puede cancelar (dura unos segundos).',
 };

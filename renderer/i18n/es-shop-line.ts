@@ -2,10 +2,16 @@
 /** "1 venta", "3 ventas". */
 export const sales = (n: number): string => `${n} ${n === 1 ? 'venta' : 'ventas'}`;
 
+/** "120 000": thousands split by a no-break space, as the progress bars write them. */
+const figure = (n: number): string => n.toLocaleString('es-CO').replace(/\./g, '\u00a0');
+
 export const esShopLine = {
   shopLine: {
     connected: 'Servidor de la tienda: al día',
     waiting: (n: number) => `Servidor de la tienda: ${sales(n)} por enviar`,
+    /** Issue 29: the first till's upload of its sales (a backlog of more than one batch), with the time left once known. */
+    uploading: (done: number, total: number, secondsLeft: number | null) =>
+      `Servidor de la tienda: enviando ${figure(done)} de ${figure(total)} ventas${secondsLeft === null ? '' : ` · quedan unos ${secondsLeft < 60 ? `${secondsLeft} s` : `${Math.ceil(secondsLeft / 60)} min`}`}`,
     away: (since: string, n: number) => `Servidor de la tienda sin conexión desde ${since}${n > 0 ? ` · ${sales(n)} por enviar` : ''}`,
     unsendable: (n: number) => `${sales(n)} no se ${n === 1 ? 'puede' : 'pueden'} enviar al servidor`,
     /** Issue 28: the service's limit is the shop's; while the server is away this till keeps to its own part. */

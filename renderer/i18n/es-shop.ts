@@ -33,6 +33,8 @@ export const esShop = {
   shopUploaded: (n: number) => `Se subieron ${n} ${n === 1 ? 'registro' : 'registros'} de esta caja al servidor.`,
   shopLastContact: (when: string) => `Último contacto: ${when}.`,
   shopNoContact: 'Sin contacto con el servidor desde que se abrió Mostrador.',
+  /** Issue 29: the first till's upload of its sales (or a long backlog), with its bar. */
+  shopUploadNote: 'Se reanuda sola si se corta la conexión o se cierra Mostrador; la caja sigue vendiendo mientras tanto.',
   shopWaiting: (salesWaiting: number, edits: number) => `Por enviar al servidor: ${sales(salesWaiting)} y ${edits} ${edits === 1 ? 'cambio' : 'cambios'}.`,
   shopUnsendableTitle: (n: number) => `${n === 1 ? 'Venta que no se puede' : 'Ventas que no se pueden'} enviar al servidor (${n})`,
   shopUnsendableIntro: 'Estas ventas siguen en esta caja y se facturan como siempre, pero el servidor de la tienda no las recibe: el informe del día marca esta caja como incompleta. Avise a soporte con el motivo.',

@@ -14,6 +14,9 @@ import { callWithOwner } from '../people/owner-pin';
 import { usePeople } from '../people/people-store';
 import { refreshSettings } from './refresh-settings';
 import { BACKUP_SECTION_ID } from './backup-section-id';
+import { ProgressBar } from '../app/ProgressBar';
+import { cancelJob, newJobId, useJobProgress } from '../app/use-job-progress';
+import type { JobProgressDto } from '../../shared/progress';
 
 /**
  * What the last restore said. Kept outside the component: once the till runs on the copy, its people may have to
@@ -37,6 +40,18 @@ export function BackupSection(): ReactNode {
   const [backupProblem, setBackupProblem] = useState<string | null>(null);
   const [secretNeeded, setSecretNeeded] = useState(restored?.secretNeeded ?? false);
   const [busy, setBusy] = useState(false);
+  // Issue 29: the copy's bar (any copy: this screen's, the day's or a shift's close; one runs at a time) and the restore's.
+  const [heardBackup, setHeardBackup] = useState<JobProgressDto | null>(null);
+  const [restoreJob, setRestoreJob] = useState<string | null>(null);
+  const restoreProgress = useJobProgress(restoreJob);
+  useEffect(() => bridge.on('job.progress', (p) => { if (p.kind === 'backup') setHeardBackup(p); }), []);
+  const backupProgress: JobProgressDto | null = heardBackup ?? status?.progress ?? null;
+  useEffect(() => {
+    // A copy ended (this screen's or one started elsewhere): the status says how it went.
+    if (heardBackup && heardBackup.state !== 'running') {
+      void bridge.call('backup.status', {}).then((answer) => { if (answer.ok) load(answer.value); });
+    }
+  }, [heardBackup?.jobId, heardBackup?.state]);
 
   const load = (s: BackupStatusDto) => {
     setStatus(s);
@@ -72,7 +87,8 @@ export function BackupSection(): ReactNode {
   const runNow = async () => {
     startBackup();
     setBusy(true);
-    const answer = await bridge.call('backup.run', {});
+    // A copy already running is followed as it is (the core answers when that one ends).
+    const answer = await bridge.call('backup.run', { job: newJobId('backup') });
     setBusy(false);
     if (answer.ok) load(answer.value);
     else setBackupProblem(why(answer, t.backupRefused));
@@ -81,7 +97,9 @@ export function BackupSection(): ReactNode {
     start();
     setPreview(null);
     if (!localPathSchema.safeParse(file.trim()).success) return setProblem(t.restoreFileHint);
-    const answer = await callWithOwner('backup.inspect', { file: file.trim(), ...(restorePassphrase ? { passphrase: restorePassphrase } : {}) }, 'settings');
+    const job = newJobId('restore-read');
+    setRestoreJob(job);
+    const answer = await callWithOwner('backup.inspect', { file: file.trim(), ...(restorePassphrase ? { passphrase: restorePassphrase } : {}), job }, 'settings');
     if (answer.ok) setPreview(answer.value);
     else say(answer, t.restoreRefused);
   };
@@ -89,7 +107,11 @@ export function BackupSection(): ReactNode {
     if (!preview) return;
     start();
     setBusy(true);
-    const answer = await callWithOwner('backup.restore', { token: preview.token }, 'settings');
+    const job = newJobId('restore-write');
+    setRestoreJob(job);
+    const answer = await callWithOwner('backup.restore', { token: preview.token, job }, 'settings');
+    // The writing's end is this answer (the till reopened on the copy: the replaced core's reports ended with it).
+    setRestoreJob(null);
     setBusy(false);
     setPreview(null);
     if (!answer.ok) return say(answer, t.restoreRefused);
@@ -127,9 +149,16 @@ export function BackupSection(): ReactNode {
         <TextField id="backup-passphrase" type="password" label={t.backupPassphrase} value={passphrase} onChange={setPassphrase}
           hint={status.passphraseStored ? t.backupPassphraseStored : t.backupPassphraseHint} />
         <div className="actions">
-          <button type="button" onClick={() => void runNow()} disabled={busy}>{busy ? t.backupRunning : t.backupNow}</button>
+          <button type="button" onClick={() => void runNow()} disabled={busy || backupProgress?.state === 'running'}>
+            {busy || backupProgress?.state === 'running' ? t.backupRunning : t.backupNow}
+          </button>
           <button type="button" className="primary" onClick={() => void save()}>{t.backupSave}</button>
         </div>
+        {backupProgress && backupProgress.state !== 'failed' ? (
+          <ProgressBar progress={backupProgress} label={`${t.progressLabel('backup')}: ${t.backupPhase[backupProgress.phase] ?? backupProgress.phase}`}
+            onCancel={() => void cancelJob(backupProgress.jobId)} />
+        ) : null}
+        {backupProgress?.state === 'cancelled' ? <p className="panel notice-info" role="status">{t.backupCancelled}</p> : null}
         {saved ? <p className="panel notice-info" role="status">{saved}</p> : null}
         {backupProblem ? <p className="field-error" role="alert">{backupProblem}</p> : null}
       </section>
@@ -143,6 +172,11 @@ export function BackupSection(): ReactNode {
             {t.restorePreview(when(preview.takenAt), preview.sales, preview.lastSaleNumber === null ? '—' : String(preview.lastSaleNumber).padStart(6, '0'), preview.closedShifts)}
           </p>
         ) : null}
+        {restoreProgress && (restoreProgress.state === 'running' || restoreProgress.state === 'finished') ? (
+          <ProgressBar progress={restoreProgress} label={`${t.progressLabel('restore')}: ${t.backupPhase[restoreProgress.phase] ?? restoreProgress.phase}`}
+            onCancel={() => void cancelJob(restoreProgress.jobId)} />
+        ) : null}
+        {preview || restoreProgress?.phase === 'writing' ? <p className="muted">{t.restoreNoCancel}</p> : null}
         {notice ? <p className="panel notice-info" role="status">{notice}</p> : null}
         {secretNeeded ? (
           <div className="panel setup-notice" role="alert">

@@ -13,6 +13,7 @@ import { describeBridgeError } from '../bridge/bridge-error-text';
 import { formatDateTime } from '../format/date-time';
 import { useScreenText } from '../i18n/screen-text';
 import { callWithOwner } from '../people/owner-pin';
+import { ProgressBar } from '../app/ProgressBar';
 
 export function ShopServerSection(): ReactNode {
   const t = useScreenText();
@@ -123,6 +124,12 @@ export function ShopServerSection(): ReactNode {
           ) : null}
           {state.unreachableSince !== null ? <p className="muted" data-testid="shop-moved-hint">{t.shopMovedHint}</p> : null}
           <p>{t.shopWaiting(state.salesWaiting, state.editsWaiting)}</p>
+          {line?.upload ? (
+            <div data-testid="shop-upload">
+              <ProgressBar progress={line.upload} label={t.progressLabel('shop.upload')} />
+              {line.upload.state === 'running' ? <p className="muted">{t.shopUploadNote}</p> : null}
+            </div>
+          ) : null}
           <p className="muted" data-testid="shop-addresses">{t.shopAddresses(state.serverUrls.join(', '))}</p>
           <TextField id="shop-new-address" label={t.shopNewAddress} value={newAddress} onChange={setNewAddress} hint={t.shopNewAddressHint}
             placeholder="192.168.1.21:4300" error={addressError} />

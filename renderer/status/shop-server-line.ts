@@ -1,6 +1,7 @@
 /** The status bar's words for the shop server (pure, tested without a DOM): away since when, and what waits. */
 import type { ConfirmationsDto, InvoicingRateDto, Locale, ShopServerLineDto } from '../../shared/bridge/types';
 import { formatDateTime } from '../format/date-time';
+import { timeLeftSeconds } from '../../shared/progress';
 import type { FirstMessages } from '../i18n/messages';
 
 export interface ShopServerLineText { text: string; away: boolean }
@@ -32,7 +33,11 @@ export function shopServerLineText(line: ShopServerLineDto | null | undefined, t
     return { text: `${t.shopLine.away(since(line.unreachableSince, now, locale), line.salesWaiting)}${why ? ` (${why})` : ''}${aside}`, away: true };
   }
   if (aside && line.salesWaiting === 0) return { text: `${t.shopLine.connected.split(':')[0]}: ${aside.slice(3)}`, away: true };
-  return { text: `${line.salesWaiting > 0 ? t.shopLine.waiting(line.salesWaiting) : t.shopLine.connected}${aside}`, away: aside !== '' };
+  // Issue 29: an upload under way (the first till's year of sales) says how far it is, in place of the count waiting.
+  const upload = line.upload?.state === 'running' && line.upload.total !== null ? line.upload : null;
+  const waiting = upload ? t.shopLine.uploading(upload.done, upload.total!, timeLeftSeconds(upload, Math.max(now, upload.at)))
+    : line.salesWaiting > 0 ? t.shopLine.waiting(line.salesWaiting) : t.shopLine.connected;
+  return { text: `${waiting}${aside}`, away: aside !== '' };
 }
 
 /**

@@ -21,6 +21,7 @@ import type { CorrectionResultDto, SaleCorrectionDto } from './types';
 import { printerSettingsSchema } from '../printer';
 import { backupPassphraseSchema, localPathSchema, type BackupStatusDto, type RestoreDoneDto, type RestorePreviewDto } from '../backup';
 import { dismissUpdateRefusalSchema, type UpdateRefusalDto } from '../update-refusal';
+import { jobIdSchema, type JobProgressDto } from '../progress';
 import { BRIDGE_EVENT_NAMES, BRIDGE_METHOD_NAMES, isBridgeMethodName, type BridgeEventNameOnly, type BridgeMethodName } from './names';
 import type {
   AppInfoDto, ChargeResult, CustomerDto, ProductDto, RangesDto, ReceiptDto, SaleDetailDto, SaleEventDto,
@@ -68,7 +69,8 @@ const csvFileSchema = z.string().max(Math.ceil(LIMITS.csvFileBytes / 3) * 4, { e
 /** A file the core received as a file (UploadReceiptDto's token): how a screen hands over a catalog of up to LIMITS.catalogFileBytes. */
 const uploadTokenSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, { error: 'must be the token of an uploaded file' });
 /** A product CSV: uploaded (what the screen does), or inline as base64 (scripts, small files); one of the two. */
-const catalogFileInput = withOwnerOverride({ file: csvFileSchema.optional(), upload: uploadTokenSchema.optional() })
+/** `job`: the screen's id for this call's progress (`job.progress` events; `jobs.cancel` stops it). */
+const catalogFileInput = withOwnerOverride({ file: csvFileSchema.optional(), upload: uploadTokenSchema.optional(), job: jobIdSchema.optional() })
   .refine((input) => (input.file === undefined) !== (input.upload === undefined), { error: 'give the file either inline or as an upload', path: ['file'] });
 /** Record ids and times as the store keeps them: safe integers. */
 const recordId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -116,6 +118,11 @@ export const bridgeContract = {
     result: returns<{ created: number; updated: number }>(),
   },
   'catalog.export': { input: empty, result: returns<{ fileName: string; text: string }>() },
+  /**
+   * Asks a long job (shared/progress.ts) to stop at its next safe point; its last `job.progress` says how it ended.
+   * false: no such job is running, or it cannot be stopped now.
+   */
+  'jobs.cancel': { input: z.strictObject({ jobId: jobIdSchema }), result: returns<{ cancelling: boolean }>() },
   /** The counter's quick keys (active products the owner marked), in their order, at most LIMITS.maxQuickKeys. */
   'catalog.quickKeys': { input: empty, result: returns<QuickKeyDto[]>() },
 
@@ -293,15 +300,21 @@ export const bridgeContract = {
     input: withOwnerOverride({ folder: z.union([localPathSchema, z.null()]), passphrase: backupPassphraseSchema.optional() }),
     result: returns<BackupStatusDto>(),
   },
-  /** A copy now (or the one already running); a failure is in the status, not an error. */
-  'backup.run': { input: empty, result: returns<BackupStatusDto>() },
-  /** Owners only. Restore, step 1: checks a copy and says what it holds; replaces nothing. */
+  /**
+   * A copy now (or the one already running); a failure is in the status, not an error. `job`: the screen's id for its
+   * progress (`job.progress`, kind `backup`; `jobs.cancel` stops it until it saves, and the status then says CANCELLED).
+   */
+  'backup.run': { input: z.strictObject({ job: jobIdSchema.optional() }), result: returns<BackupStatusDto>() },
+  /**
+   * Owners only. Restore, step 1: checks a copy and says what it holds; replaces nothing. `job`: its progress (kind
+   * `restore`, reading then checking), cancellable throughout (a cancelled read answers CANCELLED).
+   */
   'backup.inspect': {
-    input: withOwnerOverride({ file: localPathSchema, passphrase: z.string().min(1).max(200).optional() }),
+    input: withOwnerOverride({ file: localPathSchema, passphrase: z.string().min(1).max(200).optional(), job: jobIdSchema.optional() }),
     result: returns<RestorePreviewDto>(),
   },
   /** Owners only. Restore, step 2: the inspected copy replaces the data file (the old one is kept) and the till reopens on it. */
-  'backup.restore': { input: withOwnerOverride({ token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) }), result: returns<RestoreDoneDto>() },
+  'backup.restore': { input: withOwnerOverride({ token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/), job: jobIdSchema.optional() }), result: returns<RestoreDoneDto>() },
 
   /** The shop server (issue 20): the pairing, when it last answered, what waits for it, edits it did not apply. */
   'shopServer.status': { input: empty, result: returns<ShopServerDto>() },
@@ -395,6 +408,8 @@ export interface BridgeEvents {
   'sync.status': SyncStatusDto;
   'sale.updated': SaleEventDto;
   'printer.status': PrinterStatusDto;
+  /** A long job's progress (shared/progress.ts): at most a few a second per job, and always its phase changes and its end. */
+  'job.progress': JobProgressDto;
 }
 export type BridgeEventName = keyof BridgeEvents;
 export const BRIDGE_EVENTS: readonly BridgeEventName[] = BRIDGE_EVENT_NAMES;

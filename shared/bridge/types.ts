@@ -3,6 +3,7 @@
  * (the client secret goes in through `settings.saveConnection` and never comes back out).
  */
 import type { NumberingAuthorizationDto } from '../numbering-authorization';
+import type { JobProgressDto } from '../progress';
 import type { SoftwareMakerDto } from '../software-maker';
 import type { InvoiceCustomer, InvoiceItem, InvoicePayment } from '../api/invoice-request';
 import type { DocumentTotals } from '../money';
@@ -283,6 +284,11 @@ export interface ShopServerLineDto {
   feedCursor: number;
   /** This till's name as the server decided it (issue 26): a rename at the server reaches the screens with it. */
   tillName?: string;
+  /**
+   * Issue 29: a backlog of more than one batch being sent (the first till's year of sales): sales acknowledged of
+   * those plus the ones waiting, kind `shop.upload`, never cancellable (it resumes by itself); shown a minute after it ends.
+   */
+  upload?: JobProgressDto | null;
 }
 
 /** An edit made at this till that the shop server did not apply ("Cambios no aplicados"). */

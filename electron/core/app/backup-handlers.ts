@@ -26,7 +26,7 @@ export interface RestoreTarget {
 }
 
 export function backupHandlers(
-  ctx: Pick<AppContext, 'store' | 'log' | 'credentials'>,
+  ctx: Pick<AppContext, 'store' | 'log' | 'credentials' | 'jobs'>,
   backups: BackupService,
   passphrase: BackupPassphrase,
   target: RestoreTarget,
@@ -45,7 +45,7 @@ export function backupHandlers(
     return {
       folder, defaultFolder: backups.defaultFolder(), encrypts: backups.encrypts(folder), passphraseStored: stored,
       lastGood: last ? { at: last.at, file: last.file, encrypted: last.encrypted, counts: last.counts } : null,
-      lastFailure: backups.lastFailure(), running: backups.running(), copies,
+      lastFailure: backups.lastFailure(), running: backups.running(), progress: backups.progress(), copies,
     };
   }
 
@@ -71,16 +71,30 @@ export function backupHandlers(
       ctx.store.setSetting(BACKUP_FOLDER_KEY, chosen);
       return status();
     },
-    'backup.run': async () => {
-      await backups.run('manual');
+    'backup.run': async ({ job }) => {
+      await backups.run('manual', job);
       return status();
     },
-    'backup.inspect': async ({ file, passphrase: given }) => {
+    'backup.inspect': async ({ file, passphrase: given, job: jobId }) => {
       if (inspected) await discardInspected(inspected.copy);
       inspected = null;
       // An encrypted copy of this till opens with the stored passphrase unless another is typed.
       const phrase = given ?? (await passphrase.get().catch(() => null));
-      const copy = await inspectCopy(file, { dataDir: target.dataDir, passphrase: phrase }).catch(refused);
+      // Reading and checking the copy replace nothing: stoppable throughout (the staged file is removed).
+      const job = ctx.jobs?.start({ ...(jobId ? { id: jobId } : {}), kind: 'restore', phase: 'reading', unit: 'bytes', total: null, cancellable: true });
+      let phase = 'reading';
+      const copy = await inspectCopy(file, {
+        dataDir: target.dataDir, passphrase: phrase,
+        ...(job ? { signal: job.signal } : {}),
+        onProgress: (now, done, total) => {
+          if (now !== phase) job?.phase((phase = now), total);
+          job?.progress(done, total);
+        },
+      }).then((c) => { job?.finish(); return c; }, (error: unknown) => {
+        if (error instanceof RestoreRefused && error.code === 'CANCELLED') job?.cancelled();
+        else job?.failed(error instanceof RestoreRefused ? error.code : 'FAILED');
+        return refused(error);
+      });
       const token = randomBytes(16).toString('base64url');
       inspected = { token, copy };
       const c = copy.contents;
@@ -91,21 +105,36 @@ export function backupHandlers(
       };
       return preview;
     },
-    'backup.restore': async ({ token }) => {
+    'backup.restore': async ({ token, job: jobId }) => {
       if (!inspected || inspected.token !== token) {
         throw new BridgeFailure('NOT_FOUND', 'That copy is no longer waiting to be restored: read it again first.', { token: 'EXPIRED' });
       }
       const { copy } = inspected;
       inspected = null;
-      // The copy's till sent to a real service: its secret is in that till's keychain, and here only if entered here.
-      const service = copy.contents.service;
-      const secretNeeded = service !== null && (await secretStateOf(ctx.credentials, service)).secretState !== 'stored';
-      await markForRestore(copy, target.dataDir, target.dataFile);
-      ctx.log(`restoring the backup ${copy.source} (${copy.contents.sales} sales)`);
-      if (!target.reopen) return { replacedFile: null, reopened: false, secretNeeded };
-      await target.reopen();
-      const replaced = (await readdir(target.dataDir)).filter((n) => n.startsWith(`${target.dataFile}.replaced-`) && !/-(wal|shm)$/.test(n)).sort().at(-1);
-      return { replacedFile: replaced ? join(target.dataDir, replaced) : null, reopened: true, secretNeeded };
+      // Writing: the copy is marked and swapped in. Never stoppable (a half-made swap is what startup must finish),
+      // so the job says so from its first report and `jobs.cancel` answers false.
+      const job = ctx.jobs?.start({ ...(jobId ? { id: jobId } : {}), kind: 'restore', phase: 'writing', unit: 'items', total: 2, cancellable: false });
+      try {
+        // The copy's till sent to a real service: its secret is in that till's keychain, and here only if entered here.
+        const service = copy.contents.service;
+        const secretNeeded = service !== null && (await secretStateOf(ctx.credentials, service)).secretState !== 'stored';
+        await markForRestore(copy, target.dataDir, target.dataFile);
+        job?.progress(1);
+        ctx.log(`restoring the backup ${copy.source} (${copy.contents.sales} sales)`);
+        if (!target.reopen) {
+          job?.progress(2);
+          job?.finish();
+          return { replacedFile: null, reopened: false, secretNeeded };
+        }
+        await target.reopen();
+        job?.progress(2);
+        job?.finish();
+        const replaced = (await readdir(target.dataDir)).filter((n) => n.startsWith(`${target.dataFile}.replaced-`) && !/-(wal|shm)$/.test(n)).sort().at(-1);
+        return { replacedFile: replaced ? join(target.dataDir, replaced) : null, reopened: true, secretNeeded };
+      } catch (error) {
+        job?.failed((error instanceof Error ? error.message : String(error)).slice(0, 2000));
+        throw error;
+      }
     },
   };
 }

@@ -36,8 +36,8 @@ function deriveKey(passphrase: string, salt: Buffer, cost: { N: number; r: numbe
   });
 }
 
-/** Encrypts `source` into `target` (streamed; neither is held in memory). */
-export async function encryptFile(source: string, target: string, passphrase: string, cost = DEFAULT_SCRYPT): Promise<void> {
+/** Encrypts `source` into `target` (streamed; neither is held in memory). `onChunk` sees each plain chunk read (progress; it may throw to stop). */
+export async function encryptFile(source: string, target: string, passphrase: string, cost = DEFAULT_SCRYPT, onChunk?: (chunk: Buffer) => void): Promise<void> {
   const salt = randomBytes(16);
   const key = await deriveKey(passphrase, salt, cost);
   const checkNonce = randomBytes(12);
@@ -54,7 +54,18 @@ export async function encryptFile(source: string, target: string, passphrase: st
   cipher.setAAD(header);
   const out = createWriteStream(target, { flags: 'wx' });
   out.write(header);
-  await pipeline(createReadStream(source), cipher, out, { end: false });
+  const tap = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      try {
+        onChunk?.(chunk);
+      } catch (error) {
+        done(error as Error);
+        return;
+      }
+      done(null, chunk);
+    },
+  });
+  await pipeline(createReadStream(source), tap, cipher, out, { end: false });
   await new Promise<void>((resolve, reject) => out.end(cipher.getAuthTag(), (error?: Error | null) => (error ? reject(error) : resolve())));
 }
 
@@ -126,7 +137,12 @@ export async function decryptFile(source: string, target: string | null, passphr
   decipher.setAuthTag(tag);
   const tap = new Transform({
     transform(chunk: Buffer, _enc, done) {
-      onChunk?.(chunk);
+      try {
+        onChunk?.(chunk);
+      } catch (error) {
+        done(error as Error);
+        return;
+      }
       done(null, target === null ? undefined : chunk);
     },
   });

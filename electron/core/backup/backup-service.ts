@@ -8,6 +8,8 @@ import type { BackupReason, FailedBackup, GoodBackup, Store } from '../store';
 import type { BackupPassphrase } from './backup-passphrase';
 import { localDay } from './backup-names';
 import { BackupFailure, ensureFolder, takeBackup, type TakeBackupOptions, type TakenBackup } from './take-backup';
+import type { Job, Jobs } from '../app/jobs';
+import type { JobProgressDto } from '../../../shared/progress';
 
 export const BACKUP_FOLDER_KEY = 'backup_folder';
 export const DEFAULT_BACKUP_FOLDER = 'backups';
@@ -27,6 +29,11 @@ export interface BackupServiceOptions {
   log: (line: string) => void;
   /** Tests pass smaller steps or a step probe. */
   take?: Partial<Pick<TakeBackupOptions, 'pagesPerStep' | 'onStep'>>;
+  /**
+   * Long work's registry (issue 29): every copy, whoever started it, is a `backup` job whose progress the screens
+   * hear and which `jobs.cancel` stops while it is cancellable. Read at each run (the registry may be made later).
+   */
+  jobs?: () => Jobs | undefined;
 }
 
 export interface BackupService {
@@ -37,8 +44,13 @@ export interface BackupService {
   lastGood(): GoodBackup | null;
   lastFailure(): FailedBackup | null;
   running(): boolean;
-  /** One copy now (or the one already running). Never throws: the outcome says what happened. */
-  run(reason: BackupReason): Promise<BackupOutcome>;
+  /**
+   * One copy now (or the one already running). Never throws: the outcome says what happened. `jobId`: the screen's
+   * id for this copy's progress (ignored when a copy is already running: the screen follows that one, see progress()).
+   */
+  run(reason: BackupReason, jobId?: string): Promise<BackupOutcome>;
+  /** The running copy's last progress report, null when none runs (a screen opened mid-copy shows its bar). */
+  progress(): JobProgressDto | null;
   /** A charge happened: the till is not idle. */
   noteActivity(): void;
   /** The daily check; the timer calls it every minute, tests call it with their clock. */
@@ -66,8 +78,31 @@ export function createBackupService(opts: BackupServiceOptions): BackupService {
   const folder = () => store.getSetting(BACKUP_FOLDER_KEY) ?? defaultFolder();
   const encrypts = (f = folder()) => !isInsideFolder(opts.dataDir, f);
 
-  async function once(reason: BackupReason): Promise<BackupOutcome> {
+  let job: Job | null = null;
+
+  async function once(reason: BackupReason, jobId?: string): Promise<BackupOutcome> {
     const startedAt = now();
+    // Stopped by the owner (the job's cancel) or by Mostrador closing: the copy removes its partial file either way.
+    const stop = new AbortController();
+    const closing = () => stop.abort('closing');
+    abort.signal.addEventListener('abort', closing);
+    job = opts.jobs?.()?.start({ ...(jobId ? { id: jobId } : {}), kind: 'backup', phase: 'copying', unit: 'bytes', total: null, cancellable: true }) ?? null;
+    const thisJob = job;
+    // A cancel may come while the job's first report is heard (before this line): an aborted signal fires no event.
+    if (thisJob?.signal.aborted) stop.abort('cancelled');
+    else thisJob?.signal.addEventListener('abort', () => stop.abort('cancelled'));
+    let phase = 'copying';
+    const onProgress: TakeBackupOptions['onProgress'] = (step) => {
+      if (!thisJob) return;
+      // Never a report that says "cancellable" for a step that is not: going uncancellable is said before the phase.
+      if (!step.cancellable) thisJob.setCancellable(false);
+      if (step.phase !== phase) {
+        phase = step.phase;
+        thisJob.phase(step.phase, step.total);
+      }
+      if (step.cancellable) thisJob.setCancellable(true);
+      thisJob.progress(step.done, step.total);
+    };
     try {
       const target = folder();
       if (target === defaultFolder()) await ensureFolder(target);
@@ -78,14 +113,23 @@ export function createBackupService(opts: BackupServiceOptions): BackupService {
         });
         if (!passphrase) throw new BackupFailure('NEEDS_PASSPHRASE', 'Copies outside the data folder are encrypted: set the backup passphrase in Settings.');
       }
-      const backup = await takeBackup({ db: store.database(), stagingDir: opts.dataDir, folder: target, passphrase, now, signal: abort.signal, ...opts.take });
+      const backup = await takeBackup({ db: store.database(), stagingDir: opts.dataDir, folder: target, passphrase, now, signal: stop.signal, onProgress, log, ...opts.take });
       lastGood = store.recordGoodBackup({ startedAt, reason, file: backup.path, encrypted: backup.encrypted, counts: backup.counts });
       lastFailure = null;
       log(`backup ${backup.file} is good (${backup.counts.sales ?? 0} sales)${backup.removed.length ? `; rotated out ${backup.removed.length}` : ''}`);
+      thisJob?.finish();
       return { ok: true, backup };
     } catch (error) {
-      const failure = error instanceof BackupFailure ? error : new BackupFailure('FAILED', error instanceof Error ? error.message : String(error));
+      let failure = error instanceof BackupFailure ? error : new BackupFailure('FAILED', error instanceof Error ? error.message : String(error));
+      if (failure.code === 'ABORTED' && stop.signal.reason === 'cancelled') {
+        // The owner stopped it: not a failure (no warning, no retry an hour later); the earlier copies are as they were.
+        failure = new BackupFailure('CANCELLED', 'The copy was cancelled; the partial file was removed and the earlier copies are untouched.');
+        log(`backup cancelled (${failure.message})`);
+        thisJob?.cancelled();
+        return { ok: false, code: failure.code, message: failure.message };
+      }
       log(`backup failed (${failure.code}): ${failure.message}`);
+      thisJob?.failed(failure.code);
       if (!closed) {
         try {
           lastFailure = store.recordFailedBackup({ startedAt, reason, code: failure.code, message: failure.message });
@@ -94,12 +138,15 @@ export function createBackupService(opts: BackupServiceOptions): BackupService {
         }
       }
       return { ok: false, code: failure.code, message: failure.message };
+    } finally {
+      abort.signal.removeEventListener('abort', closing);
+      if (job === thisJob) job = null;
     }
   }
 
-  function run(reason: BackupReason): Promise<BackupOutcome> {
+  function run(reason: BackupReason, jobId?: string): Promise<BackupOutcome> {
     if (closed) return Promise.resolve({ ok: false, code: 'ABORTED', message: 'Mostrador is closing.' });
-    current ??= once(reason).finally(() => { current = null; });
+    current ??= once(reason, jobId).finally(() => { current = null; });
     return current;
   }
 
@@ -118,6 +165,7 @@ export function createBackupService(opts: BackupServiceOptions): BackupService {
     lastFailure: () => lastFailure,
     running: () => current !== null,
     run,
+    progress: () => (job ? opts.jobs?.()?.running().find((p) => p.jobId === job!.id) ?? null : null),
     noteActivity() {
       lastActivity = now();
     },

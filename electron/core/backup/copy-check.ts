@@ -38,32 +38,50 @@ function openReadOnly(file: string): Database.Database {
   }
 }
 
-/** Checks a copy against the counts its source had; throws BadCopyError saying what is wrong. */
-export function checkCopy(file: string, expected: TableCounts): TableCounts {
-  const db = openReadOnly(file);
+/**
+ * What a check finds in a copy, before it is judged (`judgeCopy`): gathered here on the calling thread, or by the
+ * worker of copy-check-thread.ts with the same statements (issue 29: a large copy's check then holds nothing).
+ */
+export type CopyFindings = { unreadable: string } | { corrupt: string } | { problems: string[]; counts: TableCounts };
+
+export function gatherCopyFindings(file: string): CopyFindings {
+  let db: Database.Database;
   try {
-    let problems: string[];
-    try {
-      problems = db.prepare<[], { integrity_check: string }>('PRAGMA integrity_check').all().map((r) => r.integrity_check);
-    } catch (error) {
-      throw new BadCopyError('COPY_CORRUPT', `The copy is damaged: ${(error as Error).message}`);
-    }
-    if (problems.length !== 1 || problems[0] !== 'ok') {
-      throw new BadCopyError('COPY_CORRUPT', `The copy is damaged: ${problems.slice(0, 3).join('; ')}`);
-    }
-    let counts: TableCounts;
-    try {
-      counts = countMainTables(db);
-    } catch (error) {
-      throw new BadCopyError('COPY_CORRUPT', `The copy is damaged: ${(error as Error).message}`);
-    }
-    const missing = Object.entries(expected).filter(([table, n]) => counts[table] !== n)
-      .map(([table, n]) => `${table}: ${counts[table] ?? 'missing'} rows, the till had ${n}`);
-    if (missing.length > 0) throw new BadCopyError('COPY_INCOMPLETE', `The copy does not hold what the till had: ${missing.join('; ')}`);
-    return counts;
+    db = openReadOnly(file);
+  } catch (error) {
+    return { unreadable: (error as Error).message };
+  }
+  try {
+    const problems = db.prepare<[], { integrity_check: string }>('PRAGMA integrity_check').all().map((r) => r.integrity_check);
+    if (problems.length !== 1 || problems[0] !== 'ok') return { problems, counts: {} };
+    return { problems, counts: countMainTables(db) };
+  } catch (error) {
+    return { corrupt: (error as Error).message };
   } finally {
     db.close();
   }
+}
+
+/** The verdict on a copy's findings against the counts its source had; throws BadCopyError saying what is wrong. */
+export function judgeCopy(findings: CopyFindings, expected: TableCounts): TableCounts {
+  if ('unreadable' in findings) {
+    throw new BadCopyError('COPY_UNREADABLE', findings.unreadable.startsWith('The copy cannot be opened') ? findings.unreadable
+      : `The copy cannot be opened as a Mostrador data file: ${findings.unreadable}`);
+  }
+  if ('corrupt' in findings) throw new BadCopyError('COPY_CORRUPT', `The copy is damaged: ${findings.corrupt}`);
+  const { problems, counts } = findings;
+  if (problems.length !== 1 || problems[0] !== 'ok') {
+    throw new BadCopyError('COPY_CORRUPT', `The copy is damaged: ${problems.slice(0, 3).join('; ')}`);
+  }
+  const missing = Object.entries(expected).filter(([table, n]) => counts[table] !== n)
+    .map(([table, n]) => `${table}: ${counts[table] ?? 'missing'} rows, the till had ${n}`);
+  if (missing.length > 0) throw new BadCopyError('COPY_INCOMPLETE', `The copy does not hold what the till had: ${missing.join('; ')}`);
+  return counts;
+}
+
+/** Checks a copy against the counts its source had, on this thread; throws BadCopyError saying what is wrong. */
+export function checkCopy(file: string, expected: TableCounts): TableCounts {
+  return judgeCopy(gatherCopyFindings(file), expected);
 }
 
 /** What a copy holds, for the owner to read before a restore replaces anything. */

@@ -4,16 +4,33 @@
  * holds, refusing a copy from a newer schema; `replaceDataFile` then swaps it in, keeping the replaced file (and its
  * WAL) under a timestamped name. The swap is also what startup finishes if a restore was interrupted.
  */
-import { copyFile, readdir, rename, stat } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { readdir, rename, stat } from 'node:fs/promises';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { basename, join } from 'node:path';
 import { LATEST_SCHEMA_VERSION } from '../store/migrations';
 import { BackupCryptoError, decryptFile, isEncryptedCopy } from './backup-crypto';
 import { parseCopyName, partialFileName } from './backup-names';
-import { BadCopyError, checkCopy, readCopyContents, type CopyContents } from './copy-check';
+import { BadCopyError, readCopyContents, type CopyContents } from './copy-check';
+import { checkCopyOffThread } from './copy-check-thread';
 import { fsyncFolder, fsyncPath, removeQuietly } from './durable-file';
 
-export type RestoreRefusalCode = 'NEWER_SCHEMA' | 'NEEDS_PASSPHRASE' | 'WRONG_PASSPHRASE' | 'COPY_CORRUPT' | 'COPY_UNREADABLE' | 'NOT_FOUND';
+export type RestoreRefusalCode = 'NEWER_SCHEMA' | 'NEEDS_PASSPHRASE' | 'WRONG_PASSPHRASE' | 'COPY_CORRUPT' | 'COPY_UNREADABLE' | 'NOT_FOUND' | 'CANCELLED';
+
+/**
+ * Reading a copy before a restore (issue 29): `reading` (decrypted or copied into the data folder, in bytes of the
+ * copy) then `checking` (its integrity and contents: one step). Both may be stopped: the staged file is removed and
+ * nothing is replaced. The restore's own writing (markForRestore, then the swap at reopen) cannot be stopped.
+ */
+export type InspectPhase = 'reading' | 'checking';
+export interface InspectOptions {
+  dataDir: string;
+  passphrase: string | null;
+  knownVersion?: number;
+  signal?: AbortSignal;
+  onProgress?: (phase: InspectPhase, done: number, total: number) => void;
+}
 
 export class RestoreRefused extends Error {
   override readonly name = 'RestoreRefused';
@@ -51,7 +68,7 @@ function takenAtFromName(file: string): number | null {
   return new Date(y, mo - 1, d, Number(time.slice(0, 2)), Number(time.slice(2, 4)), Number(time.slice(4, 6))).getTime();
 }
 
-export async function inspectCopy(source: string, opts: { dataDir: string; passphrase: string | null; knownVersion?: number }): Promise<InspectedCopy> {
+export async function inspectCopy(source: string, opts: InspectOptions): Promise<InspectedCopy> {
   let info;
   try {
     info = await stat(source);
@@ -61,13 +78,35 @@ export async function inspectCopy(source: string, opts: { dataDir: string; passp
   if (!info.isFile()) throw new RestoreRefused('NOT_FOUND', `${source} is not a file.`);
   const encrypted = await isEncryptedCopy(source);
   const staged = join(opts.dataDir, partialFileName('restore.sqlite', `${process.pid}-${Date.now().toString(36)}`));
+  const stopIfAsked = () => {
+    if (opts.signal?.aborted) throw new RestoreRefused('CANCELLED', 'The restore was cancelled before it replaced anything.');
+  };
+  let done = 0;
+  const tap = (chunk: Buffer) => {
+    stopIfAsked();
+    opts.onProgress?.('reading', (done += chunk.length), info.size);
+  };
   try {
+    opts.onProgress?.('reading', 0, info.size);
     if (encrypted) {
       if (!opts.passphrase) throw new RestoreRefused('NEEDS_PASSPHRASE', 'This backup is encrypted: its passphrase is needed to read it.');
-      await decryptFile(source, staged, opts.passphrase);
+      await decryptFile(source, staged, opts.passphrase, tap);
     } else {
-      await copyFile(source, staged);
+      await pipeline(createReadStream(source), new Transform({
+        transform(chunk: Buffer, _enc, next) {
+          try {
+            tap(chunk);
+          } catch (error) {
+            next(error as Error);
+            return;
+          }
+          next(null, chunk);
+        },
+      }), createWriteStream(staged, { flags: 'wx' }));
     }
+    opts.onProgress?.('reading', info.size, info.size);
+    stopIfAsked();
+    opts.onProgress?.('checking', 0, info.size);
     const contents = readCopyContents(staged);
     const known = opts.knownVersion ?? LATEST_SCHEMA_VERSION;
     if (contents.schemaVersion > known) {
@@ -75,7 +114,9 @@ export async function inspectCopy(source: string, opts: { dataDir: string; passp
         `This backup was made by a newer Mostrador (schema ${contents.schemaVersion}; this one knows up to ${known}). Update Mostrador first, then restore it.`,
         { schemaVersion: contents.schemaVersion, known });
     }
-    checkCopy(staged, {});
+    await checkCopyOffThread(staged, {});
+    opts.onProgress?.('checking', info.size, info.size);
+    stopIfAsked();
     return { source, staged, encrypted, takenAt: takenAtFromName(source) ?? info.mtimeMs, contents };
   } catch (error) {
     await removeQuietly(staged);

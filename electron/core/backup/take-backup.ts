@@ -7,13 +7,14 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { access, mkdir, readdir } from 'node:fs/promises';
+import { access, mkdir, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { TableCounts } from '../store/backup-runs';
 import { encryptFile, decryptFile } from './backup-crypto';
 import { copyFileName, partialFileName } from './backup-names';
-import { BadCopyError, checkCopy, countMainTables } from './copy-check';
+import { BadCopyError, countMainTables } from './copy-check';
+import { checkCopyOffThread } from './copy-check-thread';
 import { removePartials, removeQuietly, renameDurably } from './durable-file';
 import { DEFAULT_ROTATION, planRotation, type RotationPolicy } from './rotation';
 
@@ -25,7 +26,16 @@ import { DEFAULT_ROTATION, planRotation, type RotationPolicy } from './rotation'
 export const DEFAULT_PAGES_PER_STEP = 16;
 
 export type BackupFailureCode =
-  | 'FOLDER_MISSING' | 'NEEDS_PASSPHRASE' | 'COPY_CORRUPT' | 'COPY_INCOMPLETE' | 'COPY_UNREADABLE' | 'DISK_FULL' | 'ABORTED' | 'FAILED';
+  | 'FOLDER_MISSING' | 'NEEDS_PASSPHRASE' | 'COPY_CORRUPT' | 'COPY_INCOMPLETE' | 'COPY_UNREADABLE' | 'DISK_FULL' | 'ABORTED' | 'CANCELLED' | 'FAILED';
+
+/**
+ * A copy's steps (issue 29), each counted in bytes of the data file: `copying` (SQLite's online backup, page by page),
+ * `checking` (integrity check and counts: one step, not measured), `encrypting` and `verifying` (the sealed copy read
+ * back) for a copy outside the data folder, then `saving` (the rename to its final name and the rotation). Until
+ * `saving` a stop removes the partial file and leaves every earlier copy as it was; `saving` cannot be stopped.
+ */
+export type BackupPhase = 'copying' | 'checking' | 'encrypting' | 'verifying' | 'saving';
+export interface BackupStep { phase: BackupPhase; done: number; total: number; cancellable: boolean }
 
 export class BackupFailure extends Error {
   override readonly name = 'BackupFailure';
@@ -48,6 +58,10 @@ export interface TakeBackupOptions {
   signal?: AbortSignal;
   /** Told how long each step held the event loop (tests and the benchmark). */
   onStep?: (ms: number) => void;
+  /** Told when the copy's check could not run on its worker thread (it then runs on this one). */
+  log?: (line: string) => void;
+  /** Where the copy is (BackupStep): at each phase's start, after each copy step and each chunk encrypted or read back. */
+  onProgress?: (step: BackupStep) => void;
 }
 
 export interface TakenBackup {
@@ -96,16 +110,28 @@ export async function takeBackup(opts: TakeBackupOptions): Promise<TakenBackup> 
   const plainTemp = join(encrypted ? opts.stagingDir : opts.folder, partialFileName(file, suffix));
   const sealedTemp = join(opts.folder, partialFileName(file, `${suffix}.enc`));
   const pages = opts.pagesPerStep ?? DEFAULT_PAGES_PER_STEP;
+  const pageSize = Number(opts.db.pragma('page_size', { simple: true }));
+  const stopIfAsked = () => {
+    if (opts.signal?.aborted) throw new BackupFailure('ABORTED', 'The copy was stopped.');
+  };
+  const report = (phase: BackupPhase, done: number, total: number) => opts.onProgress?.({ phase, done, total, cancellable: phase !== 'saving' });
   try {
     let stepStart = performance.now();
+    let copyBytes = Number(opts.db.pragma('page_count', { simple: true })) * pageSize;
+    report('copying', 0, copyBytes);
     await opts.db.backup(plainTemp, {
-      progress: () => {
+      progress: ({ totalPages, remainingPages }) => {
         opts.onStep?.(performance.now() - stepStart);
-        if (opts.signal?.aborted) throw new BackupFailure('ABORTED', 'The copy was stopped.');
+        stopIfAsked();
+        copyBytes = totalPages * pageSize;
+        report('copying', (totalPages - remainingPages) * pageSize, copyBytes);
         stepStart = performance.now();
         return pages;
       },
     });
+    // The last step ends the copy without a call to progress: its end is said here.
+    report('copying', copyBytes, copyBytes);
+    stopIfAsked();
     // The continuation runs right after the last step, before any other request: these are the copy's counts.
     const expected = countMainTables(opts.db);
     // The copy inherits WAL mode; a backup file is one self-contained file, so it goes back to a rollback journal.
@@ -115,19 +141,41 @@ export async function takeBackup(opts: TakeBackupOptions): Promise<TakenBackup> 
     } finally {
       copy.close();
     }
-    const counts = checkCopy(plainTemp, expected);
+    const size = (await stat(plainTemp)).size;
+    report('checking', 0, size);
+    // integrity_check reads the whole copy in one call: on a worker thread, so a charge never waits for it.
+    const counts = await checkCopyOffThread(plainTemp, expected, opts.log);
+    report('checking', size, size);
+    stopIfAsked();
     const finalPath = join(opts.folder, file);
     if (encrypted) {
-      await encryptFile(plainTemp, sealedTemp, opts.passphrase as string);
+      let done = 0;
+      report('encrypting', 0, size);
+      await encryptFile(plainTemp, sealedTemp, opts.passphrase as string, undefined, (chunk) => {
+        stopIfAsked();
+        report('encrypting', (done += chunk.length), size);
+      });
       // The sealed copy must decrypt to exactly the checked plain copy before it may count.
       const hash = createHash('sha256');
-      await decryptFile(sealedTemp, null, opts.passphrase as string, (chunk) => hash.update(chunk));
+      done = 0;
+      report('verifying', 0, size);
+      await decryptFile(sealedTemp, null, opts.passphrase as string, (chunk) => {
+        stopIfAsked();
+        hash.update(chunk);
+        report('verifying', (done += chunk.length), size);
+      });
       if (hash.digest('hex') !== (await sha256Of(plainTemp))) throw new BackupFailure('COPY_CORRUPT', 'The encrypted copy does not read back as the copy it was made from.');
+      // From here the copy is saved: said first (no stop is taken after it), then a stop asked before it is honoured.
+      report('saving', 0, size);
+      stopIfAsked();
       await removeQuietly(plainTemp);
       await renameDurably(sealedTemp, finalPath, opts.folder);
     } else {
+      report('saving', 0, size);
+      stopIfAsked();
       await renameDurably(plainTemp, finalPath, opts.folder);
     }
+    report('saving', size, size);
     const plan = planRotation(await readdir(opts.folder), opts.rotation ?? DEFAULT_ROTATION);
     await Promise.all(plan.remove.map((name) => removeQuietly(join(opts.folder, name))));
     return { file, path: finalPath, takenAt, encrypted, counts, removed: plan.remove };

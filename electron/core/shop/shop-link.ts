@@ -7,6 +7,7 @@
 import { DEFAULT_TILL_NAME } from '../../../shared/bridge/contract';
 import { pushedSaleSchema, saleOfAnotherTillSchema, SALE_OF_ANOTHER_TILL, type UnsendableReason } from '../../../shared/shop/contract';
 import type { ShopServerLineDto } from '../../../shared/bridge/types';
+import type { JobProgressDto } from '../../../shared/progress';
 import { FEED_ASIDE_LISTED } from '../../../shared/shop/feed-aside';
 import { KeychainUnavailableError, type CredentialStore } from '../secrets/credential-store';
 import type { Store } from '../store';
@@ -184,6 +185,52 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
   let healRounds = 0;
   /** The server refused a batch without naming the sale: the next push sends the first sale alone to find it. */
   let alone = false;
+  /**
+   * Issue 29: a backlog of more than one batch (the first till's year of sales, or days away from the server) is an
+   * upload with progress: sales acknowledged since it began, of those plus the ones still waiting. Only watched: the
+   * push itself (by revision, recorded after each answer) is unchanged, so it resumes where it stopped after a restart
+   * (a new upload then counts what was left). Shown for a minute after it ends.
+   */
+  let upload: { id: string; startedAt: number; sent: number; total: number; at: number; finished: boolean; batches: number } | null = null;
+  const UPLOAD_SHOWN_AFTER_MS = 60_000;
+  /** The waiting sales are counted at the start and every this many batches (a count of 200 000 takes ~27 ms). */
+  const UPLOAD_RECOUNT_BATCHES = 20;
+  function noteUpload(sent: number, fullBatch: boolean, startedAt: number): void {
+    const active = upload !== null && !upload.finished;
+    if (!active && !fullBatch) return;
+    const at = now();
+    if (!upload || upload.finished) {
+      upload = { id: `shop-upload-${startedAt}`, startedAt, sent, total: sent + store.salesWaitingForShop(), at, finished: false, batches: 1 };
+      return;
+    }
+    upload.sent += sent;
+    upload.batches += 1;
+    upload.at = at;
+    // A batch short of full drained the queue: the upload is over at what it sent (sales charged meanwhile included).
+    if (!fullBatch) {
+      finishUpload();
+      return;
+    }
+    // Sales charged meanwhile raise the total: seen at the next count, or as soon as the sent pass it.
+    upload.total = upload.batches % UPLOAD_RECOUNT_BATCHES === 0 ? upload.sent + store.salesWaitingForShop() : Math.max(upload.total, upload.sent);
+  }
+  /** Ends the upload under way; true when there was one (the caller announces it). */
+  function finishUpload(): boolean {
+    if (!upload || upload.finished) return false;
+    upload.total = upload.sent;
+    upload.finished = true;
+    upload.at = now();
+    log(`shop server: ${upload.sent} sales uploaded in ${Math.round((upload.at - upload.startedAt) / 1000)} s`);
+    return true;
+  }
+  function uploadLine(): JobProgressDto | null {
+    if (!upload || (upload.finished && now() - upload.at > UPLOAD_SHOWN_AFTER_MS)) return null;
+    return {
+      jobId: upload.id, kind: 'shop.upload', phase: 'sending', unit: 'sales', done: upload.sent, total: upload.total,
+      startedAt: upload.startedAt, phaseStartedAt: upload.startedAt, at: upload.at,
+      state: upload.finished ? 'finished' : 'running', cancellable: false,
+    };
+  }
   const clock = opts.client?.clock ?? new ServerClock({ localNow: now });
   /**
    * Issue 26: the shop-wide settings go up only once this run has read the feed to its end, so a till pairing with
@@ -362,6 +409,8 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
       return true;
     }
     const due = store.dueSales(alone ? 1 : SALES_PER_PUSH);
+    // The queue ended on a full batch: nothing more is due, so an upload under way is over.
+    if (due.length === 0 && finishUpload()) changed();
     // A sale that breaks the contract is set aside with its reason (counted, listed for the owner, told to the server).
     const broken = due.flatMap((d) => {
       const parsed = pushedSaleSchema.safeParse(d.sale);
@@ -372,6 +421,7 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
     if (broken.length > 0) setAside(broken, due);
     const good = due.filter((d) => !broken.some((b) => b.saleId === d.saleId));
     if (good.length > 0) {
+      const sentAt = now();
       try {
         await client.sales({ sales: good.map((d) => d.sale) });
       } catch (error) {
@@ -385,6 +435,7 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
       alone = false;
       // Recorded after the answer: a crash before this line resends the same revisions, which the server keeps once.
       store.markSalesPushed(good.map((d) => ({ saleId: d.saleId, revision: d.sale.revision })));
+      noteUpload(good.length, due.length >= SALES_PER_PUSH, sentAt);
       contact();
       changed();
       return true;
@@ -592,6 +643,7 @@ export function createShopLink(opts: ShopLinkOptions): ShopLink {
         feedAside: store.feedAsideCount(),
         feedCursor: store.shopState().cursor,
         tillName: store.getSetting('till_name')?.trim() || DEFAULT_TILL_NAME,
+        upload: uploadLine(),
       };
     },
     lastContactAt: () => lastContact,

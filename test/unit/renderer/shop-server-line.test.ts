@@ -28,6 +28,17 @@ describe('the status bar line for the shop server', () => {
     expect(shopServerLineText({ unreachableSince: null, problem: null, salesWaiting: 0, salesUnsendable: 0, feedCursor: 0 }, es, 'es-CO', AWAY_AT)?.text).toBe('Servidor de la tienda: al día');
   });
 
+  it('says how far the first till\'s upload is, with the time left once its pace is known (issue 29)', () => {
+    const upload = { jobId: 'shop-upload-1', kind: 'shop.upload' as const, phase: 'sending', unit: 'sales' as const, done: 120_000, total: 200_000,
+      startedAt: AWAY_AT, phaseStartedAt: AWAY_AT, at: AWAY_AT + 60_000, state: 'running' as const, cancellable: false };
+    const line = { unreachableSince: null, problem: null, salesWaiting: 80_000, salesUnsendable: 0, feedCursor: 0, upload };
+    expect(shopServerLineText(line, es, 'es-CO', AWAY_AT + 60_000))
+      .toEqual({ text: 'Servidor de la tienda: enviando 120\u00a0000 de 200\u00a0000 ventas · quedan unos 40 s', away: false });
+    // Ended: the count waiting again (none).
+    expect(shopServerLineText({ ...line, salesWaiting: 0, upload: { ...upload, done: 200_000, state: 'finished' as const } }, es, 'es-CO', AWAY_AT + 120_000)?.text)
+      .toBe('Servidor de la tienda: al día');
+  });
+
   it('says how many sales cannot be sent to the server, whatever else it says (issue 25)', () => {
     expect(shopServerLineText({ unreachableSince: null, problem: null, salesWaiting: 0, salesUnsendable: 2, feedCursor: 0 }, es, 'es-CO', AWAY_AT))
       .toEqual({ text: 'Servidor de la tienda: 2 ventas no se pueden enviar al servidor', away: true });
