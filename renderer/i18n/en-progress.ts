@@ -7,8 +7,17 @@ const UNITS: Record<JobUnit, [one: string, many: string]> = {
   rows: ['row', 'rows'], bytes: ['byte', 'bytes'], sales: ['sale', 'sales'], items: ['item', 'items'],
 };
 
+const size = (n: number, big: boolean) => (big
+  ? (n / 1_000_000).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+  : (n / 1_000).toLocaleString('en-US', { maximumFractionDigits: 0 }));
+
 export const enProgress = {
   progressCount: (done: number, total: number | null, unit: JobUnit) => {
+    if (unit === 'bytes') {
+      const big = (total ?? done) >= 1_000_000;
+      const name = big ? 'MB' : 'kB';
+      return total === null ? `${size(done, big)} ${name}` : `${size(done, big)} of ${size(total, big)} ${name}`;
+    }
     const [one, many] = UNITS[unit];
     return total === null ? `${figure(done)} ${done === 1 ? one : many}` : `${figure(done)} of ${figure(total)} ${total === 1 ? one : many}`;
   },

@@ -7,9 +7,19 @@ const UNITS: Record<JobUnit, [one: string, many: string]> = {
   rows: ['fila', 'filas'], bytes: ['byte', 'bytes'], sales: ['venta', 'ventas'], items: ['elemento', 'elementos'],
 };
 
+/** Bytes as an owner reads them: "64,5 MB" (one decimal; kB below a megabyte). */
+const size = (n: number, big: boolean) => (big
+  ? (n / 1_000_000).toLocaleString('es-CO', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).replace(/\./g, '\u00a0')
+  : (n / 1_000).toLocaleString('es-CO', { maximumFractionDigits: 0 }).replace(/\./g, '\u00a0'));
+
 export const esProgress = {
-  /** "12 400 de 100 000 filas" (thousands split by a space, as the issue's figures are written). */
+  /** "12 400 de 100 000 filas" (thousands split by a space, as the issue's figures are written); "0,7 de 64,5 MB". */
   progressCount: (done: number, total: number | null, unit: JobUnit) => {
+    if (unit === 'bytes') {
+      const big = (total ?? done) >= 1_000_000;
+      const name = big ? 'MB' : 'kB';
+      return total === null ? `${size(done, big)} ${name}` : `${size(done, big)} de ${size(total, big)} ${name}`;
+    }
     const [one, many] = UNITS[unit];
     return total === null ? `${figure(done)} ${done === 1 ? one : many}` : `${figure(done)} de ${figure(total)} ${total === 1 ? one : many}`;
   },

@@ -1,7 +1,7 @@
 /**
  * Issue 29, a backup shows its progress: a till whose data file holds a large catalog (120 000 products, tens of MB)
  * copies itself to "a USB drive" (encrypted: copying, checking, encrypting, verifying) from Settings → Copias de
- * seguridad. The bar is seen with a value (role=progressbar, aria-valuenow of aria-valuemax, "… de … bytes") and
+ * seguridad. The bar is seen with a value (role=progressbar, aria-valuenow of aria-valuemax, "… de … MB") and
  * the copy finishes; a second copy is cancelled from the bar: the screen says so, and the folder holds only the first
  * copy. Screenshots at 1366×768 and 1024×768 (docs/screenshots/backup-progress-1366x768.png).
  */
@@ -70,7 +70,7 @@ test('a copy to a USB drive shows its bar with a value and finishes; a second on
   await saveScreen(page, 'backup-progress-1366x768', section);
   const max = Number(await bar.getAttribute('aria-valuemax'));
   expect(max).toBeGreaterThan(1_000_000);
-  await expect(bar).toHaveAttribute('aria-valuetext', /^[\d\u00a0]+ de [\d\u00a0]+ bytes/);
+  await expect(bar).toHaveAttribute('aria-valuetext', /^[\d\u00a0]+,\d de [\d\u00a0]+,\d MB/);
   await expect(section.getByText(/^Última copia buena: .+ \(0 ventas\)\.$/)).toBeVisible({ timeout: 120_000 });
   await expect(bar).toHaveAttribute('aria-valuetext', /Terminado$/);
   await expectSpanishScreen(page);

@@ -47,6 +47,10 @@ describe('a job progress report (shared/progress.ts)', () => {
   it('reads in Spanish as the bar shows it', () => {
     expect(esProgress.progressCount(12_400, 100_000, 'rows')).toBe('12\u00a0400 de 100\u00a0000 filas');
     expect(esProgress.progressCount(1, null, 'sales')).toBe('1 venta');
+    // Bytes as an owner reads them, not 655 360 de 64 524 288 bytes.
+    expect(esProgress.progressCount(655_360, 64_524_288, 'bytes')).toBe('0,7 de 64,5 MB');
+    expect(esProgress.progressCount(1_234_567_890, 2_000_000_000, 'bytes')).toBe('1\u00a0234,6 de 2\u00a0000,0 MB');
+    expect(esProgress.progressCount(200_000, 800_000, 'bytes')).toBe('200 de 800 kB');
     expect(esProgress.progressTimeLeft(8)).toBe('quedan unos 8 s');
     expect(esProgress.progressTimeLeft(125)).toBe('quedan unos 3 min');
   });
