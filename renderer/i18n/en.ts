@@ -20,6 +20,7 @@ import { enPeopleScreen } from './en-people-screen';
 import { enCustomers } from './en-customers';
 import { enOwnerView } from './en-owner-view';
 import { enShopRecords } from './en-shop-records';
+import { enProgress } from './en-progress';
 import type { Messages } from './messages-type';
 
 export const en: Messages = {
@@ -126,4 +127,5 @@ export const en: Messages = {
   ...enCustomers,
   ...enOwnerView,
   ...enShopRecords,
+  ...enProgress,
 };

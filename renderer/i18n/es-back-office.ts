@@ -14,6 +14,7 @@ import { esShop } from './es-shop';
 import { esUpdates } from './es-updates';
 import { esOwnerView } from './es-owner-view';
 import { esShopRecords } from './es-shop-records';
+import { esProgress } from './es-progress';
 
 export const esBackOffice = {
   ...esScreens,
@@ -31,4 +32,5 @@ export const esBackOffice = {
   ...esUpdates,
   ...esOwnerView,
   ...esShopRecords,
+  ...esProgress,
 };

@@ -21,6 +21,7 @@ import type { CorrectionResultDto, SaleCorrectionDto } from './types';
 import { printerSettingsSchema } from '../printer';
 import { backupPassphraseSchema, localPathSchema, type BackupStatusDto, type RestoreDoneDto, type RestorePreviewDto } from '../backup';
 import { dismissUpdateRefusalSchema, type UpdateRefusalDto } from '../update-refusal';
+import { jobIdSchema, type JobProgressDto } from '../progress';
 import { BRIDGE_EVENT_NAMES, BRIDGE_METHOD_NAMES, isBridgeMethodName, type BridgeEventNameOnly, type BridgeMethodName } from './names';
 import type {
   AppInfoDto, ChargeResult, CustomerDto, ProductDto, RangesDto, ReceiptDto, SaleDetailDto, SaleEventDto,
@@ -68,7 +69,8 @@ const csvFileSchema = z.string().max(Math.ceil(LIMITS.csvFileBytes / 3) * 4, { e
 /** A file the core received as a file (UploadReceiptDto's token): how a screen hands over a catalog of up to LIMITS.catalogFileBytes. */
 const uploadTokenSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, { error: 'must be the token of an uploaded file' });
 /** A product CSV: uploaded (what the screen does), or inline as base64 (scripts, small files); one of the two. */
-const catalogFileInput = withOwnerOverride({ file: csvFileSchema.optional(), upload: uploadTokenSchema.optional() })
+/** `job`: the screen's id for this call's progress (`job.progress` events; `jobs.cancel` stops it). */
+const catalogFileInput = withOwnerOverride({ file: csvFileSchema.optional(), upload: uploadTokenSchema.optional(), job: jobIdSchema.optional() })
   .refine((input) => (input.file === undefined) !== (input.upload === undefined), { error: 'give the file either inline or as an upload', path: ['file'] });
 /** Record ids and times as the store keeps them: safe integers. */
 const recordId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -116,6 +118,11 @@ export const bridgeContract = {
     result: returns<{ created: number; updated: number }>(),
   },
   'catalog.export': { input: empty, result: returns<{ fileName: string; text: string }>() },
+  /**
+   * Asks a long job (shared/progress.ts) to stop at its next safe point; its last `job.progress` says how it ended.
+   * false: no such job is running, or it cannot be stopped now.
+   */
+  'jobs.cancel': { input: z.strictObject({ jobId: jobIdSchema }), result: returns<{ cancelling: boolean }>() },
   /** The counter's quick keys (active products the owner marked), in their order, at most LIMITS.maxQuickKeys. */
   'catalog.quickKeys': { input: empty, result: returns<QuickKeyDto[]>() },
 
@@ -395,6 +402,8 @@ export interface BridgeEvents {
   'sync.status': SyncStatusDto;
   'sale.updated': SaleEventDto;
   'printer.status': PrinterStatusDto;
+  /** A long job's progress (shared/progress.ts): at most a few a second per job, and always its phase changes and its end. */
+  'job.progress': JobProgressDto;
 }
 export type BridgeEventName = keyof BridgeEvents;
 export const BRIDGE_EVENTS: readonly BridgeEventName[] = BRIDGE_EVENT_NAMES;

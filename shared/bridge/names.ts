@@ -6,7 +6,7 @@ export const BRIDGE_METHOD_NAMES = [
   'app.info',
   'catalog.search', 'catalog.byBarcode',
   'catalog.list', 'catalog.get', 'catalog.save', 'catalog.setActive', 'catalog.importPreview', 'catalog.importCommit', 'catalog.export',
-  'catalog.quickKeys',
+  'catalog.quickKeys', 'jobs.cancel',
   'customers.search', 'customers.save',
   'customers.list', 'customers.update', 'customers.importPreview', 'customers.import', 'customers.export',
   'sales.charge', 'sales.search', 'sales.get', 'sales.retry',
@@ -33,7 +33,7 @@ export const BRIDGE_METHOD_NAMES = [
 ] as const;
 export type BridgeMethodName = (typeof BRIDGE_METHOD_NAMES)[number];
 
-export const BRIDGE_EVENT_NAMES = ['sync.status', 'sale.updated', 'printer.status'] as const;
+export const BRIDGE_EVENT_NAMES = ['sync.status', 'sale.updated', 'printer.status', 'job.progress'] as const;
 export type BridgeEventNameOnly = (typeof BRIDGE_EVENT_NAMES)[number];
 
 export function isBridgeMethodName(name: unknown): name is BridgeMethodName {

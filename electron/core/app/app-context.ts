@@ -6,6 +6,7 @@ import type { CredentialStore } from '../secrets/credential-store';
 import type { Actor, Store } from '../store';
 import type { ServiceConnection } from './service-connection';
 import type { UploadStore } from '../uploads/upload-store';
+import type { Jobs } from './jobs';
 
 /** Printing is the shell's job (Electron prints its window); browser mode lets the page print itself. */
 export interface ReceiptPrinter {
@@ -51,5 +52,7 @@ export interface AppContext {
   background(work: Promise<unknown>): void;
   /** Files the screens handed over as files (a catalog CSV); absent where no shell receives any (some tests). */
   uploads?: UploadStore;
+  /** Long work's progress and cancel (jobs.ts): absent in some tests, where jobs run unreported. */
+  jobs?: Jobs;
   log(line: string): void;
 }

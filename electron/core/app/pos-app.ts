@@ -41,6 +41,7 @@ import { renameAtServer, shopServerHandlers } from './shop-server-handlers';
 import { backOfficeHandlers } from './back-office-handlers';
 import { updateRefusalNotice, type UpdateVerdicts } from '../updates/update-refusal-notice';
 import { updateHandlers } from './update-handlers';
+import { createJobs } from './jobs';
 
 export type PosEvent = { [E in BridgeEventName]: { event: E; payload: BridgeEvents[E] } }[BridgeEventName];
 
@@ -266,7 +267,9 @@ export function createPosApp(opts: PosAppOptions): PosApp {
     return readSettings(store, { demoSeller: opts.demoSeller, ...secret });
   }
 
+  const jobs = createJobs((progress) => emit({ event: 'job.progress', payload: progress }), now);
   const ctx: AppContext = {
+    jobs,
     store, credentials, connection, now, log, settings, syncStatus,
     printer: opts.printer ?? PAGE_PRINTS_ITSELF,
     demoSeller: opts.demoSeller,
@@ -307,6 +310,7 @@ export function createPosApp(opts: PosAppOptions): PosApp {
       ...desk.handlers,
       ...(backups && opts.backup ? backupHandlers(ctx, backups, passphrase, opts.backup) : unavailableBackups),
       ...updateHandlers(updateNotice),
+      'jobs.cancel': async ({ jobId }) => ({ cancelling: jobs.cancel(jobId) }),
       // A closed shift is a natural moment for a copy: started after the close's answer, never delaying or failing it.
       'shifts.close': async (input) => {
         const report = await shiftCalls['shifts.close'](input);

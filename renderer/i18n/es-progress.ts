@@ -1,0 +1,29 @@
+/** Spanish words of a long job's progress bar (renderer/app/ProgressBar.tsx, shared/progress.ts). */
+import type { JobKind, JobUnit } from '../../shared/progress';
+
+const figure = (n: number) => n.toLocaleString('es-CO').replace(/\./g, '\u00a0');
+
+const UNITS: Record<JobUnit, [one: string, many: string]> = {
+  rows: ['fila', 'filas'], bytes: ['byte', 'bytes'], sales: ['venta', 'ventas'], items: ['elemento', 'elementos'],
+};
+
+export const esProgress = {
+  /** "12 400 de 100 000 filas" (thousands split by a space, as the issue's figures are written). */
+  progressCount: (done: number, total: number | null, unit: JobUnit) => {
+    const [one, many] = UNITS[unit];
+    return total === null ? `${figure(done)} ${done === 1 ? one : many}` : `${figure(done)} de ${figure(total)} ${total === 1 ? one : many}`;
+  },
+  /** "quedan unos 8 s", "quedan unos 2 min". */
+  progressTimeLeft: (seconds: number) => (seconds < 60 ? `quedan unos ${seconds} s` : `quedan unos ${Math.ceil(seconds / 60)} min`),
+  progressCancel: 'Cancelar',
+  progressCancelling: 'Cancelando…',
+  progressLabel: (kind: JobKind) => ({
+    'catalog.preview': 'Revisión del archivo de catálogo', 'catalog.import': 'Importación del catálogo',
+    'customers.preview': 'Revisión del archivo de clientes', 'customers.import': 'Importación de clientes',
+    backup: 'Copia de seguridad', restore: 'Restauración', 'shop.upload': 'Envío de las ventas al servidor', 'server.dump': 'Copia del servidor',
+  } satisfies Record<JobKind, string>)[kind],
+  progressPhase: (phase: string) => ({ reading: 'leyendo', checking: 'revisando', writing: 'guardando' } as Record<string, string>)[phase] ?? phase,
+  progressFinished: 'Terminado',
+  progressCancelled: 'Cancelado',
+  progressFailed: 'Falló',
+};
