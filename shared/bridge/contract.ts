@@ -29,7 +29,7 @@ import type {
 } from './types';
 import type { OpenSaleDto } from './types';
 import type {
-  CatalogImportPreviewDto, CatalogProductDto, CustomerImportPreviewDto, OverridesDto, ParkedSaleDto, PeopleSessionDto, PersonDto, QuickKeyDto,
+  CatalogImportPreviewDto, CatalogImportResultDto, CatalogProductDto, CustomerImportPreviewDto, OverridesDto, ParkedSaleDto, PeopleSessionDto, PersonDto, QuickKeyDto,
   RecalledSaleDto, TillDto, UploadReceiptDto,
 } from './types';
 import type { PrinterDto, PrinterStatusDto, ShopServerDto } from './types';
@@ -112,10 +112,13 @@ export const bridgeContract = {
     input: catalogFileInput,
     result: returns<CatalogImportPreviewDto>(),
   },
-  /** The same file, confirmed: all of it in one transaction, or nothing when any row is wrong (an upload is then forgotten). */
+  /**
+   * The same file, confirmed: checked whole first (nothing written when any row is wrong), then written in short
+   * transactions beside the till's own writes; a cancel keeps what was committed (docs/catalog-import-progress.md).
+   */
   'catalog.importCommit': {
     input: catalogFileInput,
-    result: returns<{ created: number; updated: number }>(),
+    result: returns<CatalogImportResultDto>(),
   },
   'catalog.export': { input: empty, result: returns<{ fileName: string; text: string }>() },
   /**

@@ -476,6 +476,22 @@ export interface CatalogImportPreviewDto {
   sample: CatalogProductDto[];
   delimiter: ';' | ',';
   decimalMark: ',' | '.';
+  /** The preview was cancelled (`jobs.cancel`): nothing else in it means anything. */
+  cancelled?: boolean;
+}
+
+/**
+ * What an import did. `imported`: every row. `cancelled`: stopped by `jobs.cancel`; the `saved` products committed
+ * before it stay (none when it was still checking). `stopped`: a row turned wrong while writing (the catalog changed
+ * meanwhile); the `saved` products stay, `message` says which row (the core's words).
+ */
+export interface CatalogImportResultDto {
+  created: number;
+  updated: number;
+  outcome: 'imported' | 'cancelled' | 'stopped';
+  saved: number;
+  rows: number;
+  message?: string;
 }
 
 /** A person at the till; the PIN never crosses the bridge. */

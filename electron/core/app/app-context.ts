@@ -7,6 +7,7 @@ import type { Actor, Store } from '../store';
 import type { ServiceConnection } from './service-connection';
 import type { UploadStore } from '../uploads/upload-store';
 import type { Jobs } from './jobs';
+import type { ImportWorkerEntry } from './catalog-import-runner';
 
 /** Printing is the shell's job (Electron prints its window); browser mode lets the page print itself. */
 export interface ReceiptPrinter {
@@ -54,5 +55,7 @@ export interface AppContext {
   uploads?: UploadStore;
   /** Long work's progress and cancel (jobs.ts): absent in some tests, where jobs run unreported. */
   jobs?: Jobs;
+  /** Where the catalog import's worker is (the shells say; without it, its source under tsx: catalog-import-runner.ts). */
+  importWorker?: ImportWorkerEntry;
   log(line: string): void;
 }
