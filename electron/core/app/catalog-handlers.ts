@@ -21,6 +21,9 @@ type CatalogMethods =
 /** Previews whose first pass an import may reuse, by upload (uploads themselves are few: upload-store.ts). */
 const FACTS_KEPT = 8;
 
+/** An inline file up to this size is read on the core's thread (see workerDbPath). */
+const SMALL_INLINE_BYTES = 64 * 1024;
+
 /** How many rows an import refusal names in its message (the preview lists them all). */
 const ERRORS_IN_MESSAGE = 5;
 
@@ -59,8 +62,13 @@ async function inWorker<T>(job: Job | undefined, work: () => Promise<T>): Promis
 
 export function catalogHandlers(ctx: Pick<AppContext, 'store' | 'now' | 'uploads' | 'jobs' | 'importWorker'>): Pick<BridgeHandlers, CatalogMethods> {
   const { store } = ctx;
-  /** The data file a worker opens beside this connection; null for an in-memory store (the work stays on this thread). */
-  const workerDbPath = (): string | null => {
+  /**
+   * The data file a worker opens beside this connection; null when the work stays on this thread: an in-memory store
+   * (some tests), or a small inline file (the screens upload every file; a few kB read here take a few ms, less than
+   * a worker's start).
+   */
+  const workerDbPath = (source: CsvSource): string | null => {
+    if (source instanceof Uint8Array && source.length <= SMALL_INLINE_BYTES) return null;
     const db = store.database();
     return db.memory ? null : db.name;
   };
@@ -126,7 +134,7 @@ export function catalogHandlers(ctx: Pick<AppContext, 'store' | 'now' | 'uploads
       const { upload } = input;
       const source = sourceOf(input);
       const onFacts = upload === undefined ? undefined : (facts: CatalogFileFacts) => remember(upload, facts);
-      const dbPath = workerDbPath();
+      const dbPath = workerDbPath(source);
       if (dbPath === null) return checkCatalogImport(source, store, onFacts ? { onFacts } : {});
       const job = ctx.jobs?.start({ id: input.job, kind: 'catalog.preview', phase: 'reading', unit: 'bytes', total: null, cancellable: true });
       const answer = await inWorker(job, () => runImportWorker(workerEntry(), { mode: 'preview', dbPath, source: workerSource(source), at: ctx.now() }, { job, onFacts }));
@@ -142,14 +150,14 @@ export function catalogHandlers(ctx: Pick<AppContext, 'store' | 'now' | 'uploads
     'catalog.importCommit': async (input) => {
       const source = sourceOf(input);
       const facts = input.upload === undefined ? undefined : previewed.get(input.upload);
-      const dbPath = workerDbPath();
+      const dbPath = workerDbPath(source);
       const forget = () => {
         if (input.upload === undefined) return;
         ctx.uploads?.discard(input.upload);
         previewed.delete(input.upload);
       };
       if (dbPath === null) {
-        // An in-memory store (some tests): one transaction on this thread, all or nothing, as before.
+        // On this thread (see workerDbPath): one transaction, all or nothing, as before.
         let saved;
         try {
           saved = store.importCatalogProducts((add) => {
