@@ -3,12 +3,15 @@ import type { JobKind, JobUnit } from '../../shared/progress';
 
 const figure = (n: number) => n.toLocaleString('en-US');
 
+const megabytes = (bytes: number) => (bytes / 1e6).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
 const UNITS: Record<JobUnit, [one: string, many: string]> = {
   rows: ['row', 'rows'], bytes: ['byte', 'bytes'], sales: ['sale', 'sales'], items: ['item', 'items'],
 };
 
 export const enProgress = {
   progressCount: (done: number, total: number | null, unit: JobUnit) => {
+    if (unit === 'bytes') return total === null ? `${megabytes(done)} MB` : `${megabytes(done)} of ${megabytes(total)} MB`;
     const [one, many] = UNITS[unit];
     return total === null ? `${figure(done)} ${done === 1 ? one : many}` : `${figure(done)} of ${figure(total)} ${total === 1 ? one : many}`;
   },
@@ -24,4 +27,11 @@ export const enProgress = {
   progressFinished: 'Finished',
   progressCancelled: 'Cancelled',
   progressFailed: 'Failed',
+  catalogPreviewCancelled: 'Check cancelled: nothing was saved.',
+  catalogImportCancelledNothing: 'Import cancelled while the file was being checked: nothing was saved.',
+  catalogImportCancelled: (saved: number, rows: number) =>
+    `Import cancelled: ${figure(saved)} of ${figure(rows)} products were saved (the file's first rows); the rest were not. To finish, import the same file again: those already saved are only updated.`,
+  catalogImportStopped: (saved: number, rows: number, why: string) =>
+    `The import stopped: ${figure(saved)} of ${figure(rows)} products were saved; the rest were not. Reason: ${why}. Fix the file and import it again.`,
+  catalogImportStoppedRow: (row: string, column: string, problem: string) => `row ${row}, column ${column}: ${problem}`,
 };

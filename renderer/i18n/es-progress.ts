@@ -3,6 +3,8 @@ import type { JobKind, JobUnit } from '../../shared/progress';
 
 const figure = (n: number) => n.toLocaleString('es-CO').replace(/\./g, '\u00a0');
 
+const megabytes = (bytes: number) => (bytes / 1e6).toLocaleString('es-CO', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
 const UNITS: Record<JobUnit, [one: string, many: string]> = {
   rows: ['fila', 'filas'], bytes: ['byte', 'bytes'], sales: ['venta', 'ventas'], items: ['elemento', 'elementos'],
 };
@@ -10,6 +12,7 @@ const UNITS: Record<JobUnit, [one: string, many: string]> = {
 export const esProgress = {
   /** "12 400 de 100 000 filas" (thousands split by a space, as the issue's figures are written). */
   progressCount: (done: number, total: number | null, unit: JobUnit) => {
+    if (unit === 'bytes') return total === null ? `${megabytes(done)} MB` : `${megabytes(done)} de ${megabytes(total)} MB`;
     const [one, many] = UNITS[unit];
     return total === null ? `${figure(done)} ${done === 1 ? one : many}` : `${figure(done)} de ${figure(total)} ${total === 1 ? one : many}`;
   },
@@ -26,4 +29,11 @@ export const esProgress = {
   progressFinished: 'Terminado',
   progressCancelled: 'Cancelado',
   progressFailed: 'Falló',
+  catalogPreviewCancelled: 'Revisión cancelada: no se guardó nada.',
+  catalogImportCancelledNothing: 'Importación cancelada mientras se revisaba el archivo: no se guardó nada.',
+  catalogImportCancelled: (saved: number, rows: number) =>
+    `Importación cancelada: se guardaron ${figure(saved)} de ${figure(rows)} productos (las primeras filas del archivo); los demás no. Para terminar, importe el mismo archivo otra vez: los ya guardados solo se actualizan.`,
+  catalogImportStopped: (saved: number, rows: number, why: string) =>
+    `La importación se detuvo: se guardaron ${figure(saved)} de ${figure(rows)} productos; los demás no. Motivo: ${why}. Corrija el archivo y vuelva a importarlo.`,
+  catalogImportStoppedRow: (row: string, column: string, problem: string) => `fila ${row}, columna ${column}: ${problem}`,
 };
