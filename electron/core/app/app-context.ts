@@ -8,6 +8,7 @@ import type { ServiceConnection } from './service-connection';
 import type { UploadStore } from '../uploads/upload-store';
 import type { Jobs } from './jobs';
 import type { ImportWorkerEntry } from './catalog-import-runner';
+import type { WriteGate } from './write-gate';
 
 /** Printing is the shell's job (Electron prints its window); browser mode lets the page print itself. */
 export interface ReceiptPrinter {
@@ -57,5 +58,7 @@ export interface AppContext {
   jobs?: Jobs;
   /** Where the catalog import's worker is (the shells say; without it, its source under tsx: catalog-import-runner.ts). */
   importWorker?: ImportWorkerEntry;
+  /** The counter's writes under way, which an import's worker lets go first (write-gate.ts). */
+  writeGate?: WriteGate;
   log(line: string): void;
 }

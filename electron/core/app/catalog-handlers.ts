@@ -60,7 +60,7 @@ async function inWorker<T>(job: Job | undefined, work: () => Promise<T>): Promis
   }
 }
 
-export function catalogHandlers(ctx: Pick<AppContext, 'store' | 'now' | 'uploads' | 'jobs' | 'importWorker'>): Pick<BridgeHandlers, CatalogMethods> {
+export function catalogHandlers(ctx: Pick<AppContext, 'store' | 'now' | 'uploads' | 'jobs' | 'importWorker' | 'writeGate'> & { log?: AppContext['log'] }): Pick<BridgeHandlers, CatalogMethods> {
   const { store } = ctx;
   /**
    * The data file a worker opens beside this connection; null when the work stays on this thread: an in-memory store
@@ -172,13 +172,14 @@ export function catalogHandlers(ctx: Pick<AppContext, 'store' | 'now' | 'uploads
         return { created: saved.created, updated: saved.updated, outcome: 'imported', saved: saved.created + saved.updated, rows: saved.created + saved.updated };
       }
       const job = ctx.jobs?.start({ id: input.job, kind: 'catalog.import', phase: 'checking', unit: 'rows', total: facts?.rows ?? null, cancellable: true });
-      const answer = await inWorker(job, () => runImportWorker(workerEntry(), { mode: 'commit', dbPath, source: workerSource(source), facts, at: ctx.now() }, { job }));
+      const answer = await inWorker(job, () => runImportWorker(workerEntry(), { mode: 'commit', dbPath, source: workerSource(source), facts, at: ctx.now(), gate: ctx.writeGate?.buffer }, { job, coreDb: store.database() }));
       switch (answer.type) {
         case 'refused':
           job?.failed('the file has errors');
           throw refusal(answer.check);
         case 'imported':
           job?.finish();
+          ctx.log?.(`catalog import: ${answer.saved} products in ${answer.lockMs.count} transactions; the longest held the write lock ${answer.lockMs.longest.toFixed(1)} ms, all of them ${answer.lockMs.total.toFixed(0)} ms`);
           forget();
           return { created: answer.created, updated: answer.updated, outcome: 'imported', saved: answer.saved, rows: answer.rows };
         case 'cancelled':

@@ -42,12 +42,14 @@ export interface ImportWorkerInput {
   at: number;
   /** Int32Array(1) over it: 1 = stop at the next safe point. */
   cancel: SharedArrayBuffer;
+  /** The counter's writes under way (write-gate.ts): the worker lets them go first. */
+  gate: SharedArrayBuffer;
 }
 
 export type ImportWorkerAnswer =
   | { type: 'preview'; preview: CatalogImportPreviewDto }
   | { type: 'refused'; check: CatalogImportPreviewDto }
-  | { type: 'imported'; created: number; updated: number; saved: number; rows: number }
+  | { type: 'imported'; created: number; updated: number; saved: number; rows: number; lockMs: { longest: number; total: number; count: number } }
   | { type: 'cancelled'; created: number; updated: number; saved: number; rows: number; barcodesLeft: number }
   | { type: 'stopped'; created: number; updated: number; saved: number; rows: number; message: string };
 
@@ -69,20 +71,30 @@ export class ImportWorkerFailed extends Error {
  */
 export function runImportWorker(
   entry: ImportWorkerEntry,
-  input: Omit<ImportWorkerInput, 'cancel'>,
-  hooks: { job?: Job | undefined; onFacts?: ((facts: CatalogFileFacts) => void) | undefined } = {},
+  input: Omit<ImportWorkerInput, 'cancel' | 'gate'> & { gate?: SharedArrayBuffer | undefined },
+  hooks: {
+    job?: Job | undefined;
+    onFacts?: ((facts: CatalogFileFacts) => void) | undefined;
+    /** The core's own connection: it leaves the WAL's checkpoints to the import while it writes (see below). */
+    coreDb?: { pragma(source: string, options?: { simple?: boolean }): unknown } | undefined;
+  } = {},
 ): Promise<ImportWorkerAnswer> {
   const cancel = new SharedArrayBuffer(4);
   const flag = new Int32Array(cancel);
   const { job } = hooks;
   const onAbort = () => Atomics.store(flag, 0, 1);
+  // While the import writes, the WAL grows past SQLite's checkpoint threshold at every one of its transactions; a
+  // charge's commit would then copy the import's pages into the database file (the committing connection runs the
+  // checkpoint). The core's connection checkpoints nothing meanwhile: the worker's does, after its own commits.
+  const coreCheckpoints = input.mode === 'commit' ? (hooks.coreDb?.pragma('wal_autocheckpoint', { simple: true }) as number | undefined) : undefined;
+  if (coreCheckpoints !== undefined) hooks.coreDb?.pragma('wal_autocheckpoint = 0');
   if (job?.signal.aborted) onAbort();
   job?.signal.addEventListener('abort', onAbort, { once: true });
   let phase = '';
   return new Promise<ImportWorkerAnswer>((resolve, reject) => {
     const worker = new Worker(entry.file, {
       execArgv: entry.execArgv,
-      workerData: { ...input, cancel } satisfies ImportWorkerInput,
+      workerData: { ...input, cancel, gate: input.gate ?? new SharedArrayBuffer(4) } satisfies ImportWorkerInput,
       // Its own heap, bounded: a 100 000-row file needs far less (the bench prints the till's peak).
       resourceLimits: { maxOldGenerationSizeMb: 256 },
     });
@@ -91,6 +103,7 @@ export function runImportWorker(
       if (settled) return;
       settled = true;
       job?.signal.removeEventListener('abort', onAbort);
+      if (coreCheckpoints !== undefined) hooks.coreDb?.pragma(`wal_autocheckpoint = ${coreCheckpoints}`);
       work();
     };
     worker.on('message', (m: ImportWorkerMessage) => {

@@ -42,6 +42,7 @@ import { backOfficeHandlers } from './back-office-handlers';
 import { updateRefusalNotice, type UpdateVerdicts } from '../updates/update-refusal-notice';
 import { updateHandlers } from './update-handlers';
 import { createJobs } from './jobs';
+import { COUNTER_WRITES, createWriteGate } from './write-gate';
 import type { ImportWorkerEntry } from './catalog-import-runner';
 
 export type PosEvent = { [E in BridgeEventName]: { event: E; payload: BridgeEvents[E] } }[BridgeEventName];
@@ -271,8 +272,9 @@ export function createPosApp(opts: PosAppOptions): PosApp {
   }
 
   const jobs = createJobs((progress) => emit({ event: 'job.progress', payload: progress }), now);
+  const writeGate = createWriteGate();
   const ctx: AppContext = {
-    jobs,
+    jobs, writeGate,
     store, credentials, connection, now, log, settings, syncStatus,
     printer: opts.printer ?? PAGE_PRINTS_ITSELF,
     demoSeller: opts.demoSeller,
@@ -354,6 +356,12 @@ export function createPosApp(opts: PosAppOptions): PosApp {
       shopLink.editedHere();
       return result;
     };
+  }
+  // The counter's writes go before an import's next transaction (write-gate.ts).
+  for (const method of COUNTER_WRITES) {
+    const handler = (all as unknown as Record<string, (input: unknown) => Promise<unknown>>)[method];
+    if (!handler) continue;
+    (all as unknown as Record<string, (input: unknown) => Promise<unknown>>)[method] = (input) => writeGate.run(() => handler(input));
   }
 
   return {

@@ -40,7 +40,7 @@ export interface Catalog {
    * runs beside the till's own writes (catalog-import-worker.ts): a charge waits at most one such transaction.
    * Barcodes another product has when their batch is written wait for `finish`, as in `importCatalogProducts`.
    */
-  catalogImportWriter(): CatalogImportWriter;
+  catalogImportWriter(opts?: { beforeTransaction?: () => void }): CatalogImportWriter;
   setProductActive(code: string, active: boolean): CatalogProduct | null;
   /** Which of these codes exist already (an import's preview counts creates and updates). */
   existingProductCodes(codes: readonly string[]): Set<string>;
@@ -55,7 +55,7 @@ export interface Catalog {
 /** Products per statement when a file is imported (and twice as many barcodes). */
 const WRITE_BATCH = 200;
 /** Products per transaction when an import is written beside the till's own writes (catalogImportWriter). */
-export const IMPORT_TRANSACTION = 200;
+export const IMPORT_TRANSACTION = 25;
 
 export interface CatalogImportWriter {
   /** Checks a product and queues it; a full batch is written (and committed) at once. */
@@ -68,6 +68,8 @@ export interface CatalogImportWriter {
    * of the waiting barcodes only those no product has now are written; the answer says how many stayed behind.
    */
   finish(opts?: { partial?: boolean }): { created: number; updated: number; barcodesLeft: number };
+  /** How long its transactions held the write lock: the longest and the total, in ms. */
+  readonly lockMs: { longest: number; total: number; count: number };
 }
 /** A barcode row as an import writes it: barcode, product code, position in the product's list. */
 type BarcodeRow = [barcode: string, code: string, position: number];
@@ -395,8 +397,21 @@ export function catalogTable(db: Database.Database, now: () => number): Catalog 
       }).immediate();
     },
 
-    catalogImportWriter() {
+    catalogImportWriter(opts = {}) {
       const at = now();
+      const lockMs = { longest: 0, total: 0, count: 0 };
+      const transaction = <T>(work: () => T): T => {
+        opts.beforeTransaction?.();
+        const started = performance.now();
+        try {
+          return db.transaction(work).immediate();
+        } finally {
+          const held = performance.now() - started;
+          lockMs.longest = Math.max(lockMs.longest, held);
+          lockMs.total += held;
+          lockMs.count += 1;
+        }
+      };
       let created = 0;
       let committed = 0;
       const waiting: BarcodeRow[] = [];
@@ -407,7 +422,7 @@ export function catalogTable(db: Database.Database, now: () => number): Catalog 
         const list = batch;
         batch = [];
         inBatch.clear();
-        const written = db.transaction(() => writeProducts(list, at)).immediate();
+        const written = transaction(() => writeProducts(list, at));
         created += written.created;
         committed += list.length;
         waiting.push(...written.waiting);
@@ -421,26 +436,27 @@ export function catalogTable(db: Database.Database, now: () => number): Catalog 
           if (batch.length >= IMPORT_TRANSACTION) flush();
         },
         get committed() { return committed; },
+        lockMs,
         get created() { return created; },
-        finish(opts = {}) {
+        finish(how = {}) {
           let barcodesLeft = 0;
-          if (opts.partial) {
+          if (how.partial) {
             batch = [];
             inBatch.clear();
             for (let from = 0; from < waiting.length; from += WRITE_BATCH) {
               const rows = waiting.slice(from, from + WRITE_BATCH);
-              const taken = db.transaction(() => {
+              const taken = transaction(() => {
                 const left = takenAmong.all(JSON.stringify(rows)).length;
                 addFreeBarcodes.run(JSON.stringify(rows));
                 return left;
-              }).immediate();
+              });
               barcodesLeft += taken;
             }
           } else {
             flush();
             for (let from = 0; from < waiting.length; from += WRITE_BATCH) {
               const rows = waiting.slice(from, from + WRITE_BATCH);
-              db.transaction(() => writeBarcodeRows(rows, { wait: false })).immediate();
+              transaction(() => writeBarcodeRows(rows, { wait: false }));
             }
           }
           return { created, updated: committed - created, barcodesLeft };
