@@ -29,7 +29,7 @@ import type {
 } from './types';
 import type { OpenSaleDto } from './types';
 import type {
-  CatalogImportPreviewDto, CatalogImportResultDto, CatalogProductDto, CustomerImportPreviewDto, OverridesDto, ParkedSaleDto, PeopleSessionDto, PersonDto, QuickKeyDto,
+  CatalogImportPreviewDto, CatalogImportResultDto, CatalogProductDto, CustomerImportPreviewDto, CustomerImportResultDto, OverridesDto, ParkedSaleDto, PeopleSessionDto, PersonDto, QuickKeyDto,
   RecalledSaleDto, TillDto, UploadReceiptDto,
 } from './types';
 import type { PrinterDto, PrinterStatusDto, ShopServerDto } from './types';
@@ -143,9 +143,9 @@ export const bridgeContract = {
   /** Edits customer `id`; its identification may change unless another customer already has it. */
   'customers.update': { input: withOwnerOverride({ id: recordId, customer: customerInputSchema }), result: returns<CustomerDto>() },
   /** Reads a CSV file (base64 of its bytes) and says what importing it would do; writes nothing. */
-  'customers.importPreview': { input: withOwnerOverride({ file: csvFileSchema }), result: returns<CustomerImportPreviewDto>() },
+  'customers.importPreview': { input: withOwnerOverride({ file: csvFileSchema, job: jobIdSchema.optional() }), result: returns<CustomerImportPreviewDto>() },
   /** Imports the same file: all rows or none (a file with any error is refused with them). */
-  'customers.import': { input: withOwnerOverride({ file: csvFileSchema }), result: returns<{ created: number; updated: number }>() },
+  'customers.import': { input: withOwnerOverride({ file: csvFileSchema, job: jobIdSchema.optional() }), result: returns<CustomerImportResultDto>() },
   'customers.export': { input: empty, result: returns<{ fileName: string; csv: string }>() },
 
   'sales.charge': {

@@ -428,6 +428,8 @@ export interface CustomerImportPreviewDto {
   updated: number;
   /** Every problem, by the row and the column a spreadsheet shows (header = row 1); the file imports only without any. */
   problems: Array<{ row: number; column: string | null; message: string }>;
+  /** The preview was cancelled (`jobs.cancel`): nothing else in it means anything. */
+  cancelled?: boolean;
 }
 
 /** A product as the owner's catalog screen shows it (the counter's ProductDto plus what only the owner edits). */
@@ -492,6 +494,15 @@ export interface CatalogImportResultDto {
   saved: number;
   rows: number;
   message?: string;
+}
+
+/** What a customer import did: as CatalogImportResultDto (a cancel keeps the `saved` customers committed before it). */
+export interface CustomerImportResultDto {
+  created: number;
+  updated: number;
+  outcome: 'imported' | 'cancelled';
+  saved: number;
+  rows: number;
 }
 
 /** A person at the till; the PIN never crosses the bridge. */

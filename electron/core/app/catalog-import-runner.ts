@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { CatalogImportPreviewDto } from '../../../shared/bridge/types';
+import type { CsvProblem } from '../../../common/csv/csv-file';
 import type { JobUnit } from '../../../shared/progress';
 import type { CatalogFileFacts } from './catalog-import';
 import type { Job } from './jobs';
@@ -34,7 +35,8 @@ export function bundledImportWorker(dir: string, extension: 'cjs' | 'mjs'): Impo
 }
 
 export interface ImportWorkerInput {
-  mode: 'preview' | 'commit';
+  /** A catalog's preview or commit, or a customer file's (customers.importPreview / customers.import). */
+  mode: 'preview' | 'commit' | 'customers-preview' | 'customers-commit';
   dbPath: string;
   source: { path: string } | { bytes: Uint8Array };
   facts?: CatalogFileFacts | undefined;
@@ -48,6 +50,8 @@ export interface ImportWorkerInput {
 
 export type ImportWorkerAnswer =
   | { type: 'preview'; preview: CatalogImportPreviewDto }
+  | { type: 'customers-preview'; rows: number; created: number; updated: number; problems: CsvProblem[] }
+  | { type: 'customers-refused'; problems: CsvProblem[] }
   | { type: 'refused'; check: CatalogImportPreviewDto }
   | { type: 'imported'; created: number; updated: number; saved: number; rows: number; lockMs: { longest: number; total: number; count: number } }
   | { type: 'cancelled'; created: number; updated: number; saved: number; rows: number; barcodesLeft: number }
@@ -86,7 +90,7 @@ export function runImportWorker(
   // While the import writes, the WAL grows past SQLite's checkpoint threshold at every one of its transactions; a
   // charge's commit would then copy the import's pages into the database file (the committing connection runs the
   // checkpoint). The core's connection checkpoints nothing meanwhile: the worker's does, after its own commits.
-  const coreCheckpoints = input.mode === 'commit' ? (hooks.coreDb?.pragma('wal_autocheckpoint', { simple: true }) as number | undefined) : undefined;
+  const coreCheckpoints = input.mode === 'commit' || input.mode === 'customers-commit' ? (hooks.coreDb?.pragma('wal_autocheckpoint', { simple: true }) as number | undefined) : undefined;
   if (coreCheckpoints !== undefined) hooks.coreDb?.pragma('wal_autocheckpoint = 0');
   if (job?.signal.aborted) onAbort();
   job?.signal.addEventListener('abort', onAbort, { once: true });

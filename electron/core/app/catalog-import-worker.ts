@@ -12,7 +12,11 @@ import { statSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { CatalogImportPreviewDto } from '../../../shared/bridge/types';
 import type { CsvSource } from '../../../common/csv/csv-file';
+import type Database from 'better-sqlite3';
 import { openDatabase } from '../store/database';
+import { customersTable } from '../store/customers';
+import { CsvFileError } from '../../../common/csv/csv-file';
+import { readCustomerCsv } from '../../../common/csv/customer-csv';
 import { catalogTable } from '../store/catalog';
 import { StoreError } from '../store/errors';
 import { checkCatalogImport, ImportStopped, type CatalogFileFacts } from './catalog-import';
@@ -58,6 +62,9 @@ function run(input: ImportWorkerInput, post: (m: ImportWorkerMessage) => void): 
       return checkCatalogImport(source, catalog, facts ? { facts, progress: reportPass, stop } : { onFacts, progress: reportPass, stop });
     };
 
+    if (input.mode === 'customers-preview' || input.mode === 'customers-commit') {
+      return customers(input, db, source instanceof Uint8Array ? source : Buffer.alloc(0), progress, stop, settle);
+    }
     if (input.mode === 'preview') {
       try {
         const preview = check();
@@ -128,6 +135,64 @@ function run(input: ImportWorkerInput, post: (m: ImportWorkerMessage) => void): 
   } finally {
     db.close();
   }
+}
+
+/** Customers per transaction (each a few ms; the counter's writes go first between them). */
+const CUSTOMER_TRANSACTION = 200;
+
+/**
+ * A customer file (inline, at most LIMITS.csvFileBytes): read and checked whole (customer-csv.ts), each customer
+ * looked up to count creates and updates; the commit writes CUSTOMER_TRANSACTION per transaction. A cancel keeps
+ * those committed, as the catalog's does.
+ */
+function customers(
+  input: ImportWorkerInput, db: Database.Database, file: Uint8Array,
+  progress: (phase: 'reading' | 'checking' | 'writing', done: number, total: number | null, force?: boolean) => void,
+  stop: () => boolean, settle: () => void,
+): ImportWorkerAnswer {
+  const table = customersTable(db, () => input.at);
+  progress('reading', 0, file.byteLength, true);
+  let reading;
+  try {
+    reading = readCustomerCsv(file);
+  } catch (error) {
+    if (error instanceof CsvFileError) return input.mode === 'customers-preview'
+      ? { type: 'customers-preview', rows: 0, created: 0, updated: 0, problems: [error.problem] }
+      : { type: 'customers-refused', problems: [error.problem] };
+    throw error;
+  }
+  const list = reading.customers.map((r) => r.customer);
+  if (stop()) return { type: 'cancelled', created: 0, updated: 0, saved: 0, rows: reading.rows, barcodesLeft: 0 };
+  if (input.mode === 'customers-preview') {
+    let updated = 0;
+    for (const [i, c] of list.entries()) {
+      if (table.findCustomer(c.identification_type, c.identification)) updated += 1;
+      if (i % 250 === 0) {
+        if (stop()) return { type: 'cancelled', created: 0, updated: 0, saved: 0, rows: reading.rows, barcodesLeft: 0 };
+        progress('checking', i, list.length);
+      }
+    }
+    progress('checking', list.length, list.length, true);
+    return { type: 'customers-preview', rows: reading.rows, created: list.length - updated, updated, problems: reading.problems };
+  }
+  if (reading.problems.length > 0 || list.length === 0) return { type: 'customers-refused', problems: reading.problems };
+  let created = 0;
+  let saved = 0;
+  progress('writing', 0, list.length, true);
+  for (let from = 0; from < list.length; from += CUSTOMER_TRANSACTION) {
+    if (stop()) {
+      settle();
+      return { type: 'cancelled', created, updated: saved - created, saved, rows: list.length, barcodesLeft: 0 };
+    }
+    yieldToCounter(input.gate);
+    const batch = list.slice(from, from + CUSTOMER_TRANSACTION);
+    created += table.importCustomers(batch).created;
+    saved += batch.length;
+    progress('writing', saved, list.length);
+  }
+  settle();
+  progress('writing', saved, list.length, true);
+  return { type: 'imported', created, updated: saved - created, saved, rows: list.length, lockMs: { longest: 0, total: 0, count: 0 } };
 }
 
 if (parentPort) {

@@ -140,4 +140,20 @@ describe('the catalog import on its own thread and connection', () => {
     expect(reports(rig, 'preview-e').at(-1)).toMatchObject({ state: 'cancelled' });
     expect(await rig.value('catalog.get', { code: 'E0' })).toBeNull();
   }, 120_000);
+
+  it('a customer file over 64 kB is previewed and imported on the same thread, with its progress, every customer saved', async () => {
+    const lines = ['tipo_identificacion;identificacion;dv;nombre;correo;municipio'];
+    for (let i = 0; i < 5_000; i++) lines.push(`13;${20_000_000 + i};;Cliente ${i} de la tienda;cliente${i}@correo.example.co;05001`);
+    const file = Buffer.from(lines.join('\n')).toString('base64');
+    expect(Buffer.from(file, 'base64').length).toBeGreaterThan(64 * 1024);
+    expect(await rig.value('customers.importPreview', { file, job: 'customers-preview-f' })).toMatchObject({ rows: 5_000, created: 5_000, updated: 0, problems: [] });
+    expect(reports(rig, 'customers-preview-f').at(-1)).toMatchObject({ kind: 'customers.preview', state: 'finished' });
+    expect(await rig.value('customers.import', { file, job: 'customers-import-f' })).toEqual({ created: 5_000, updated: 0, outcome: 'imported', saved: 5_000, rows: 5_000 });
+    const heard = reports(rig, 'customers-import-f');
+    expect(heard.at(-1)).toMatchObject({ kind: 'customers.import', state: 'finished', phase: 'writing', done: 5_000, total: 5_000 });
+    expect((await rig.value('customers.list', { text: 'Cliente 4999 de la tienda', limit: 5 })).total).toBeGreaterThanOrEqual(1);
+    // A bad row refuses the whole file, named by row, in the worker too.
+    const bad = Buffer.from(`${lines.join('\n')}\n13;x;;;;05001`).toString('base64');
+    expect(await rig.call('customers.import', { file: bad })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: expect.stringContaining('row 5002') } });
+  }, 120_000);
 });
