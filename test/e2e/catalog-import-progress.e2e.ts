@@ -6,6 +6,7 @@
  * 1093×614.
  */
 import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { removeDataDir, startApp, type AppProcess } from './app-process';
 import { callCore } from './core-bridge';
 import { openTill, saveScreen } from './counter';
@@ -67,6 +68,9 @@ test('a 60 000-row catalog: the preview and the import show a moving bar with Ca
   expect(await inView(bar, 'the progress bar')).toEqual([]);
   expect(await inView(page.getByRole('button', { name: 'Cancelar' }), 'Cancelar')).toEqual([]);
   expect(await sidewaysOverflow(page)).toEqual([]);
+  // The bar and its Cancelar: no WCAG 2.1 AA violation (name, contrast, target).
+  const axe = await new AxeBuilder({ page }).include('[data-testid="job-progress"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   await saveScreen(page, 'catalog-import-progress-1024x768');
   expect(await callCore(app, 'catalog.byBarcode', { barcode: '7702001001002' })).toMatchObject({ code: 'CAF-500' });
   await page.setViewportSize({ width: 1093, height: 614 });
