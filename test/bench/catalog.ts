@@ -9,7 +9,7 @@
  * Usage: tsx test/bench/catalog.ts [--large 100000] [--large-mb 20] [--import 20000] [--total 50000] [--queries 2000]
  * While the large file is previewed and imported (on the core's import thread, catalog-import-worker.ts), a till
  * charges every 500 ms and searches every 100 ms through the bridge: it prints the charges' p50/p99/max and the
- * longest bridge answer, and the same for 5 s of the till alone.
+ * longest bridge answer, and the same for 5 s of the till alone before (the demo catalog) and after (the full one).
  * Targets: the large file ≤ 5 000 ms per 20 000 rows and ≤ 250 MB peak RSS; import ≤ 5 000 ms; search and barcode p95 ≤ 10 ms;
  * during the large import, charge p99 ≤ 50 ms and no bridge answer over 100 ms.
  */
@@ -192,6 +192,8 @@ async function largeFile(): Promise<Record<string, number>> {
     const cpuPreview = cpuMsOf(app.pid);
     const [[saved, commitMs], importTill] = await tillDuring(app, timed(() => call(app, 'catalog.importCommit', { upload: receipt.token })));
     const cpuImport = cpuMsOf(app.pid);
+    // The till alone again, the catalog now at its full size: what a search costs with no import running.
+    const [, afterTill] = await tillDuring(app, new Promise((r) => setTimeout(r, 5_000)));
     if (saved.outcome !== 'imported') throw new Error(`the import did not finish: ${JSON.stringify(saved)}`);
     const inSqlite = (await call(app, 'catalog.list', { text: '', includeInactive: true, limit: 1, offset: 0 })).total;
     const peak = rssOf(app.pid, 'VmHWM');
@@ -208,12 +210,13 @@ async function largeFile(): Promise<Record<string, number>> {
     const idleFigures = tillLine('idle, no import', idleTill);
     const previewFigures = tillLine('during the preview', previewTill);
     const importFigures = tillLine('during the import', importTill);
+    const afterFigures = tillLine(`alone after it, ${rows} products in the catalog`, afterTill);
     const lockLine = /catalog import: .*/.exec(app.output())?.[0];
     if (lockLine) log(`  the import's own log: ${lockLine}`);
     // The demo shelf's few products are there too.
     if (inSqlite < rows) throw new Error(`expected ${rows} products in SQLite, found ${inSqlite}`);
     const till = (prefix: string, f: Record<string, number>) => Object.fromEntries(Object.entries(f).map(([k, v]) => [`${prefix}${k[0]?.toUpperCase()}${k.slice(1)}`, v]));
-    return { ...till('idleCharge', idleFigures), ...till('previewCharge', previewFigures), ...till('importCharge', importFigures), largeRows: rows, largeMb: mb(bytes), largeMsPer20k: per20k(wholeMs), largePreviewMsPer20k: per20k(previewMs), largeImportMsPer20k: per20k(commitMs), largePreviewCpuMsPer20k: per20k(cpuPreview - cpuBefore), largeImportCpuMsPer20k: per20k(cpuImport - cpuPreview), largePeakRssMb: peak, largeIdleRssMb: idle };
+    return { ...till('idleCharge', idleFigures), ...till('previewCharge', previewFigures), ...till('importCharge', importFigures), ...till('afterCharge', afterFigures), largeRows: rows, largeMb: mb(bytes), largeMsPer20k: per20k(wholeMs), largePreviewMsPer20k: per20k(previewMs), largeImportMsPer20k: per20k(commitMs), largePreviewCpuMsPer20k: per20k(cpuPreview - cpuBefore), largeImportCpuMsPer20k: per20k(cpuImport - cpuPreview), largePeakRssMb: peak, largeIdleRssMb: idle };
   } finally {
     await app.stop();
     removeDataDir(work);
