@@ -49,6 +49,8 @@ export interface ComposeOptions {
   now?: () => number;
   /** Each schema migration a start runs, before it runs (see store/migrations.ts). */
   onMigrationProgress?: StoreOptions['onMigrationProgress'];
+  /** Where the catalog import's worker is (core/app/catalog-import-runner.ts); its source under tsx by default. */
+  importWorker?: PosAppOptions['importWorker'];
 }
 
 export interface ComposedApp {
@@ -151,6 +153,7 @@ async function composeLocked(opts: ComposeOptions, lock: DataFolderLock): Promis
       log,
       backup: { dataDir: opts.dataDir, dataFile: DATA_FILE, reopen },
       uploads,
+      ...(opts.importWorker ? { importWorker: opts.importWorker } : {}),
       ...(opts.printer ? { printer: opts.printer } : {}),
       ...(opts.api ? { api: opts.api } : {}),
       ...(opts.engine ? { engine: opts.engine } : {}),

@@ -14,6 +14,7 @@ import { registerAppScheme, serveAppFiles } from './app-protocol';
 import { DataFolderInUse, EXIT_FOLDER_IN_USE } from '../common/data-folder-lock';
 import { composePosApp, shopDiscovery, type ComposedApp } from './compose';
 import { dispatch } from './core/bridge/dispatch';
+import { bundledImportWorker } from './core/app/catalog-import-runner';
 import { checkDownloadedUpdate, feedUrlFromAppUpdateYml } from './core/updates/update-signature';
 import { registerBridgeIpc, sendBridgeEvent } from './ipc';
 import { createWindowReceiptPrinter } from './printing';
@@ -67,6 +68,8 @@ async function start(): Promise<void> {
       printer: createWindowReceiptPrinter(liveContents),
       log,
       shop: shopDiscovery(),
+      // Bundled beside main.cjs by scripts/build-electron.mjs.
+      importWorker: bundledImportWorker(__dirname, 'cjs'),
     });
   } catch (error) {
     // Another Mostrador (browser mode, or another user's Electron) on this data folder: its own Spanish sentence.

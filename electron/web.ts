@@ -15,6 +15,7 @@ import { startBrowserHost } from '../common/web-host/host';
 import { composePosApp, shopDiscovery } from './compose';
 import { dispatch } from './core/bridge/dispatch';
 import { receiveUpload } from './core/uploads/upload-store';
+import { bundledImportWorker, sourceImportWorker } from './core/app/catalog-import-runner';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const USAGE = 'usage: npm run start:web -- [--port 5174] [--data-dir <folder>] [--no-open]';
@@ -58,6 +59,8 @@ async function main(): Promise<void> {
     shell: 'browser',
     version,
     log,
+    // Bundled (dist/web.mjs): the worker's bundle beside it; from source (tsx): the worker's source under tsx.
+    importWorker: import.meta.url.endsWith('.ts') ? sourceImportWorker(ROOT) : bundledImportWorker(fileURLToPath(new URL('.', import.meta.url)), 'mjs'),
     // Whoever started the till sees why a first start after an update takes a while (a new, empty file is quick).
     onMigrationProgress: ({ step, of, version }) => {
       if (version > step) process.stdout.write(`Actualizando la base de datos (${step}/${of})…\n`);

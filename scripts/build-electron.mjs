@@ -31,6 +31,8 @@ export async function buildElectron({ outDir = path.join(root, 'dist', 'electron
   };
   await Promise.all([
     build({ ...common, entryPoints: ['electron/main.ts'], outfile: path.join(outDir, 'main.cjs') }),
+    // The catalog import's worker thread (core/app/catalog-import-runner.ts finds it beside main.cjs).
+    build({ ...common, entryPoints: ['electron/core/app/catalog-import-worker.ts'], outfile: path.join(outDir, 'catalog-import-worker.cjs') }),
     // The preload runs on every page load; it carries only the contract's method and event names (shared/bridge/names.ts),
     // never its zod schemas (inputs are validated in main), so it stays a couple of kB. Minified, it parses faster.
     build({ ...common, entryPoints: ['electron/preload.ts'], outfile: path.join(outDir, 'preload.cjs'), minify: true }),

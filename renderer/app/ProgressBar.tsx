@@ -3,7 +3,7 @@
  * "12 400 de 100 000 filas · quedan unos 8 s". role=progressbar with aria-valuenow/max (no value while the total is
  * unknown); the text is also its aria-valuetext.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { progressFraction, timeLeftSeconds, type JobProgressDto } from '../../shared/progress';
 import { useScreenText } from '../i18n/screen-text';
 import '../styles/progress.css';
@@ -18,6 +18,9 @@ export function ProgressBar(p: {
   const t = useScreenText();
   const { progress } = p;
   const [asked, setAsked] = useState(false);
+  // Shown where the work was asked for, maybe at a panel's bottom edge: brought whole into view once.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => { box.current?.scrollIntoView?.({ block: 'nearest' }); }, []);
   // The core's clock and this page's may differ: the time left is measured from the report's arrival here.
   const [arrived, setArrived] = useState(() => Date.now());
   const [now, setNow] = useState(() => Date.now());
@@ -38,7 +41,7 @@ export function ProgressBar(p: {
   const label = p.label ?? `${t.progressLabel(progress.kind)}: ${t.progressPhase(progress.phase)}`;
   const max = progress.total ?? undefined;
   return (
-    <div className={`job-progress job-${progress.state}`} data-testid="job-progress">
+    <div ref={box} className={`job-progress job-${progress.state}`} data-testid="job-progress">
       <div className="job-progress-head">
         <span className="job-progress-label">{label}</span>
         <span className="job-progress-text num" aria-hidden="true">{text}</span>

@@ -1,6 +1,7 @@
 /**
  * A customer CSV: chosen, previewed by the core (each problem by row and column; nothing written), imported only
- * when the preview is clean, all rows or none. Export writes the directory in the same columns.
+ * when the preview is clean. A large file's preview and import show their progress with Cancelar (a cancelled import
+ * keeps the customers already saved and says how many). Export writes the directory in the same columns.
  */
 import { useState, type ReactNode } from 'react';
 import type { CustomerImportPreviewDto } from '../../shared/bridge/types';
@@ -13,6 +14,8 @@ import { useScreenText } from '../i18n/screen-text';
 import { downloadText, fileAsBase64 } from '../app/file-base64';
 import { importProblemText } from '../app/import-problem-text';
 import { FilePicker } from '../app/FilePicker';
+import { ProgressBar } from '../app/ProgressBar';
+import { cancelJob, newJobId, useJobProgress } from '../app/use-job-progress';
 
 interface Loaded { name: string; base64: string; preview: CustomerImportPreviewDto }
 
@@ -21,6 +24,8 @@ export function CustomerImport({ onImported }: { onImported(): void }): ReactNod
   const notify = useApp((s) => s.notify);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [busy, setBusy] = useState(false);
+  const [job, setJob] = useState<string | null>(null);
+  const progress = useJobProgress(job);
 
   const choose = async (file: File | undefined) => {
     setLoaded(null);
@@ -31,18 +36,31 @@ export function CustomerImport({ onImported }: { onImported(): void }): ReactNod
     }
     setBusy(true);
     const base64 = await fileAsBase64(file);
-    const answer = await callWithOwner('customers.importPreview', { file: base64 }, 'customer-tax', t.approveCustomerPreview(file.name));
+    const previewJob = newJobId('customers-preview');
+    setJob(previewJob);
+    const answer = await callWithOwner('customers.importPreview', { file: base64, job: previewJob }, 'customer-tax', t.approveCustomerPreview(file.name));
     setBusy(false);
-    if (answer.ok) setLoaded({ name: file.name, base64, preview: answer.value });
-    else notify('error', describeBridgeError(answer.error, t));
+    setJob(null);
+    if (!answer.ok) notify('error', describeBridgeError(answer.error, t));
+    else if (answer.value.cancelled) notify('info', t.customersPreviewCancelled);
+    else setLoaded({ name: file.name, base64, preview: answer.value });
   };
   const confirm = async () => {
     if (!loaded) return;
     setBusy(true);
-    const answer = await callWithOwner('customers.import', { file: loaded.base64 }, 'customer-tax', t.approveCustomerImport(loaded.name));
+    const importJob = newJobId('customers-import');
+    setJob(importJob);
+    const answer = await callWithOwner('customers.import', { file: loaded.base64, job: importJob }, 'customer-tax', t.approveCustomerImport(loaded.name));
     setBusy(false);
+    setJob(null);
     if (!answer.ok) {
       notify('error', describeBridgeError(answer.error, t));
+      return;
+    }
+    if (answer.value.outcome === 'cancelled') {
+      // Part of the file may be saved: said as it is; the file stays chosen for a re-import.
+      notify('info', t.customersImportCancelled(answer.value.saved, answer.value.rows));
+      if (answer.value.saved > 0) onImported();
       return;
     }
     setLoaded(null);
@@ -56,6 +74,7 @@ export function CustomerImport({ onImported }: { onImported(): void }): ReactNod
   };
 
   const preview = loaded?.preview;
+  const bar = job !== null && progress ? <ProgressBar progress={progress} onCancel={() => void cancelJob(job)} /> : null;
   return (
     <section className="panel customer-import" aria-labelledby="customer-import-title">
       <h2 id="customer-import-title">{t.importCsv}</h2>
@@ -64,13 +83,14 @@ export function CustomerImport({ onImported }: { onImported(): void }): ReactNod
         <FilePicker id="customer-csv" accept=".csv,text/csv" disabled={busy} onFile={(file) => void choose(file)} />
         <p className="hint">{t.importCsvHint}</p>
       </div>
+      {!preview ? bar : null}
       {loaded && preview ? (
         <div className="import-preview" aria-live="polite">
           <h3>{t.importPreviewTitle(loaded.name)}</h3>
           {preview.problems.length === 0 ? (
             <>
               <p>{t.importPreviewOk(preview.rows, preview.created, preview.updated)}</p>
-              <button type="button" className="primary" disabled={busy} onClick={() => void confirm()}>{t.importConfirm}</button>
+              {bar ?? <button type="button" className="primary" disabled={busy} onClick={() => void confirm()}>{t.importConfirm}</button>}
             </>
           ) : (
             <>

@@ -33,4 +33,15 @@ export const enProgress = {
   progressFinished: 'Finished',
   progressCancelled: 'Cancelled',
   progressFailed: 'Failed',
+  catalogPreviewCancelled: 'Check cancelled: nothing was saved.',
+  catalogImportCancelledNothing: 'Import cancelled while the file was being checked: nothing was saved.',
+  catalogImportCancelled: (saved: number, rows: number) =>
+    `Import cancelled: ${figure(saved)} of ${figure(rows)} products were saved (the file's first rows); the rest were not. To finish, import the same file again: those already saved are only updated.`,
+  catalogImportStopped: (saved: number, rows: number, why: string) =>
+    `The import stopped: ${figure(saved)} of ${figure(rows)} products were saved; the rest were not. Reason: ${why}. Fix the file and import it again.`,
+  customersPreviewCancelled: 'Check cancelled: nothing was saved.',
+  customersImportCancelled: (saved: number, rows: number) => (saved === 0
+    ? 'Import cancelled while the file was being checked: nothing was saved.'
+    : `Import cancelled: ${figure(saved)} of ${figure(rows)} customers were saved (the file's first rows); the rest were not. To finish, import the same file again: those already saved are only updated.`),
+  catalogImportStoppedRow: (row: string, column: string, problem: string) => `row ${row}, column ${column}: ${problem}`,
 };

@@ -36,4 +36,15 @@ export const esProgress = {
   progressFinished: 'Terminado',
   progressCancelled: 'Cancelado',
   progressFailed: 'Falló',
+  catalogPreviewCancelled: 'Revisión cancelada: no se guardó nada.',
+  catalogImportCancelledNothing: 'Importación cancelada mientras se revisaba el archivo: no se guardó nada.',
+  catalogImportCancelled: (saved: number, rows: number) =>
+    `Importación cancelada: se guardaron ${figure(saved)} de ${figure(rows)} productos (las primeras filas del archivo); los demás no. Para terminar, importe el mismo archivo otra vez: los ya guardados solo se actualizan.`,
+  catalogImportStopped: (saved: number, rows: number, why: string) =>
+    `La importación se detuvo: se guardaron ${figure(saved)} de ${figure(rows)} productos; los demás no. Motivo: ${why}. Corrija el archivo y vuelva a importarlo.`,
+  customersPreviewCancelled: 'Revisión cancelada: no se guardó nada.',
+  customersImportCancelled: (saved: number, rows: number) => (saved === 0
+    ? 'Importación cancelada mientras se revisaba el archivo: no se guardó nada.'
+    : `Importación cancelada: se guardaron ${figure(saved)} de ${figure(rows)} clientes (las primeras filas del archivo); los demás no. Para terminar, importe el mismo archivo otra vez: los ya guardados solo se actualizan.`),
+  catalogImportStoppedRow: (row: string, column: string, problem: string) => `fila ${row}, columna ${column}: ${problem}`,
 };

@@ -29,7 +29,7 @@ import type {
 } from './types';
 import type { OpenSaleDto } from './types';
 import type {
-  CatalogImportPreviewDto, CatalogProductDto, CustomerImportPreviewDto, OverridesDto, ParkedSaleDto, PeopleSessionDto, PersonDto, QuickKeyDto,
+  CatalogImportPreviewDto, CatalogImportResultDto, CatalogProductDto, CustomerImportPreviewDto, CustomerImportResultDto, OverridesDto, ParkedSaleDto, PeopleSessionDto, PersonDto, QuickKeyDto,
   RecalledSaleDto, TillDto, UploadReceiptDto,
 } from './types';
 import type { PrinterDto, PrinterStatusDto, ShopServerDto } from './types';
@@ -112,10 +112,13 @@ export const bridgeContract = {
     input: catalogFileInput,
     result: returns<CatalogImportPreviewDto>(),
   },
-  /** The same file, confirmed: all of it in one transaction, or nothing when any row is wrong (an upload is then forgotten). */
+  /**
+   * The same file, confirmed: checked whole first (nothing written when any row is wrong), then written in short
+   * transactions beside the till's own writes; a cancel keeps what was committed (docs/catalog-import-progress.md).
+   */
   'catalog.importCommit': {
     input: catalogFileInput,
-    result: returns<{ created: number; updated: number }>(),
+    result: returns<CatalogImportResultDto>(),
   },
   'catalog.export': { input: empty, result: returns<{ fileName: string; text: string }>() },
   /**
@@ -140,9 +143,9 @@ export const bridgeContract = {
   /** Edits customer `id`; its identification may change unless another customer already has it. */
   'customers.update': { input: withOwnerOverride({ id: recordId, customer: customerInputSchema }), result: returns<CustomerDto>() },
   /** Reads a CSV file (base64 of its bytes) and says what importing it would do; writes nothing. */
-  'customers.importPreview': { input: withOwnerOverride({ file: csvFileSchema }), result: returns<CustomerImportPreviewDto>() },
+  'customers.importPreview': { input: withOwnerOverride({ file: csvFileSchema, job: jobIdSchema.optional() }), result: returns<CustomerImportPreviewDto>() },
   /** Imports the same file: all rows or none (a file with any error is refused with them). */
-  'customers.import': { input: withOwnerOverride({ file: csvFileSchema }), result: returns<{ created: number; updated: number }>() },
+  'customers.import': { input: withOwnerOverride({ file: csvFileSchema, job: jobIdSchema.optional() }), result: returns<CustomerImportResultDto>() },
   'customers.export': { input: empty, result: returns<{ fileName: string; csv: string }>() },
 
   'sales.charge': {

@@ -434,6 +434,8 @@ export interface CustomerImportPreviewDto {
   updated: number;
   /** Every problem, by the row and the column a spreadsheet shows (header = row 1); the file imports only without any. */
   problems: Array<{ row: number; column: string | null; message: string }>;
+  /** The preview was cancelled (`jobs.cancel`): nothing else in it means anything. */
+  cancelled?: boolean;
 }
 
 /** A product as the owner's catalog screen shows it (the counter's ProductDto plus what only the owner edits). */
@@ -482,6 +484,31 @@ export interface CatalogImportPreviewDto {
   sample: CatalogProductDto[];
   delimiter: ';' | ',';
   decimalMark: ',' | '.';
+  /** The preview was cancelled (`jobs.cancel`): nothing else in it means anything. */
+  cancelled?: boolean;
+}
+
+/**
+ * What an import did. `imported`: every row. `cancelled`: stopped by `jobs.cancel`; the `saved` products committed
+ * before it stay (none when it was still checking). `stopped`: a row turned wrong while writing (the catalog changed
+ * meanwhile); the `saved` products stay, `message` says which row (the core's words).
+ */
+export interface CatalogImportResultDto {
+  created: number;
+  updated: number;
+  outcome: 'imported' | 'cancelled' | 'stopped';
+  saved: number;
+  rows: number;
+  message?: string;
+}
+
+/** What a customer import did: as CatalogImportResultDto (a cancel keeps the `saved` customers committed before it). */
+export interface CustomerImportResultDto {
+  created: number;
+  updated: number;
+  outcome: 'imported' | 'cancelled';
+  saved: number;
+  rows: number;
 }
 
 /** A person at the till; the PIN never crosses the bridge. */

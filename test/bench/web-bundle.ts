@@ -15,10 +15,8 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Builds the bundle (a second or two) and returns its path. */
 export async function buildWebBundle(): Promise<string> {
   const outfile = join(ROOT, 'dist', 'web.mjs');
-  await build({
+  const shared = {
     absWorkingDir: ROOT,
-    entryPoints: ['electron/web.ts'],
-    outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -28,6 +26,11 @@ export async function buildWebBundle(): Promise<string> {
     legalComments: 'none',
     // Bundled CommonJS dependencies call require(); an ES module has none of its own.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-  });
+  } as const;
+  // The catalog import's worker thread beside it (web.ts names dist/catalog-import-worker.mjs when bundled).
+  await Promise.all([
+    build({ ...shared, entryPoints: ['electron/web.ts'], outfile }),
+    build({ ...shared, entryPoints: ['electron/core/app/catalog-import-worker.ts'], outfile: join(ROOT, 'dist', 'catalog-import-worker.mjs') }),
+  ]);
   return outfile;
 }

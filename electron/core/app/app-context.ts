@@ -7,6 +7,8 @@ import type { Actor, Store } from '../store';
 import type { ServiceConnection } from './service-connection';
 import type { UploadStore } from '../uploads/upload-store';
 import type { Jobs } from './jobs';
+import type { ImportWorkerEntry } from './catalog-import-runner';
+import type { WriteGate } from './write-gate';
 
 /** Printing is the shell's job (Electron prints its window); browser mode lets the page print itself. */
 export interface ReceiptPrinter {
@@ -54,5 +56,9 @@ export interface AppContext {
   uploads?: UploadStore;
   /** Long work's progress and cancel (jobs.ts): absent in some tests, where jobs run unreported. */
   jobs?: Jobs;
+  /** Where the catalog import's worker is (the shells say; without it, its source under tsx: catalog-import-runner.ts). */
+  importWorker?: ImportWorkerEntry;
+  /** The counter's writes under way, which an import's worker lets go first (write-gate.ts). */
+  writeGate?: WriteGate;
   log(line: string): void;
 }

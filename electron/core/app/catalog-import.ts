@@ -94,7 +94,21 @@ export interface CatalogImportCheckOptions {
   facts?: CatalogFileFacts;
   /** Told what the first pass learned (the preview keeps it for the import). */
   onFacts?: (facts: CatalogFileFacts) => void;
+  /** Where the reading is, for a progress bar: the first pass in bytes read, the second in data rows checked. */
+  progress?: (pass: 'reading' | 'checking', done: number) => void;
+  /** Asked at the same moments: true stops the reading at once with ImportStopped (nothing more is handed on). */
+  stop?: () => boolean;
 }
+
+/** Thrown out of checkCatalogImport when its `stop` said so (a cancel). */
+export class ImportStopped extends Error {
+  constructor() {
+    super('the import was cancelled');
+  }
+}
+
+/** Rows between two progress reports (and two looks at `stop`). */
+const PROGRESS_EVERY = 250;
 
 /** What the first pass learns of a file: the same for the same bytes, whatever the catalog holds. */
 export interface CatalogFileFacts {
@@ -146,6 +160,10 @@ export function checkCatalogImport(
     numericAt = (['price', 'shelfPrice', 'rate', 'discount'] as const).flatMap((c) => (columnAt.has(c) ? [columnAt.get(c) ?? 0] : []));
   };
 
+  const look = (pass: 'reading' | 'checking', done: number) => {
+    if (opts.stop?.()) throw new ImportStopped();
+    opts.progress?.(pass, done);
+  };
   let facts = opts.facts;
   if (facts) takeHeader(facts.header, facts.delimiter);
   else {
@@ -153,10 +171,15 @@ export function checkCatalogImport(
     let detector = decimalMarkDetector(delimiter);
     let settled = false;
     const digest = createHash('sha256');
+    let bytesRead = 0;
     try {
       const read = eachCsvRow(file, {
         maxRows: LIMITS.csvFileRows,
-        onBytes: (bytes) => digest.update(bytes),
+        onBytes: (bytes) => {
+          digest.update(bytes);
+          bytesRead += bytes.length;
+          if (opts.progress || opts.stop) look('reading', bytesRead);
+        },
         onHeader: (names, found) => {
           takeHeader(names, found);
           detector = decimalMarkDetector(found);
@@ -195,8 +218,11 @@ export function checkCatalogImport(
   let creates = 0;
   let valid = 0;
 
+  let checked = 0;
   const checkRow = (row: CsvRow): void => {
     if (row.row % RELIEF_EVERY === 0) relieveHeap();
+    checked += 1;
+    if (checked % PROGRESS_EVERY === 0 && (opts.progress || opts.stop)) look('checking', checked);
     const rowErrors: CsvRowProblemDto[] = [];
     const fail = (c: CatalogColumn, message: string) => rowErrors.push({ row: row.row, column: headerOf(c), message });
     const number = (c: CatalogColumn, written = cell(row, c)): number | null | undefined => {

@@ -42,6 +42,8 @@ import { backOfficeHandlers } from './back-office-handlers';
 import { updateRefusalNotice, type UpdateVerdicts } from '../updates/update-refusal-notice';
 import { updateHandlers } from './update-handlers';
 import { createJobs } from './jobs';
+import { COUNTER_WRITES, createWriteGate } from './write-gate';
+import type { ImportWorkerEntry } from './catalog-import-runner';
 
 export type PosEvent = { [E in BridgeEventName]: { event: E; payload: BridgeEvents[E] } }[BridgeEventName];
 
@@ -68,6 +70,8 @@ export interface PosAppOptions {
   shop?: Pick<ShopLinkOptions, 'client' | 'pollWaitSeconds' | 'idleMs' | 'backoff' | 'browse' | 'discoverEveryMs'>;
   /** Files the shell received as files (a catalog CSV); without it, a CSV comes inline only. */
   uploads?: UploadStore;
+  /** Where the catalog import's worker is (catalog-import-runner.ts); its source under tsx when not given. */
+  importWorker?: ImportWorkerEntry;
 }
 
 /** Calls that edit master data: the shop server's push loop hears of them at once (their commands are already recorded). */
@@ -269,12 +273,14 @@ export function createPosApp(opts: PosAppOptions): PosApp {
   }
 
   const jobs = createJobs((progress) => emit({ event: 'job.progress', payload: progress }), now);
+  const writeGate = createWriteGate();
   const ctx: AppContext = {
-    jobs,
+    jobs, writeGate,
     store, credentials, connection, now, log, settings, syncStatus,
     printer: opts.printer ?? PAGE_PRINTS_ITSELF,
     demoSeller: opts.demoSeller,
     ...(opts.uploads ? { uploads: opts.uploads } : {}),
+    ...(opts.importWorker ? { importWorker: opts.importWorker } : {}),
     connectionCheckTimeouts: { ...DEFAULT_TIMEOUTS, ...opts.api?.timeouts },
     outboxChanged(sale) {
       // Called after a commit: whatever fails here is logged and never turns the caller's answer into a failure.
@@ -351,6 +357,12 @@ export function createPosApp(opts: PosAppOptions): PosApp {
       shopLink.editedHere();
       return result;
     };
+  }
+  // The counter's writes go before an import's next transaction (write-gate.ts).
+  for (const method of COUNTER_WRITES) {
+    const handler = (all as unknown as Record<string, (input: unknown) => Promise<unknown>>)[method];
+    if (!handler) continue;
+    (all as unknown as Record<string, (input: unknown) => Promise<unknown>>)[method] = (input) => writeGate.run(() => handler(input));
   }
 
   return {

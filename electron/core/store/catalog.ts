@@ -35,6 +35,12 @@ export interface Catalog {
    * thrown on.
    */
   importCatalogProducts<T>(run: (add: (product: CatalogProduct) => void) => T): { result: T; created: number; updated: number };
+  /**
+   * A file's products written in short transactions (IMPORT_TRANSACTION products each, a few ms), for an import that
+   * runs beside the till's own writes (catalog-import-worker.ts): a charge waits at most one such transaction.
+   * Barcodes another product has when their batch is written wait for `finish`, as in `importCatalogProducts`.
+   */
+  catalogImportWriter(opts?: { beforeTransaction?: () => void }): CatalogImportWriter;
   setProductActive(code: string, active: boolean): CatalogProduct | null;
   /** Which of these codes exist already (an import's preview counts creates and updates). */
   existingProductCodes(codes: readonly string[]): Set<string>;
@@ -48,6 +54,23 @@ export interface Catalog {
 
 /** Products per statement when a file is imported (and twice as many barcodes). */
 const WRITE_BATCH = 200;
+/** Products per transaction when an import is written beside the till's own writes (catalogImportWriter). */
+export const IMPORT_TRANSACTION = 25;
+
+export interface CatalogImportWriter {
+  /** Checks a product and queues it; a full batch is written (and committed) at once. */
+  add(product: CatalogProduct): void;
+  /** Products committed so far. */
+  readonly committed: number;
+  readonly created: number;
+  /**
+   * The last batch and the barcodes that waited, committed. `partial` (a cancel): the queued batch is dropped, and
+   * of the waiting barcodes only those no product has now are written; the answer says how many stayed behind.
+   */
+  finish(opts?: { partial?: boolean }): { created: number; updated: number; barcodesLeft: number };
+  /** How long its transactions held the write lock: the longest and the total, in ms. */
+  readonly lockMs: { longest: number; total: number; count: number };
+}
 /** A barcode row as an import writes it: barcode, product code, position in the product's list. */
 type BarcodeRow = [barcode: string, code: string, position: number];
 
@@ -372,6 +395,73 @@ export function catalogTable(db: Database.Database, now: () => number): Catalog 
         for (let from = 0; from < waiting.length; from += WRITE_BATCH) writeBarcodeRows(waiting.slice(from, from + WRITE_BATCH), { wait: false });
         return { result, created, updated: added - created };
       }).immediate();
+    },
+
+    catalogImportWriter(opts = {}) {
+      const at = now();
+      const lockMs = { longest: 0, total: 0, count: 0 };
+      const transaction = <T>(work: () => T): T => {
+        opts.beforeTransaction?.();
+        const started = performance.now();
+        try {
+          return db.transaction(work).immediate();
+        } finally {
+          const held = performance.now() - started;
+          lockMs.longest = Math.max(lockMs.longest, held);
+          lockMs.total += held;
+          lockMs.count += 1;
+        }
+      };
+      let created = 0;
+      let committed = 0;
+      const waiting: BarcodeRow[] = [];
+      let batch: CatalogProduct[] = [];
+      const inBatch = new Set<string>();
+      const flush = () => {
+        if (batch.length === 0) return;
+        const list = batch;
+        batch = [];
+        inBatch.clear();
+        const written = transaction(() => writeProducts(list, at));
+        created += written.created;
+        committed += list.length;
+        waiting.push(...written.waiting);
+      };
+      return {
+        add(p) {
+          checkProduct(p);
+          if (inBatch.has(p.code)) flush();
+          batch.push(p);
+          inBatch.add(p.code);
+          if (batch.length >= IMPORT_TRANSACTION) flush();
+        },
+        get committed() { return committed; },
+        lockMs,
+        get created() { return created; },
+        finish(how = {}) {
+          let barcodesLeft = 0;
+          if (how.partial) {
+            batch = [];
+            inBatch.clear();
+            for (let from = 0; from < waiting.length; from += WRITE_BATCH) {
+              const rows = waiting.slice(from, from + WRITE_BATCH);
+              const taken = transaction(() => {
+                const left = takenAmong.all(JSON.stringify(rows)).length;
+                addFreeBarcodes.run(JSON.stringify(rows));
+                return left;
+              });
+              barcodesLeft += taken;
+            }
+          } else {
+            flush();
+            for (let from = 0; from < waiting.length; from += WRITE_BATCH) {
+              const rows = waiting.slice(from, from + WRITE_BATCH);
+              transaction(() => writeBarcodeRows(rows, { wait: false }));
+            }
+          }
+          return { created, updated: committed - created, barcodesLeft };
+        },
+      };
     },
 
     setProductActive(code, active) {

@@ -66,7 +66,7 @@ describe('browser-mode host', () => {
     const sent = await (await upload(file)).json() as { ok: true; value: { token: string; bytes: number } };
     expect(sent).toMatchObject({ ok: true, value: { bytes: Buffer.byteLength(file) } });
     expect(await (await post('catalog.importPreview', { upload: sent.value.token })).json()).toMatchObject({ ok: true, value: { rows: 2, creates: 2, errorCount: 0 } });
-    expect(await (await post('catalog.importCommit', { upload: sent.value.token })).json()).toEqual({ ok: true, value: { created: 2, updated: 0 } });
+    expect(await (await post('catalog.importCommit', { upload: sent.value.token })).json()).toEqual({ ok: true, value: { created: 2, updated: 0, outcome: 'imported', saved: 2, rows: 2 } });
     // Imported, the file is forgotten: its token names nothing any more.
     expect(await (await post('catalog.importCommit', { upload: sent.value.token })).json()).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', fields: { upload: expect.stringContaining('no longer here') } } });
     const tooLarge = await upload(new Uint8Array(LIMITS.catalogFileBytes + 1).fill(65));

@@ -53,6 +53,7 @@ const VALID: Partial<Record<BridgeMethod, unknown>> = {
   },
   'catalog.setActive': { code: 'CAF-500', active: true },
   'catalog.quickKeys': {},
+  'jobs.cancel': { jobId: 'fuzz-job-1' },
   'catalog.importPreview': { file: Buffer.from('codigo;nombre;precio_con_iva;tarifa\nFZ-2;Fuzz dos;11900;19').toString('base64') },
   'catalog.importCommit': { file: Buffer.from('codigo;nombre;precio_con_iva;tarifa\nFZ-2;Fuzz dos;11900;19').toString('base64') },
   'customers.search': { text: 'Cliente', limit: 5 },

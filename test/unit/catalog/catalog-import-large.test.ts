@@ -1,6 +1,7 @@
 /**
- * The largest catalog a shop hands over, through the import's real path (an upload on disk, read a chunk at a time,
- * written as it is read inside one transaction): 100 000 rows import in one go; one row more refuses the whole file.
+ * The largest catalog a shop hands over, through the import's real path (an upload on disk, read a chunk at a time on
+ * the import's worker thread, checked whole, then written in short transactions): 100 000 rows import in one go; one
+ * row more refuses the whole file.
  * Speed and memory are the bench's (`npm run bench:catalog`), never asserted here.
  */
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -48,7 +49,7 @@ const count = () => store.listCatalog({ text: '', includeInactive: true, limit: 
 describe('a catalog at the row limit', () => {
   it(`imports ${LIMITS.csvFileRows} rows in one go, every one of them in SQLite`, async () => {
     const token = await uploadProducts(LIMITS.csvFileRows);
-    expect(await catalog['catalog.importCommit']({ upload: token })).toEqual({ created: LIMITS.csvFileRows, updated: 0 });
+    expect(await catalog['catalog.importCommit']({ upload: token })).toEqual({ created: LIMITS.csvFileRows, updated: 0, outcome: 'imported', saved: LIMITS.csvFileRows, rows: LIMITS.csvFileRows });
     expect(count()).toBe(LIMITS.csvFileRows);
     expect(store.findProductByBarcode(String(7_700_000_000_000 + LIMITS.csvFileRows - 1))?.code).toBe(`P${LIMITS.csvFileRows - 1}`);
     expect(store.getCatalogProduct('P1')).toMatchObject({ unitMeasure: 'KGM', taxRate: '5', category: 'Despensa' });
@@ -62,7 +63,7 @@ describe('a catalog at the row limit', () => {
     expect(count()).toBe(0);
   }, 600_000);
 
-  it('rolls back every row already written when a late row is wrong, and names that row and its field', async () => {
+  it('writes no row when a late row is wrong (the whole file is checked before the first is written), and names that row and its field', async () => {
     const file = ['codigo;nombre;precio_base', ...Array.from({ length: 30_000 }, (_, i) => `Q${i};Producto ${i};1000`), 'Q-MAL;Producto malo;mil'].join('\n');
     const token = (await uploads.receive([Buffer.from(file)])).token;
     await expect(catalog['catalog.importCommit']({ upload: token })).rejects.toThrow(/Nothing was imported: row 30002, precio_base: "mil" is not a number\./);
@@ -76,7 +77,7 @@ describe('an import after its preview', () => {
   it('imports what the preview showed', async () => {
     const token = (await uploads.receive([Buffer.from(file)])).token;
     expect(await catalog['catalog.importPreview']({ upload: token })).toMatchObject({ rows: 2, creates: 2, errorCount: 0 });
-    expect(await catalog['catalog.importCommit']({ upload: token })).toEqual({ created: 2, updated: 0 });
+    expect(await catalog['catalog.importCommit']({ upload: token })).toEqual({ created: 2, updated: 0, outcome: 'imported', saved: 2, rows: 2 });
     expect(store.getCatalogProduct('B')).toMatchObject({ price: '4201.68', shelfPrice: '5000.00' });
   });
 
@@ -90,7 +91,7 @@ describe('an import after its preview', () => {
     expect(count()).toBe(0);
     // Previewed again, it imports (its decimal comma now seen by the first pass).
     await catalog['catalog.importPreview']({ upload: token });
-    expect(await catalog['catalog.importCommit']({ upload: token })).toEqual({ created: 3, updated: 0 });
+    expect(await catalog['catalog.importCommit']({ upload: token })).toEqual({ created: 3, updated: 0, outcome: 'imported', saved: 3, rows: 3 });
     expect(store.getCatalogProduct('C')?.shelfPrice).toBe('12.50');
   });
 

@@ -43,7 +43,7 @@ describe('catalog CSV import', () => {
     expect(preview).toMatchObject({ rows: 3, creates: 3, updates: 0, errors: [], delimiter: ';', decimalMark: ',' });
     expect(count()).toBe(0);
 
-    expect(await catalog['catalog.importCommit'](csvFile(WINDOWS_1252_FILE))).toEqual({ created: 3, updated: 0 });
+    expect(await catalog['catalog.importCommit'](csvFile(WINDOWS_1252_FILE))).toEqual({ created: 3, updated: 0, outcome: 'imported', saved: 3, rows: 3 });
     const cafe = store.getCatalogProduct('CAF-500');
     expect(cafe).toMatchObject({ name: 'Café Águila 500 g', price: '10000.00', shelfPrice: '11900.00', category: 'Despensa', taxRate: '19' });
     expect(store.getCatalogProduct('ACE-1L')).toMatchObject({ price: '4201.68', shelfPrice: '5000.00', barcodes: ['7702001001033', '7702001009999'], unitMeasure: 'LTR' });
@@ -97,7 +97,7 @@ describe('catalog CSV import', () => {
     const clash = await catalog['catalog.importPreview'](csvFile('codigo;nombre;precio_base;codigos_barras\nC;Tres;100;111'));
     expect(clash.errors).toEqual([{ row: 2, column: 'codigos_barras', message: 'barcode 111 already belongs to product A' }]);
     expect(await catalog['catalog.importCommit'](csvFile('codigo;nombre;precio_base;codigos_barras\nA;Uno;100;\nC;Tres;100;111')))
-      .toEqual({ created: 1, updated: 1 });
+      .toEqual({ created: 1, updated: 1, outcome: 'imported', saved: 2, rows: 2 });
     expect(store.findProductByBarcode('111')?.code).toBe('C');
   });
 

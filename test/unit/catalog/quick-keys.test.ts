@@ -66,7 +66,7 @@ describe('catalog handlers', () => {
     const keys = await catalog['catalog.quickKeys']({});
     expect(keys).toHaveLength(LIMITS.maxQuickKeys);
     const file = Buffer.from('codigo;nombre;precio_con_iva;tarifa\nK01;Tinto doble;2500;8\nNUEVO;Pandebono;1800;0\n').toString('base64');
-    expect(await catalog['catalog.importCommit']({ file })).toEqual({ created: 1, updated: 1 });
+    expect(await catalog['catalog.importCommit']({ file })).toEqual({ created: 1, updated: 1, outcome: 'imported', saved: 2, rows: 2 });
     expect(store.getCatalogProduct('K01')).toMatchObject({ name: 'Tinto doble', quickKey: true });
     expect(store.getCatalogProduct('NUEVO')).toMatchObject({ quickKey: false, quickKeyOrder: null });
   });

@@ -80,10 +80,10 @@ describe('the customer directory over the bridge', () => {
     expect(store.listCustomers({ limit: 10 }).total).toBe(0);
 
     const fixed = bad.replace(';;;;11001', ';;;ana@example.co;11001');
-    expect(await call('customers.import', { file: b64(fixed) })).toEqual({ ok: true, value: { created: 2, updated: 0 } });
+    expect(await call('customers.import', { file: b64(fixed) })).toEqual({ ok: true, value: { created: 2, updated: 0, outcome: 'imported', saved: 2, rows: 2 } });
     const renamed = fixed.replace('Peña SAS', 'Peña y Cía SAS');
     expect(await call('customers.importPreview', { file: b64(renamed) })).toMatchObject({ ok: true, value: { created: 0, updated: 2, problems: [] } });
-    expect(await call('customers.import', { file: b64(renamed) })).toEqual({ ok: true, value: { created: 0, updated: 2 } });
+    expect(await call('customers.import', { file: b64(renamed) })).toEqual({ ok: true, value: { created: 0, updated: 2, outcome: 'imported', saved: 2, rows: 2 } });
     expect(store.listCustomers({ text: 'cia', limit: 5 }).customers.map((c) => c.customer.name)).toEqual(['Peña y Cía SAS']);
 
     const exported = await call('customers.export', {}) as { ok: true; value: { fileName: string; csv: string } };
