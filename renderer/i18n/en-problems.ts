@@ -116,6 +116,7 @@ export const enProblems: typeof esProblems = {
   },
   fieldOwners: { customer: 'customer', seller: 'seller', payment: 'payment', ownerOverride: 'owner\'s', product: 'product', person: 'person\'s' },
   bridgeReasons: {
+    IMPORT_RUNNING: 'An import is saving data on this till: wait for it to finish or cancel it, then restore. The copy is still ready to restore.',
     SHOP_SELLER_MISSING: 'The shop server has no seller details (NIT, resolution): open a paired till so it uploads them, and try again.',
     SALE_NOT_VALIDATED: 'Only a sale the DIAN validated has a fiscal copy to print; this one has none yet.',
     NETWORK: 'There is no connection with the invoicing service; check the network or the address.',

@@ -120,6 +120,7 @@ export const esProblems = {
   fieldOwners: { customer: 'del cliente', seller: 'del vendedor', payment: 'del pago', ownerOverride: 'del dueño', product: 'del producto', person: 'de la persona' },
   /** Why a call failed, by the reason code the core sends with it (the invoicing API's codes and ours). */
   bridgeReasons: {
+    IMPORT_RUNNING: 'Una importación está guardando datos en esta caja: espere a que termine o cancélela, y restaure después. La copia sigue lista para restaurar.',
     SHOP_SELLER_MISSING: 'El servidor de la tienda no tiene los datos del vendedor (NIT, resolución): abra una caja vinculada para que los suba, y vuelva a intentar.',
     SALE_NOT_VALIDATED: 'Solo una venta validada por la DIAN tiene copia fiscal para imprimir; esta aún no la tiene.',
     NETWORK: 'No hay conexión con el servicio de facturación; revise la red o la dirección.',

@@ -109,6 +109,11 @@ export function backupHandlers(
       if (!inspected || inspected.token !== token) {
         throw new BridgeFailure('NOT_FOUND', 'That copy is no longer waiting to be restored: read it again first.', { token: 'EXPIRED' });
       }
+      // An import writes to the data file from its own worker: a restore now would swap the file under it.
+      const importing = ctx.jobs?.running().find((j) => j.kind === 'catalog.import' || j.kind === 'customers.import');
+      if (importing) {
+        throw new BridgeFailure('UNAVAILABLE', 'An import is writing to this till\'s data: wait for it to finish or cancel it, then restore.', undefined, 'IMPORT_RUNNING');
+      }
       const { copy } = inspected;
       inspected = null;
       // Writing: the copy is marked and swapped in. Never stoppable (a half-made swap is what startup must finish),

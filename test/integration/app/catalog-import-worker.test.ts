@@ -156,4 +156,22 @@ describe('the catalog import on its own thread and connection', () => {
     const bad = Buffer.from(`${lines.join('\n')}\n13;x;;;;05001`).toString('base64');
     expect(await rig.call('customers.import', { file: bad })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: expect.stringContaining('row 5002') } });
   }, 120_000);
+
+  it('a restore asked for while an import writes is refused with its reason, and the copy stays ready to restore after', async () => {
+    const taken = await rig.value('backup.run', {});
+    const preview = await rig.value('backup.inspect', { file: taken.copies[0]!.path });
+    const token = await upload(rig, 'R', 20_000);
+    await rig.value('catalog.importPreview', { upload: token });
+    const writing = reportWhere(rig, 'import-r', (p) => p.phase === 'writing' && p.done > 0);
+    const importing = rig.value('catalog.importCommit', { upload: token, job: 'import-r' });
+    await writing;
+    const refused = await rig.call('backup.restore', { token: preview.token });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'UNAVAILABLE', reason: 'IMPORT_RUNNING' } });
+    expect(await importing).toMatchObject({ outcome: 'imported', saved: 20_000 });
+    // Nothing was swapped: the import's rows are all there, and the copy read before is still the one waiting.
+    expect(await inCatalog(rig, 'R19999')).toBe(1);
+    const again = await rig.call('backup.restore', { token: preview.token });
+    expect(again).not.toMatchObject({ error: { token: 'EXPIRED' } });
+    expect(again).not.toMatchObject({ error: { reason: 'IMPORT_RUNNING' } });
+  }, 180_000);
 });
