@@ -3,7 +3,7 @@
  * nothing is wrong. The preview and the import run on the core's import thread; their progress shows as a bar with
  * "Cancelar" (a cancelled import keeps the products already saved and says how many).
  */
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import type { CatalogImportPreviewDto, CatalogImportResultDto, CsvRowProblemDto } from '../../shared/bridge/types';
 import type { Messages } from '../i18n/messages';
 import { ProgressBar } from '../app/ProgressBar';
@@ -25,7 +25,7 @@ function Problems(p: { caption: string; list: CsvRowProblemDto[]; kind: 'error' 
       <thead><tr><th scope="col">{t.catalogImportRow}</th><th scope="col">{t.catalogImportColumn}</th><th scope="col">{t.catalogImportProblem}</th></tr></thead>
       <tbody>
         {p.list.slice(0, 200).map((e, i) => (
-          <tr key={i}><td className="num">{e.row}</td><td>{e.column}</td><td>{importProblemText(e.message, t)}</td></tr>
+          <tr key={i}><td className="num">{e.row}</td><td>{e.column.split('_').map((part, k) => (k === 0 ? part : <Fragment key={k}>_<wbr />{part}</Fragment>))}</td><td>{importProblemText(e.message, t)}</td></tr>
         ))}
       </tbody>
     </table>
