@@ -97,6 +97,7 @@ const MAX_PENDING_SEEN = 20_000;
  * about one read per 20 documents when the shop sends at the service's limit.
  */
 const READ_GAP_MIN_MS = 100;
+const QUIET_WAITING = 2;
 const READ_GAP_PER_WAITING_MS = 150;
 const READ_GAP_FREE_WAITING = 4;
 const READ_GAP_MAX_MS = 15_000;
@@ -255,7 +256,10 @@ export function startConfirmer(opts: ConfirmerOptions): Confirmer {
     }
     // Not before the read gap for what waits now: a busy shop's documents are read together, a page at a time.
     const waiting = await waitingCount(opts.db, account.accountKey);
-    const gap = Math.min(READ_GAP_MAX_MS, READ_GAP_MIN_MS + READ_GAP_PER_WAITING_MS * Math.max(0, waiting - READ_GAP_FREE_WAITING));
+    // A quiet shop (two documents or fewer waiting) reads at the follow-up step itself: each read is then one single
+    // GET of a document in its expected window, and the outcome still has the feed to cross to reach its till.
+    const gap = waiting <= QUIET_WAITING ? EXPECTED_STEP_MS
+      : Math.min(READ_GAP_MAX_MS, READ_GAP_MIN_MS + READ_GAP_PER_WAITING_MS * Math.max(0, waiting - READ_GAP_FREE_WAITING));
     if (at < lastReadAt + gap) {
       soonest = lastReadAt + gap;
       return;
