@@ -24,6 +24,10 @@ export type JobState = (typeof JOB_STATES)[number];
 /** A job's id: chosen by the screen that starts it (so it can follow its events before the call answers) or by the core. */
 export const jobIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'a job id is 1 to 64 letters, digits, - or _');
 
+/** Bounds of a report's numbers: units of one phase (a 1 TB copy in bytes fits) and a time (the year 2286). */
+export const MAX_UNITS = Number.MAX_SAFE_INTEGER;
+export const MAX_TIME_MS = 10_000_000_000_000;
+
 export const jobProgressSchema = z.strictObject({
   jobId: jobIdSchema,
   kind: z.enum(JOB_KINDS),
@@ -31,13 +35,13 @@ export const jobProgressSchema = z.strictObject({
   phase: z.string().min(1).max(40),
   unit: z.enum(JOB_UNITS),
   /** Units done in this phase, of `total` (null: not known yet). */
-  done: z.number().int().min(0),
-  total: z.number().int().min(0).nullable(),
+  done: z.number().int().min(0).max(MAX_UNITS),
+  total: z.number().int().min(0).max(MAX_UNITS).nullable(),
   /** When the job started, and when this phase started (ms since the epoch, the core's clock). */
-  startedAt: z.number().int().min(0),
-  phaseStartedAt: z.number().int().min(0),
+  startedAt: z.number().int().min(0).max(MAX_TIME_MS),
+  phaseStartedAt: z.number().int().min(0).max(MAX_TIME_MS),
   /** When this report was made (ms since the epoch, the core's clock): the time left is measured against it. */
-  at: z.number().int().min(0),
+  at: z.number().int().min(0).max(MAX_TIME_MS),
   state: z.enum(JOB_STATES),
   /** Whether asking `jobs.cancel` now stops it safely. */
   cancellable: z.boolean(),

@@ -11,8 +11,7 @@ import type { CatalogImportPreviewDto } from '../../../shared/bridge/types';
 import type { CsvSource } from '../../../common/csv/csv-file';
 import { LIMITS } from '../../../shared/limits';
 import { catalogRecordOf, shelfMissMessage } from './catalog-records';
-import { ImportWorkerFailed, runImportWorker, sourceImportWorker, type ImportWorkerInput } from './catalog-import-runner';
-import type { Job } from './jobs';
+import { inImportWorker, runImportWorker, sourceImportWorker, type ImportWorkerInput } from './catalog-import-runner';
 
 type CatalogMethods =
   | 'catalog.list' | 'catalog.get' | 'catalog.save' | 'catalog.setActive' | 'catalog.importPreview' | 'catalog.importCommit'
@@ -44,20 +43,6 @@ function refusal(check: CatalogImportPreviewDto): BridgeFailure {
 
 function emptyPreview(): CatalogImportPreviewDto {
   return { rows: 0, creates: 0, updates: 0, errors: [], errorCount: 0, warnings: [], warningCount: 0, sample: [], delimiter: ';', decimalMark: ',' };
-}
-
-/** A worker's failure as the bridge says it (its text may name paths: only a store's refusal keeps its words). */
-async function inWorker<T>(job: Job | undefined, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    job?.failed(error instanceof Error ? error.message : String(error));
-    if (error instanceof ImportWorkerFailed) {
-      if (error.store) throw new BridgeFailure('INVALID_INPUT', error.message);
-      throw new BridgeFailure('INTERNAL', 'The import could not run; nothing more was written. Try again.');
-    }
-    throw error;
-  }
 }
 
 export function catalogHandlers(ctx: Pick<AppContext, 'store' | 'now' | 'uploads' | 'jobs' | 'importWorker' | 'writeGate'> & { log?: AppContext['log'] }): Pick<BridgeHandlers, CatalogMethods> {
@@ -137,7 +122,7 @@ export function catalogHandlers(ctx: Pick<AppContext, 'store' | 'now' | 'uploads
       const dbPath = workerDbPath(source);
       if (dbPath === null) return checkCatalogImport(source, store, onFacts ? { onFacts } : {});
       const job = ctx.jobs?.start({ id: input.job, kind: 'catalog.preview', phase: 'reading', unit: 'bytes', total: null, cancellable: true });
-      const answer = await inWorker(job, () => runImportWorker(workerEntry(), { mode: 'preview', dbPath, source: workerSource(source), at: ctx.now() }, { job, onFacts }));
+      const answer = await inImportWorker(job, () => runImportWorker(workerEntry(), { mode: 'preview', dbPath, source: workerSource(source), at: ctx.now() }, { job, onFacts }));
       if (answer.type === 'cancelled') {
         job?.cancelled();
         return { ...emptyPreview(), cancelled: true };
@@ -172,7 +157,7 @@ export function catalogHandlers(ctx: Pick<AppContext, 'store' | 'now' | 'uploads
         return { created: saved.created, updated: saved.updated, outcome: 'imported', saved: saved.created + saved.updated, rows: saved.created + saved.updated };
       }
       const job = ctx.jobs?.start({ id: input.job, kind: 'catalog.import', phase: 'checking', unit: 'rows', total: facts?.rows ?? null, cancellable: true });
-      const answer = await inWorker(job, () => runImportWorker(workerEntry(), { mode: 'commit', dbPath, source: workerSource(source), facts, at: ctx.now(), gate: ctx.writeGate?.buffer }, { job, coreDb: store.database() }));
+      const answer = await inImportWorker(job, () => runImportWorker(workerEntry(), { mode: 'commit', dbPath, source: workerSource(source), facts, at: ctx.now(), gate: ctx.writeGate?.buffer }, { job, coreDb: store.database() }));
       switch (answer.type) {
         case 'refused':
           job?.failed('the file has errors');

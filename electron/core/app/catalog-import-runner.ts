@@ -12,6 +12,7 @@ import type { CsvProblem } from '../../../common/csv/csv-file';
 import type { JobUnit } from '../../../shared/progress';
 import type { CatalogFileFacts } from './catalog-import';
 import type { Job } from './jobs';
+import { BridgeFailure } from '../bridge/bridge-failure';
 
 /** Where the worker's code is, and how to run it (under tsx from source; plain when built beside the bundle). */
 export interface ImportWorkerEntry {
@@ -133,4 +134,21 @@ export function runImportWorker(
     worker.on('error', (error) => settle(() => reject(new ImportWorkerFailed(error.message, false))));
     worker.on('exit', (code) => settle(() => reject(new ImportWorkerFailed(`the import's thread stopped (exit ${code})`, false))));
   });
+}
+
+/**
+ * Runs a worker's work as a bridge call answers it: a failure marks the job failed and becomes a BridgeFailure (a
+ * store's refusal keeps its words; anything else may name paths, so it is said plainly). Catalog and customer imports.
+ */
+export async function inImportWorker<T>(job: Job | undefined, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    job?.failed((error instanceof Error ? error.message : String(error)).slice(0, 2000));
+    if (error instanceof ImportWorkerFailed) {
+      if (error.store) throw new BridgeFailure('INVALID_INPUT', error.message);
+      throw new BridgeFailure('INTERNAL', 'The import could not run; nothing more was written. Try again.');
+    }
+    throw error;
+  }
 }

@@ -5,8 +5,7 @@
  * with its progress as a job; a cancel keeps the customers committed so far.
  */
 import type { CustomerDto, CustomerImportPreviewDto, CustomerImportResultDto } from '../../../shared/bridge/types';
-import { ImportWorkerFailed, runImportWorker, sourceImportWorker, type ImportWorkerAnswer } from './catalog-import-runner';
-import type { Job } from './jobs';
+import { inImportWorker, runImportWorker, sourceImportWorker } from './catalog-import-runner';
 import type { InvoiceCustomer } from '../../../shared/api/invoice-request';
 import { BridgeFailure, invalidField } from '../bridge/bridge-failure';
 import type { BridgeHandlers } from '../bridge/dispatch';
@@ -48,18 +47,7 @@ export function customerDirectoryHandlers(ctx: Pick<AppContext, 'store' | 'now' 
     const db = ctx.store.database();
     return db.memory ? null : db.name;
   };
-  const inWorker = async (job: Job | undefined, run: () => Promise<ImportWorkerAnswer>): Promise<ImportWorkerAnswer> => {
-    try {
-      return await run();
-    } catch (error) {
-      job?.failed(error instanceof Error ? error.message : String(error));
-      if (error instanceof ImportWorkerFailed) {
-        if (error.store) throw new BridgeFailure('INVALID_INPUT', error.message);
-        throw new BridgeFailure('INTERNAL', 'The import could not run; nothing more was written. Try again.');
-      }
-      throw error;
-    }
-  };
+
   const refusal = (problems: CsvProblem[]) => {
     const first = problems[0];
     return new BridgeFailure('INVALID_INPUT',
@@ -86,7 +74,7 @@ export function customerDirectoryHandlers(ctx: Pick<AppContext, 'store' | 'now' 
       const dbPath = workerDbPath(bytes);
       if (dbPath !== null) {
         const job = ctx.jobs?.start({ id: jobId, kind: 'customers.preview', phase: 'reading', unit: 'bytes', total: bytes.length, cancellable: true });
-        const answer = await inWorker(job, () => runImportWorker(ctx.importWorker ?? sourceImportWorker(), { mode: 'customers-preview', dbPath, source: { bytes }, at: ctx.now() }, { job }));
+        const answer = await inImportWorker(job, () => runImportWorker(ctx.importWorker ?? sourceImportWorker(), { mode: 'customers-preview', dbPath, source: { bytes }, at: ctx.now() }, { job }));
         if (answer.type === 'cancelled') {
           job?.cancelled();
           return { rows: 0, created: 0, updated: 0, problems: [], cancelled: true };
@@ -104,7 +92,7 @@ export function customerDirectoryHandlers(ctx: Pick<AppContext, 'store' | 'now' 
       const dbPath = workerDbPath(bytes);
       if (dbPath !== null) {
         const job = ctx.jobs?.start({ id: jobId, kind: 'customers.import', phase: 'reading', unit: 'bytes', total: bytes.length, cancellable: true });
-        const answer = await inWorker(job, () => runImportWorker(ctx.importWorker ?? sourceImportWorker(),
+        const answer = await inImportWorker(job, () => runImportWorker(ctx.importWorker ?? sourceImportWorker(),
           { mode: 'customers-commit', dbPath, source: { bytes }, at: ctx.now(), gate: ctx.writeGate?.buffer }, { job, coreDb: store.database() }));
         switch (answer.type) {
           case 'customers-refused':

@@ -12,6 +12,9 @@ describe('a job progress report (shared/progress.ts)', () => {
   it('is refused when a count is negative, an id has other characters, or the kind is unknown', () => {
     expect(jobProgressSchema.safeParse(base).success).toBe(true);
     expect(jobProgressSchema.safeParse({ ...base, done: -1 }).success).toBe(false);
+    // Every number bounded: a time past the year 2286 or a count past what a double holds exactly is refused.
+    expect(jobProgressSchema.safeParse({ ...base, at: 1e16 }).success).toBe(false);
+    expect(jobProgressSchema.safeParse({ ...base, total: 2 ** 60 }).success).toBe(false);
     expect(jobProgressSchema.safeParse({ ...base, jobId: 'a b' }).success).toBe(false);
     expect(jobProgressSchema.safeParse({ ...base, kind: 'coffee' }).success).toBe(false);
     expect(jobProgressSchema.safeParse({ ...base, total: null }).success).toBe(true);
