@@ -1,5 +1,7 @@
 /**
- * `npm run bench:shop-rate [-- --scale 1 --sales 250 --tills 4 --runs all|baseline|shop|till-kill|server-kill]`:
+ * `npm run bench:shop-rate [-- --scale 1 --sales 250 --tills 4 --runs all|baseline|shop|till-kill|server-kill]`
+ * (streams: `--stream-rate R --stream-count N`, `--stagger` to interleave the tills' sales, `--service-delay-max-ms M`
+ * for a service that takes between 2 s and M ms per document):
  * one invoicing account for the whole shop (issue 28). `tills` tills, each with its own data file and `sales` sales
  * waiting after an outage, on one client id, against the sandbox at the service's real limit (300 per window; the
  * window is a real minute at scale 1):
@@ -31,11 +33,13 @@ const TILLS = Number(arg('tills', '4'));
 const RUNS = arg('runs', 'all');
 const STREAM_RATE = Number(arg('stream-rate', '1'));
 const STREAM_COUNT = Number(arg('stream-count', '60'));
+const STAGGER = process.argv.includes('--stagger');
+const DELAY_MAX = process.argv.includes('--service-delay-max-ms') ? Number(arg('service-delay-max-ms', '0')) : undefined;
 const quantile = (xs: number[], q: number): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length === 0 ? NaN : (s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] as number);
 };
-const base = { serviceLimit: 300, windowMs: Math.round(60_000 / SCALE) };
+const base = { serviceLimit: 300, windowMs: Math.round(60_000 / SCALE), ...(DELAY_MAX !== undefined ? { serviceDelayMaxMs: DELAY_MAX } : {}) };
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const want = (name: string) => RUNS === 'all' || RUNS.split(',').includes(name);
 
@@ -60,15 +64,15 @@ if (want('confirm-server-kill')) {
 }
 if (want('stream-own')) {
   // The comparison: the same stream with each till confirming its own documents (the shop's budget, no confirmations).
-  record('stream-own', await runShopTills({ ...base, salesPerTill: 0, tills: TILLS, stream: { rate: STREAM_RATE, count: STREAM_COUNT }, log }));
+  record('stream-own', await runShopTills({ ...base, salesPerTill: 0, tills: TILLS, stream: { rate: STREAM_RATE, count: STREAM_COUNT, stagger: STAGGER }, log }));
 }
 if (want('stream')) {
-  record('stream', await runShopTills({ ...base, ...confirming, salesPerTill: 0, tills: TILLS, stream: { rate: STREAM_RATE, count: STREAM_COUNT }, log }));
+  record('stream', await runShopTills({ ...base, ...confirming, salesPerTill: 0, tills: TILLS, stream: { rate: STREAM_RATE, count: STREAM_COUNT, stagger: STAGGER }, log }));
 }
 if (want('stream-webhooks')) {
   const hookPort = await freePort();
   record('stream-webhooks', await runShopTills({
-    ...base, ...confirming, salesPerTill: 0, tills: TILLS, stream: { rate: STREAM_RATE, count: STREAM_COUNT }, log,
+    ...base, ...confirming, salesPerTill: 0, tills: TILLS, stream: { rate: STREAM_RATE, count: STREAM_COUNT, stagger: STAGGER }, log,
     serverArgs: ['--webhooks-listen', `127.0.0.1:${hookPort}`],
     prepareServer: async (server, sb) => {
       await setServiceAccountAt(server, sb);

@@ -10,7 +10,7 @@
  * feed applier, as pos-app.ts wires them), reading the feed with a long-poll as the shop link does.
  * With `--stream-rate R --stream-count N` it charges N sales itself, R per second of the scaled world, instead of
  * draining a backlog, and prints `SHOWN <ms>` for each (charge → validated known at the till) and, last,
- * `STREAM <json>` with its counts.
+ * `STREAM <json>` with its counts; `--stream-offset-ms` delays its first sale.
  */
 import { createPrivateKey } from 'node:crypto';
 import { createInvoicingApi } from '../../common/invoicing/invoicing-api';
@@ -123,7 +123,8 @@ let charged = 0;
 if (streamRate > 0 && streamCount > 0) {
   const seed = Number(optional('seed') ?? 0);
   const gap = second / streamRate;
-  const startedAt = performance.now();
+  // A till's first sale this long after it starts (the tills' streams interleaved rather than together).
+  const startedAt = performance.now() + Number(optional('stream-offset-ms') ?? 0);
   const charge = setInterval(() => {
     // As many as are due by now (a timer may fire late); never beyond the count.
     while (charged < streamCount && performance.now() - startedAt >= charged * gap) {

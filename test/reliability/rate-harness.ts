@@ -27,6 +27,11 @@ export interface RateRunOptions {
   salesPerTill: number;
   tillLimit?: number;
   log?: (line: string) => void;
+  /**
+   * An uneven service: each document takes between the usual delay (a thirtieth of the window: 2 s at scale 1) and
+   * this long to leave QUEUED (fixed per document). Without it every document takes exactly the usual delay.
+   */
+  serviceDelayMaxMs?: number;
 }
 
 export interface RateFigures {
@@ -190,7 +195,8 @@ async function arrivalsOf(sb: SandboxProcess): Promise<Arrival[]> {
 async function withSandbox<T>(o: RateRunOptions, work: (sb: SandboxProcess, childJs: string, dir: string) => Promise<T>): Promise<T> {
   const childJs = await bundleChild();
   const sb = await spawnSandbox(['--rate-limit', String(o.serviceLimit), '--rate-limit-window-ms', String(o.windowMs),
-    '--validation-delay-ms', String(Math.round(o.windowMs / 30)), '--faults']);
+    '--validation-delay-ms', String(Math.round(o.windowMs / 30)),
+    ...(o.serviceDelayMaxMs !== undefined ? ['--validation-delay-max-ms', String(o.serviceDelayMaxMs)] : []), '--faults']);
   const dir = mkdtempSync(join(tmpdir(), 'mostrador-rate-'));
   try {
     return await work(sb, childJs, dir);
@@ -307,7 +313,7 @@ export interface ShopTillsOptions extends RateRunOptions {
   /** Issue 28: the tills hand their documents to the server's confirmations (which `prepareServer` sets up). */
   confirm?: boolean;
   /** Each till charges `count` sales at `rate` per second of the scaled world instead of draining a backlog. */
-  stream?: { rate: number; count: number };
+  stream?: { rate: number; count: number; stagger?: boolean };
   /** Before the tills start: e.g. the service's credentials at the server, its webhooks. */
   prepareServer?: (server: ShopServerProcess, sb: SandboxProcess) => Promise<void>;
   /** More arguments for the server's `serve` (e.g. its webhook listener). */
@@ -353,7 +359,9 @@ export function runShopTills(o: ShopTillsOptions): Promise<RateFigures & { modes
         const run = (killAfterRequests?: number) => runTill(childJs, sb, {
           dbPath, share: 1 / o.tills, tillLimit: tillLimitOf(o), windowMs: o.windowMs, deadlineMs: 60 * o.windowMs, shop: pairings[i]!,
           onMode: (line) => modes.push(`till ${i + 1} at ${Date.now() - startedAt} ms: ${line}`), ...(killAfterRequests === undefined ? {} : { killAfterRequests }),
-          extraArgs: [...extraArgs, ...(o.stream ? ['--stream-rate', String(o.stream.rate), '--stream-count', String(o.stream.count), '--seed', String((i + 1) * 1_000_000)] : [])],
+          extraArgs: [...extraArgs, ...(o.stream ? ['--stream-rate', String(o.stream.rate), '--stream-count', String(o.stream.count), '--seed', String((i + 1) * 1_000_000),
+            // Staggered: the tills' sales interleave (till i starts i/tills of a gap later) instead of coming together.
+            ...(o.stream.stagger ? ['--stream-offset-ms', String(Math.round((i * o.windowMs) / 60 / o.stream.rate / o.tills))] : [])] : [])],
           onShown: (ms) => shownMs.push(ms),
         });
         if (i === 0 && o.killTillAfter !== undefined) {
@@ -365,7 +373,7 @@ export function runShopTills(o: ShopTillsOptions): Promise<RateFigures & { modes
       }));
       await serverCut;
       const arrivals = await arrivalsOf(sb);
-      const scenario = `${o.tills} tills, one shop budget${o.confirm ? ', the server confirms' : ''}${o.serverArgs?.includes('--webhooks-listen') ? ' with webhooks' : ''}${o.stream ? `, a stream of ${o.stream.rate}/s each` : ''}${o.killTillAfter !== undefined ? ', one till SIGKILLed' : ''}${o.killServerAfterMs !== undefined ? ', server SIGKILLed' : ''}`;
+      const scenario = `${o.tills} tills, one shop budget${o.confirm ? ', the server confirms' : ''}${o.serverArgs?.includes('--webhooks-listen') ? ' with webhooks' : ''}${o.stream ? `, a stream of ${o.stream.rate}/s each${o.stream.stagger ? ' (staggered)' : ''}` : ''}${o.serviceDelayMaxMs !== undefined ? `, the service taking ${Math.round(o.windowMs / 30)}–${o.serviceDelayMaxMs} ms` : ''}${o.killTillAfter !== undefined ? ', one till SIGKILLed' : ''}${o.killServerAfterMs !== undefined ? ', server SIGKILLed' : ''}`;
       return {
         shownMs,
         ...figures(scenario, arrivals, o.windowMs, {

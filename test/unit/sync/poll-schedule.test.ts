@@ -181,6 +181,27 @@ describe('learned timing', () => {
     expect(slower.settleMs).toBeGreaterThan(t.settleMs);
   });
 
+  it('the server rule: calibrates on a time proven queued, never past it, and does not halve on a later first look (issue 28)', () => {
+    // The shop's server saw this on its first two polls: queued at 1 835 ms, final at 2 532 (its follow-ups were 350 ms
+    // apart before anything was learned), then the next document final at its first look.
+    const first = learnTiming(DEFAULT_TIMING, { lowerMs: 1_835, upperMs: 2_532, atFirstLook: false }, 'proven');
+    // The midpoint (2 184) was past the time a document was proven queued: the next ones were all late.
+    expect(first.firstLookMs).toBe(1_835);
+    const second = learnTiming(first, { lowerMs: 0, upperMs: 1_840, atFirstLook: true }, 'proven');
+    // The usual drop, not half: halving left the estimate near 1 s for the rest of the run (a percent a document back).
+    expect(second.firstLookMs).toBe(Math.round(1_835 * 0.8));
+    // Only the very first document of all, final at the default first look, halves (nothing else is known).
+    expect(learnTiming(DEFAULT_TIMING, { lowerMs: 0, upperMs: 1_000, atFirstLook: true }, 'proven').firstLookMs).toBe(500);
+    // A boot sample never raises the estimate the earlier ones set.
+    expect(learnTiming(first, { lowerMs: 1_990, upperMs: 2_040, atFirstLook: false }, 'proven').firstLookMs).toBe(1_835);
+    // The same poll under the server's rule, as learnFromPoll takes it.
+    expect(learnFromPoll(DEFAULT_TIMING, [{ lowerMs: 1_835, upperMs: 2_532, atFirstLook: false }], 'proven').firstLookMs).toBe(1_835);
+    // The till's rule is unchanged: the midpoint, and half on a first look found final.
+    const till = learnTiming(DEFAULT_TIMING, { lowerMs: 1_835, upperMs: 2_532, atFirstLook: false });
+    expect(till.firstLookMs).toBe(Math.round((1_835 + 2_532) / 2));
+    expect(learnTiming(till, { lowerMs: 0, upperMs: 1_840, atFirstLook: true }).firstLookMs).toBe(920);
+  });
+
   it('takes one poll as one trial, however many documents it covered (a drained backlog does not drive it to zero)', () => {
     const steady = { firstLookMs: 200, settleMs: 400, samples: 10 };
     // 300 documents of a drained backlog, all found final at their first look, queued 150 ms to 3 s before the poll.
@@ -191,7 +212,7 @@ describe('learned timing', () => {
     // The slow end moves halfway towards the slowest document of the poll, once.
     expect(once.settleMs).toBe(Math.round(400 + (150 + 299 * 10 - 400) / 2));
     // The same documents counted one by one collapse the estimate.
-    const each = burst.reduce(learnTiming, steady);
+    const each = burst.reduce((t, o) => learnTiming(t, o), steady);
     expect(each.firstLookMs).toBeLessThan(5);
     // A poll that found every document still queued past its first look climbs once, from the longest proven wait.
     const late = learnFromPoll(steady, [
