@@ -24,8 +24,8 @@ import { isApiError } from '../../common/invoicing/errors';
 import { createInvoicingApi, type InvoicingApi, type InvoicingApiOptions } from '../../common/invoicing/invoicing-api';
 import type { Database } from '../db/adapter';
 import {
-  accountRequests, confirmationFigures, dueDocuments, nextDueAt, noteHeard, pruneWatches, notePending, postpone, readServiceAccount, refuseServiceAccount, releaseLeadership,
-  storeOutcome, takeLeadership, waitingByIds, waitingCount, type ConfirmationFigures, type ServiceAccount, type WaitingDocument,
+  accountRequests, confirmationFigures, dueDocuments, nextDueAt, noteHeard, pruneWatches, notePending, postpone, readConfirmTiming, readServiceAccount, refuseServiceAccount, releaseLeadership,
+  saveConfirmTiming, storeOutcome, takeLeadership, waitingByIds, waitingCount, type ConfirmationFigures, type ServiceAccount, type WaitingDocument,
 } from '../store/confirmations';
 import { createServerPermits, type ServerPermits } from './server-permits';
 import { webhookNumbers } from '../webhooks/numbers';
@@ -133,6 +133,8 @@ const WEBHOOKS_FRESH_MS = 10 * 60_000;
 const WEBHOOK_FALLBACK_MS = 10_000;
 const WEBHOOK_FOLLOW_UP_MS = 5_000;
 const WEBHOOK_CHECK_EVERY_MS = 5_000;
+/** The learned timing is written to the database at most this often while it changes (and when confirming stops). */
+const TIMING_SAVE_EVERY_MS = 5_000;
 /** Without the secret in this machine's keychain, it is looked for again this often. */
 const SECRET_RETRY_MS = 30_000;
 /** Old watches are deleted once a minute by the confirming process (see pruneWatches). */
@@ -257,8 +259,11 @@ export function startConfirmer(opts: ConfirmerOptions): Confirmer {
       return;
     }
     const { account, api } = held;
+    const wasLeader = isLeader;
     isLeader = await takeLeadership(opts.db, account.accountKey, holder, now(), leaseMs);
     if (!isLeader) return;
+    // Confirming from now (started, restarted, or taking over): at the pace the shop last learned, not from the default.
+    if (!wasLeader || timingAccount !== account.accountKey) await loadTiming(account.accountKey);
     if (now() - prunedAt >= PRUNE_EVERY_MS) {
       prunedAt = now();
       await pruneWatches(opts.db, prunedAt);
@@ -307,6 +312,34 @@ export function startConfirmer(opts: ConfirmerOptions): Confirmer {
 
   let followUpBase = FOLLOW_UP_MS;
   let hookedNow = false;
+
+  /**
+   * The learned timing is kept in the database per account (confirm_timing): read when this process starts confirming,
+   * written at most every TIMING_SAVE_EVERY_MS while it learns, and when it stops.
+   */
+  let timingAccount: string | null = null;
+  let timingSavedAt = Number.NEGATIVE_INFINITY;
+  let timingDirty = false;
+  async function loadTiming(accountKey: string): Promise<void> {
+    timingAccount = accountKey;
+    timingDirty = false;
+    pendingSeenAt.clear();
+    try {
+      timing = (await readConfirmTiming(opts.db, accountKey)) ?? DEFAULT_TIMING;
+    } catch {
+      timing = DEFAULT_TIMING; // no such table (an older schema in a test): learned afresh, as before
+    }
+  }
+  async function saveTiming(): Promise<void> {
+    if (timingAccount === null || !timingDirty) return;
+    try {
+      await saveConfirmTiming(opts.db, timingAccount, timing, now());
+      timingSavedAt = now();
+      timingDirty = false;
+    } catch (error) {
+      log(`confirmaciones: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}`);
+    }
+  }
 
   /** The shop's requests in the last minute as a share of its limit (every till's and the server's), read at most every second. */
   let usedShare = 0;
@@ -423,6 +456,10 @@ export function startConfirmer(opts: ConfirmerOptions): Confirmer {
     await postpone(opts.db, unanswered, at + FOLLOW_UP_MS);
     // One turn is one trial of the timing, however many documents it answered (as one poll of the till's).
     timing = learnFromPoll(timing, observations, 'proven');
+    if (observations.length > 0) {
+      timingDirty = true;
+      if (now() - timingSavedAt >= TIMING_SAVE_EVERY_MS) await saveTiming();
+    }
     // Documents still pending: the next turn when the first of them is due.
     const next = await nextDueAt(opts.db, account.accountKey, timing.firstLookMs);
     if (next !== null) soonest = Math.min(soonest ?? Number.POSITIVE_INFINITY, next);
@@ -461,6 +498,7 @@ export function startConfirmer(opts: ConfirmerOptions): Confirmer {
       if (timer) clearTimeout(timer);
       await running?.catch(() => {});
       await dropClient();
+      if (isLeader) await saveTiming();
       if (isLeader) await releaseLeadership(opts.db, holder).catch(() => {});
       isLeader = false;
     },

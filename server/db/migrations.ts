@@ -491,6 +491,20 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    name: 'the confirming process\'s learned timing of the service, kept across restarts and takeovers (issue 28)',
+    async up(tx) {
+      await tx.exec(`
+        CREATE TABLE confirm_timing (
+          account_key   TEXT PRIMARY KEY,
+          first_look_ms BIGINT NOT NULL,
+          settle_ms     BIGINT NOT NULL,
+          samples       BIGINT NOT NULL,
+          updated_at    BIGINT NOT NULL
+        );
+      `);
+    },
+  },
 ];
 
 export class SchemaTooNewError extends Error {}

@@ -32,7 +32,7 @@ export function pgliteStores(): { open: OpenDb; closeAll(): Promise<void> } {
       return {
         db: handle,
         async cleanup() {
-          await db.exec(`TRUNCATE shop, tills, pairing_codes, nonces, products, customers, people, settings, commands, sales, shifts, sale_lines, sale_taxes, back_office_pin_attempts, till_audit_days, till_unsendable, back_office_sessions, pairing_attempts, server_secrets, till_feed_aside, rate_leases, rate_budgets, service_account, service_watch, service_watchers, service_heard, confirm_leader, service_webhook_config, service_webhook_events, service_webhook_counters;
+          await db.exec(`TRUNCATE shop, tills, pairing_codes, nonces, products, customers, people, settings, commands, sales, shifts, sale_lines, sale_taxes, back_office_pin_attempts, till_audit_days, till_unsendable, back_office_sessions, pairing_attempts, server_secrets, till_feed_aside, rate_leases, rate_budgets, service_account, service_watch, service_watchers, service_heard, confirm_leader, confirm_timing, service_webhook_config, service_webhook_events, service_webhook_counters;
                          ALTER SEQUENCE change_seq RESTART`);
           await db.exec('INSERT INTO service_webhook_counters (singleton) VALUES (TRUE) ON CONFLICT DO NOTHING');
           await ensureShop(db, Date.now());

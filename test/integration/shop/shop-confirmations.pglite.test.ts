@@ -13,7 +13,7 @@ import { resolveNumberingRange } from '../../../common/invoicing/range-selection
 import type { RunningSandbox } from '../../../sandbox/server';
 import { keychainSecrets } from '../../../server/confirm/keychain';
 import { startConfirmer, readConfirmationFigures, readShopInvoicingStatus, type Confirmer } from '../../../server/confirm/confirmer';
-import { setServiceAccount, readLeader, storeOutcome } from '../../../server/store/confirmations';
+import { setServiceAccount, readConfirmTiming, readLeader, storeOutcome } from '../../../server/store/confirmations';
 import { documentOutcomeSchema, CONFIRM_WATCH_PATH, confirmWatchResponseSchema, shopInvoicingStatusSchema } from '../../../shared/shop/confirmations';
 import type { ShopTill } from '../../support/shop-till';
 import { clientFor, controlSandbox, invoiceBody, startTestSandbox } from '../api/sandbox-control';
@@ -192,6 +192,19 @@ describe('confirmations for the whole shop at the server', () => {
     // enough for a loaded machine: the figures themselves are the benchmark's, docs/shop-confirmations.md.)
     expect(learned.firstLookMs).toBeLessThan(1_000);
     expect(learned.settleMs).toBeLessThan(5_000);
+    // Stopped and started again (a restart, or another process taking over): it confirms at the learned pace at
+    // once, from the database, not from the default again.
+    await confirmer.close();
+    const stored = await readConfirmTiming(harness.db, account());
+    expect(stored).toEqual(learned);
+    const again = startConfirmer({ db: harness.db, changed: () => harness!.server.notifier.changed(), ...CONFIRMING });
+    confirmers.push(again);
+    await again.turn();
+    expect(again.leading()).toBe(true);
+    expect(again.timing()).toEqual(learned);
+    // A row out of bounds is not believed: the default again.
+    await harness.db.query('UPDATE confirm_timing SET first_look_ms = -5 WHERE account_key = $1', [account()]);
+    expect(await readConfirmTiming(harness.db, account())).toBeNull();
   }, 60_000);
 
   it('a document the service does not know on this account is recorded NOT_FOUND once, not looked at again', async () => {
