@@ -10,7 +10,7 @@
 import type { ConfirmRefusal, WatchedDocument } from '../../shared/shop/confirmations';
 import { CONFIRM_LIMITS, documentOutcomeSchema } from '../../shared/shop/contract';
 import type { RemoteDocument } from '../../shared/api/document';
-import type { ConfirmTiming } from '../../shared/api/confirm-timing';
+import { storedTiming, type ConfirmTiming } from '../../shared/api/confirm-timing';
 import type { Queryable } from '../db/adapter';
 import { nextSeq, takeFeedLock } from './master-data';
 
@@ -291,22 +291,15 @@ export async function readLeader(db: Queryable, account: string): Promise<{ hold
 
 // ---- The learned timing ------------------------------------------------------------------------------------------
 
-/** The longest a stored timing may say (the learner's own bound): anything else in the row is not believed. */
-const TIMING_MAX_MS = 10 * 60_000;
-
 /**
  * The service's timing as the confirming process last learned it for `account` (when to look first, by when verdicts
  * normally come), so that a restarted server or a process taking over confirms at the learned pace at once instead of
- * from the 1 s / 10 s default. Null when none is stored or the row is out of bounds.
+ * from the 1 s / 10 s default. Null when none is stored or the row is not one the learner could have made.
  */
 export async function readConfirmTiming(db: Queryable, account: string): Promise<ConfirmTiming | null> {
   const row = (await db.query<{ first_look_ms: number; settle_ms: number; samples: number }>(
     'SELECT first_look_ms, settle_ms, samples FROM confirm_timing WHERE account_key = $1', [account])).rows[0];
-  if (!row) return null;
-  const timing = { firstLookMs: Number(row.first_look_ms), settleMs: Number(row.settle_ms), samples: Number(row.samples) };
-  const inBounds = (n: number) => Number.isSafeInteger(n) && n >= 0 && n <= TIMING_MAX_MS;
-  if (!inBounds(timing.firstLookMs) || !inBounds(timing.settleMs) || !Number.isSafeInteger(timing.samples) || timing.samples < 0) return null;
-  return timing;
+  return row ? storedTiming({ firstLookMs: Number(row.first_look_ms), settleMs: Number(row.settle_ms), samples: Number(row.samples) }) : null;
 }
 
 export async function saveConfirmTiming(db: Queryable, account: string, timing: ConfirmTiming, now: number): Promise<void> {

@@ -71,16 +71,33 @@ export function learnFromPoll(timing: ConfirmTiming, observations: readonly Timi
   return learnOnce(timing, pick, slowest, boot);
 }
 
+/** A first few documents' guess at the first look (see BootRule). */
+function bootGuess(timing: ConfirmTiming, atFirstLook: boolean, lower: number, upper: number, boot: BootRule): number {
+  // Found final at the first look: it may have been much quicker, so halve (a new till starts from a guess)...
+  if (atFirstLook) {
+    // ...except, under `proven`, after the very first document: then the usual drop.
+    return boot === 'proven' && timing.samples > 0 ? Math.min(timing.firstLookMs, upper) * DROP : upper / 2;
+  }
+  if (boot === 'midpoint') return (lower + upper) / 2;
+  return lower > 0 ? lower : upper / 2;
+}
+
+/**
+ * A timing read back from storage, or null when it is not one the learner could have made (a negative time, one past
+ * its ten-minute bound, a fraction): a damaged row is not believed.
+ */
+export function storedTiming(row: { firstLookMs: number; settleMs: number; samples: number }): ConfirmTiming | null {
+  const inBounds = (n: number) => Number.isSafeInteger(n) && n >= 0 && n <= MAX_MS;
+  if (!inBounds(row.firstLookMs) || !inBounds(row.settleMs) || !Number.isSafeInteger(row.samples) || row.samples < 0) return null;
+  return { firstLookMs: row.firstLookMs, settleMs: row.settleMs, samples: row.samples };
+}
+
 function learnOnce(timing: ConfirmTiming, obs: TimingObservation, slowestMs: number, boot: BootRule): ConfirmTiming {
   const lower = Math.max(0, obs.lowerMs);
   const upper = Math.max(lower, obs.upperMs);
   const samples = timing.samples + 1;
   if (timing.samples < BOOT_SAMPLES) {
-    // Found final at the first look: it may have been much quicker, so halve (a new till starts from a guess).
-    // Under `proven` only the very first document of all halves; a later one drops as after the first few.
-    const guess = boot === 'proven'
-      ? (obs.atFirstLook ? (timing.samples === 0 ? upper / 2 : Math.min(timing.firstLookMs, upper) * DROP) : (lower > 0 ? lower : upper / 2))
-      : (obs.atFirstLook ? upper / 2 : (lower + upper) / 2);
+    const guess = bootGuess(timing, obs.atFirstLook, lower, upper, boot);
     const firstLookMs = timing.samples === 0 ? guess : Math.min(timing.firstLookMs, guess);
     const settleMs = timing.samples === 0 ? slowestMs : Math.max(timing.settleMs, slowestMs);
     return { firstLookMs: bounded(firstLookMs), settleMs: bounded(Math.max(settleMs, firstLookMs)), samples };

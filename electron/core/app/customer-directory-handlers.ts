@@ -47,7 +47,6 @@ export function customerDirectoryHandlers(ctx: Pick<AppContext, 'store' | 'now' 
     const db = ctx.store.database();
     return db.memory ? null : db.name;
   };
-
   const refusal = (problems: CsvProblem[]) => {
     const first = problems[0];
     return new BridgeFailure('INVALID_INPUT',

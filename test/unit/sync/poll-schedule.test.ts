@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../../electron/core/store';
-import { DEFAULT_TIMING, learnFromPoll, learnTiming } from '../../../shared/api/confirm-timing';
+import { DEFAULT_TIMING, learnFromPoll, learnTiming, storedTiming } from '../../../shared/api/confirm-timing';
 import { PollSchedule } from '../../../electron/core/sync/poll-schedule';
 import { createSyncEngine, type SyncEngine } from '../../../electron/core/sync/sync-engine';
 import { sampleSale } from '../../support/sample-sale';
@@ -200,6 +200,11 @@ describe('learned timing', () => {
     const till = learnTiming(DEFAULT_TIMING, { lowerMs: 1_835, upperMs: 2_532, atFirstLook: false });
     expect(till.firstLookMs).toBe(Math.round((1_835 + 2_532) / 2));
     expect(learnTiming(till, { lowerMs: 0, upperMs: 1_840, atFirstLook: true }).firstLookMs).toBe(920);
+    // Read back from storage: only a timing the learner could have made.
+    expect(storedTiming({ firstLookMs: 1_835, settleMs: 2_532, samples: 7 })).toEqual({ firstLookMs: 1_835, settleMs: 2_532, samples: 7 });
+    for (const bad of [{ firstLookMs: -5 }, { settleMs: 10 * 60_000 + 1 }, { firstLookMs: 1.5 }, { samples: -1 }, { settleMs: Number.NaN }]) {
+      expect(storedTiming({ firstLookMs: 1_835, settleMs: 2_532, samples: 7, ...bad })).toBeNull();
+    }
   });
 
   it('takes one poll as one trial, however many documents it covered (a drained backlog does not drive it to zero)', () => {
