@@ -114,6 +114,11 @@ describe.skipIf(postgresBinDir() === null)('confirmations at the server: two pro
     const pidOf = (h: string) => Number(h.split(':')[1]);
     expect([a.pid(), b.pid()]).toContain(pidOf(holder));
     const [dead, alive] = pidOf(holder) === a.pid() ? [a, b] : [b, a];
+    // What it learned of the service's timing is in the database (confirm_timing), for whichever process confirms next.
+    const learned = (await db.query<{ samples: string; first_look_ms: string }>(
+      'SELECT samples, first_look_ms FROM confirm_timing WHERE account_key = $1', [account])).rows[0];
+    expect(Number(learned?.samples)).toBeGreaterThanOrEqual(1);
+    expect(Number(learned?.first_look_ms)).toBeGreaterThan(0);
     await dead.kill();
 
     const tillAtAlive = till.at(alive.url);
